@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "xkcd",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "xkcd", targets: ["xkcd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(
+            name: "XKCDKit",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "LineEditing",
+            dependencies: ["CEditLine"]
+        ),
+        .executableTarget(
+            name: "xkcd",
+            dependencies: ["XKCDKit", "LineEditing"]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["XKCDKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "xkcd-test-server",
+            dependencies: ["TestSupport"]
+        ),
+        .testTarget(
+            name: "XKCDKitTests",
+            dependencies: ["XKCDKit", "TestSupport"]
+        ),
+        .testTarget(
+            name: "LineEditingTests",
+            dependencies: ["LineEditing"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

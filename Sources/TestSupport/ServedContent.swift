@@ -1,0 +1,85 @@
+import Foundation
+
+/// What the server currently serves: the archive's bodies with their validators.
+///
+/// Every body carries a strong ETag (a hash of its bytes, so equal bodies share it) and a
+/// Last-Modified time: the second it entered the server. Stamps come from a clock that only
+/// moves forward (each change gets at least the previous stamp plus one second), so a
+/// comic published in the same second as the archive was loaded still reads as newer to
+/// `If-Modified-Since`.
+struct ServedContent: Sendable {
+    /// One servable body.
+    struct Entry: Sendable {
+        /// The exact bytes served.
+        var body: Data
+        /// `"<16 hex digits>"`, a strong validator.
+        var etag: String
+        /// Seconds since 1970.
+        var lastModified: Int
+    }
+
+    private(set) var entries: [Int: Entry] = [:]
+    private(set) var newest: Int?
+    private var clock: Int
+
+    init(archive: ComicArchive, now: Int = HTTPDate.now()) {
+        clock = now
+        for (num, body) in archive.bodies {
+            entries[num] = Entry(body: body, etag: Self.entityTag(body), lastModified: now)
+        }
+        newest = entries.keys.max()
+    }
+
+    /// The archive as it stands.
+    var archive: ComicArchive {
+        ComicArchive(bodies: entries.mapValues(\.body))
+    }
+
+    /// Serves `archive` instead; comics whose bytes did not change keep their validators.
+    mutating func replace(with archive: ComicArchive, now: Int = HTTPDate.now()) {
+        var stamp: Int?
+        var updated: [Int: Entry] = [:]
+        updated.reserveCapacity(archive.bodies.count)
+        for (num, body) in archive.bodies {
+            if let old = entries[num], old.body == body {
+                updated[num] = old
+            } else {
+                let time = stamp ?? tick(now)
+                stamp = time
+                updated[num] = Entry(body: body, etag: Self.entityTag(body), lastModified: time)
+            }
+        }
+        let newNewest = updated.keys.max()
+        if let newNewest, newNewest != newest, let previous = newest.flatMap({ entries[$0] }),
+           updated[newNewest]!.lastModified <= previous.lastModified {
+            // /info.0.json now serves an older entry (comics were removed): it changed, so
+            // its Last-Modified must still move forward.
+            updated[newNewest]!.lastModified = tick(now)
+        }
+        entries = updated
+        newest = newNewest
+    }
+
+    /// Adds or replaces one comic.
+    mutating func publish(num: Int, body: Data, now: Int = HTTPDate.now()) {
+        if let old = entries[num], old.body == body { return }
+        entries[num] = Entry(body: body, etag: Self.entityTag(body), lastModified: tick(now))
+        newest = max(newest ?? num, num)
+    }
+
+    private mutating func tick(_ now: Int) -> Int {
+        clock = max(now, clock + 1)
+        return clock
+    }
+
+    /// FNV-1a 64 of the bytes, quoted: equal bodies get equal tags across runs.
+    static func entityTag(_ body: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+}

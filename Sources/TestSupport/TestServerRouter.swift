@@ -1,0 +1,80 @@
+import Foundation
+
+/// Maps a request to a response from the content being served.
+///
+/// Routes: `GET|HEAD /info.0.json` (the newest comic) and `GET|HEAD /N/info.0.json`
+/// (comic N, or 404 when absent). Everything else is 404; other methods get 405.
+/// Comic responses carry ETag and Last-Modified and honour If-None-Match and
+/// If-Modified-Since with 304. New routes (image files, explainxkcd's `/wiki/api.php`)
+/// belong in `route(_:)`.
+struct TestServerRouter: Sendable {
+    /// What a request path names.
+    enum Route: Equatable {
+        case newestComic
+        case comic(Int)
+        case notFound
+    }
+
+    /// The response to `request` given `content`.
+    func response(to request: HTTPRequest, content: ServedContent) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .errorPage(405, extraHeaders: [("Allow", "GET, HEAD")])
+        }
+        switch route(request.path) {
+        case .newestComic:
+            guard let newest = content.newest, let entry = content.entries[newest] else {
+                return .errorPage(404)
+            }
+            return comicResponse(entry, request: request)
+        case .comic(let num):
+            guard let entry = content.entries[num] else { return .errorPage(404) }
+            return comicResponse(entry, request: request)
+        case .notFound:
+            return .errorPage(404)
+        }
+    }
+
+    /// Parses a path (without query).
+    func route(_ path: String) -> Route {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        // "/info.0.json" -> ["", "info.0.json"]; "/353/info.0.json" -> ["", "353", "info.0.json"]
+        if parts.count == 2, parts[0].isEmpty, parts[1] == "info.0.json" {
+            return .newestComic
+        }
+        if parts.count == 3, parts[0].isEmpty, parts[2] == "info.0.json",
+           let first = parts[1].first, first != "0", parts[1].allSatisfy(\.isASCII),
+           let num = Int(parts[1]), num > 0 {
+            return .comic(num)
+        }
+        return .notFound
+    }
+
+    private func comicResponse(_ entry: ServedContent.Entry, request: HTTPRequest) -> HTTPResponse {
+        let validators: [(name: String, value: String)] = [
+            ("Last-Modified", HTTPDate.format(entry.lastModified)),
+            ("ETag", entry.etag),
+            ("Cache-Control", "no-cache"),
+        ]
+        if notModified(entry, request: request) {
+            return HTTPResponse(status: 304, headers: validators)
+        }
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json")] + validators, body: entry.body)
+    }
+
+    /// RFC 9110 §13.2.2: If-None-Match (weak comparison) wins; If-Modified-Since only
+    /// without it.
+    private func notModified(_ entry: ServedContent.Entry, request: HTTPRequest) -> Bool {
+        if let ifNoneMatch = request.headers["if-none-match"] {
+            let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let current = entry.etag
+            return tags.contains { tag in
+                tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == current
+            }
+        }
+        if let ifModifiedSince = request.headers["if-modified-since"], let since = HTTPDate.parse(ifModifiedSince) {
+            return entry.lastModified <= since
+        }
+        return false
+    }
+}

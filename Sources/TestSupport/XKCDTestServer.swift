@@ -1,0 +1,116 @@
+import Foundation
+
+/// A real HTTP/1.1 server on 127.0.0.1 serving comics in the shape of the xkcd JSON API,
+/// for integration tests, end-to-end tests and benchmarks.
+///
+/// Routes: `GET /info.0.json` is the newest comic, `GET /N/info.0.json` comic N (HTTP 404
+/// with an HTML body when absent), anything else 404. Comic responses are
+/// `application/json` with Content-Length, `ETag`, `Last-Modified` and
+/// `Cache-Control: no-cache`, and answer `If-None-Match` / `If-Modified-Since` with 304.
+/// Connections are kept alive (HTTP/1.1) and may pipeline; `Connection: close` is honoured.
+/// Each connection is served by its own thread, so parallel clients do not wait on each other.
+///
+/// The server runs from `init` until `stop()` or until it is released.
+public final class XKCDTestServer: Sendable {
+    private let core: ServerCore
+
+    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    public let baseURL: URL
+    /// The port the server listens on.
+    public let port: UInt16
+
+    /// Binds 127.0.0.1:`port` (0 picks a free port) and starts serving `archive`.
+    public init(archive: ComicArchive, port: UInt16 = 0) throws {
+        core = try ServerCore(archive: archive, port: port)
+        self.port = core.port
+        baseURL = URL(string: "http://127.0.0.1:\(core.port)")!
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// Closes the listener and every connection; once it returns, new connections are
+    /// refused. Requests in flight (delayed or hanging ones too) get no answer. Idempotent.
+    public func stop() {
+        core.stop()
+    }
+
+    /// `baseURL/N/info.0.json`, or `baseURL/info.0.json` for nil.
+    public func url(forComic num: Int?) -> URL {
+        guard let num else { return baseURL.appendingPathComponent("info.0.json") }
+        return baseURL.appendingPathComponent("\(num)").appendingPathComponent("info.0.json")
+    }
+
+    /// The comics being served.
+    public var archive: ComicArchive {
+        core.state.withLock { $0.content.archive }
+    }
+
+    /// Serves `archive` from now on (e.g. with a new comic). Comics whose bytes did not
+    /// change keep their ETag and Last-Modified.
+    public func setArchive(_ archive: ComicArchive) {
+        core.state.withLock { $0.content.replace(with: archive) }
+    }
+
+    /// Adds or replaces comic `num`; if it is the highest number, `/info.0.json` serves it.
+    public func publish(num: Int, body: Data) {
+        core.state.withLock { $0.content.publish(num: num, body: body) }
+    }
+
+    /// Makes requests for exactly `path` (e.g. `/353/info.0.json` or `/info.0.json`; the
+    /// query string is not part of it) show `fault`, until cleared with nil. A path's own
+    /// fault wins over `setFaultForAllPaths`.
+    public func setFault(_ fault: Fault?, for path: String) {
+        core.state.withLock { $0.faults[path] = fault }
+    }
+
+    /// Makes every request show `fault` (except paths with a fault of their own), until
+    /// cleared with nil.
+    public func setFaultForAllPaths(_ fault: Fault?) {
+        core.state.withLock { $0.faultForAllPaths = fault }
+    }
+
+    /// Clears every fault, per path and for all paths.
+    public func clearFaults() {
+        core.state.withLock {
+            $0.faults = [:]
+            $0.faultForAllPaths = nil
+        }
+    }
+
+    /// Requests received since start or `resetCounters()`, including faulted ones.
+    public var requestCount: Int {
+        core.state.withLock { $0.requestCount }
+    }
+
+    /// The request targets received, in order (path plus any query string).
+    public var requestLog: [String] {
+        core.state.withLock { $0.requestLog }
+    }
+
+    /// TCP connections accepted since start or `resetCounters()`: with keep-alive,
+    /// fewer than `requestCount`.
+    public var connectionCount: Int {
+        core.state.withLock { $0.connectionsAccepted }
+    }
+
+    /// Zeroes `requestCount` and `connectionCount` and empties `requestLog` and the
+    /// recorded headers.
+    public func resetCounters() {
+        core.state.withLock {
+            $0.requestCount = 0
+            $0.requestLog = []
+            $0.requestHeaders = []
+            $0.connectionsAccepted = 0
+        }
+    }
+
+    /// The header fields of request `index` (0-based, in `requestLog` order), with
+    /// lowercased names (`if-none-match`, `user-agent`); empty when there is no such request.
+    public func requestHeaders(forRequest index: Int) -> [String: String] {
+        core.state.withLock { state in
+            state.requestHeaders.indices.contains(index) ? state.requestHeaders[index] : [:]
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Decodes one `info.0.json` body into a ``Comic``, checking its shape.
+public enum ComicPayload {
+    /// The largest body accepted as comic metadata.
+    public static let maxBytes = 1 << 20
+
+    /// Parses `data`; `expected` is the number asked for (nil for the newest).
+    public static func decode(_ data: Data, expected: Int?) throws -> Comic {
+        guard data.count <= maxBytes else { throw XKCDError.badData("comic data too large (\(data.count) bytes)") }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw XKCDError.badData("the server sent something that is not JSON")
+        }
+        guard let fields = object as? [String: Any] else {
+            throw XKCDError.badData("the server sent JSON that is not a comic")
+        }
+        guard let num = integer(fields["num"]), num > 0 else {
+            throw XKCDError.badData("the server sent a comic without a valid number")
+        }
+        if let expected, num != expected {
+            throw XKCDError.badData("asked for #\(expected), the server sent #\(num)")
+        }
+        guard let year = integer(fields["year"]), (1900...9999).contains(year),
+              let month = integer(fields["month"]), (1...12).contains(month),
+              let day = integer(fields["day"]), (1...31).contains(day) else {
+            throw XKCDError.badData("the server sent #\(num) without a valid date")
+        }
+        let title = string(fields["title"]) ?? ""
+        let safeTitle = string(fields["safe_title"]) ?? ""
+        guard !(title.isEmpty && safeTitle.isEmpty) else {
+            throw XKCDError.badData("the server sent #\(num) without a title")
+        }
+        return Comic(
+            num: num,
+            title: title.isEmpty ? safeTitle : title,
+            safeTitle: safeTitle.isEmpty ? title : safeTitle,
+            alt: string(fields["alt"]) ?? "",
+            img: string(fields["img"]) ?? "",
+            link: string(fields["link"]) ?? "",
+            news: string(fields["news"]) ?? "",
+            transcript: string(fields["transcript"]) ?? "",
+            year: year, month: month, day: day
+        )
+    }
+
+    // The live API sends month/day/year as strings and num as a number; accept either.
+    private static func integer(_ value: Any?) -> Int? {
+        switch value {
+        case let s as String:
+            return Int(s.trimmingCharacters(in: .whitespaces))
+        case let n as NSNumber:
+            let d = n.doubleValue
+            guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
+            return n.intValue
+        default:
+            return nil
+        }
+    }
+
+    private static func string(_ value: Any?) -> String? {
+        value as? String
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Speaks the xkcd JSON API: `BASE/info.0.json` and `BASE/N/info.0.json`.
+public struct XKCDClient: Sendable {
+    /// The server's base URL, e.g. `https://xkcd.com`.
+    public var baseURL: URL
+    private let transport: any HTTPTransport
+    private let retryDelays: [Duration]
+
+    /// Creates a client; transient failures (HTTP 5xx, lost connections) are retried after each of `retryDelays`.
+    public init(baseURL: URL, transport: any HTTPTransport, retryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.retryDelays = retryDelays
+    }
+
+    /// The result of asking for one comic.
+    public enum Lookup: Sendable, Equatable {
+        /// The comic.
+        case found(Comic)
+        /// HTTP 404: no such comic.
+        case notFound
+    }
+
+    /// The newest comic.
+    public func latest() async throws -> Comic {
+        switch try await fetch(url: baseURL.appendingPathComponent("info.0.json"), expected: nil) {
+        case let .found(comic): return comic
+        case .notFound: throw XKCDError.badData("the server has no newest comic (\(baseURL.absoluteString)/info.0.json is 404)")
+        }
+    }
+
+    /// Comic `num`, or `.notFound`.
+    public func comic(_ num: Int) async throws -> Lookup {
+        try await fetch(url: baseURL.appendingPathComponent("\(num)/info.0.json"), expected: num)
+    }
+
+    private func fetch(url: URL, expected: Int?) async throws -> Lookup {
+        var attempt = 0
+        while true {
+            let response: HTTPResponse
+            do {
+                response = try await transport.get(url)
+            } catch let error as XKCDError {
+                if case let .network(message) = error, message.contains("was lost"), attempt < retryDelays.count {
+                    try await pause(retryDelays[attempt])
+                    attempt += 1
+                    continue
+                }
+                throw error
+            }
+            switch response.status {
+            case 200:
+                return .found(try ComicPayload.decode(response.body, expected: expected))
+            case 404:
+                return .notFound
+            case 500...599 where attempt < retryDelays.count:
+                try await pause(retryAfter(response) ?? retryDelays[attempt])
+                attempt += 1
+            default:
+                throw XKCDError.httpStatus(response.status, url: url.absoluteString)
+            }
+        }
+    }
+
+    private func pause(_ delay: Duration) async throws {
+        do {
+            try await Task.sleep(for: delay)
+        } catch {
+            throw XKCDError.cancelled
+        }
+    }
+
+    // Honour a short Retry-After (seconds); anything longer than 5 s is capped.
+    private func retryAfter(_ response: HTTPResponse) -> Duration? {
+        guard let value = response.headers["retry-after"], let seconds = Int(value), seconds >= 0 else { return nil }
+        return .seconds(min(seconds, 5))
+    }
+}

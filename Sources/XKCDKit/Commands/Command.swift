@@ -1,0 +1,39 @@
+/// A comic named by number or by title.
+public enum ComicReference: Equatable, Sendable {
+    /// By number.
+    case number(Int)
+    /// By title (exact, case-insensitive, or a unique prefix).
+    case title(String)
+}
+
+/// One parsed command, ready for the session.
+public enum Command: Equatable, Sendable {
+    /// The newest comic.
+    case latest
+    /// Comic 1.
+    case first
+    /// K comics forward.
+    case next(Int)
+    /// K comics back.
+    case previous(Int)
+    /// A random comic not seen yet.
+    case random
+    /// A comic by number or title.
+    case goto(ComicReference)
+    /// Back in the navigation history.
+    case back
+    /// Forward in the navigation history.
+    case forward
+    /// The comics visited.
+    case history
+    /// A comic's card (the current one when nil).
+    case show(Int?)
+    /// A comic's alt text.
+    case alt(Int?)
+    /// A comic's transcript.
+    case transcript(Int?)
+    /// Help on all commands or one.
+    case help(String?)
+    /// Leave.
+    case quit
+}

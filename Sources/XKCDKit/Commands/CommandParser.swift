@@ -1,0 +1,123 @@
+/// Turns words into a ``Command``: the one grammar of the REPL, `-c`, stdin and one-shot use.
+public enum CommandParser {
+    /// The largest comic number accepted before asking the server.
+    public static let maxComicNumber = 9_999_999
+
+    /// Parses a whole line: `;`-separated commands.
+    public static func parse(line: String) throws(UsageError) -> [Command] {
+        var commands: [Command] = []
+        for words in try CommandTokenizer.split(line) {
+            commands.append(try parse(words: words))
+        }
+        return commands
+    }
+
+    /// Parses one command's words (the first is the command name, a number or `#N`).
+    public static func parse(words: [String]) throws(UsageError) -> Command {
+        guard let head = words.first else { throw UsageError("empty command") }
+        let rest = Array(words.dropFirst())
+        if looksNumeric(head) {
+            guard rest.isEmpty else { throw extra(rest, after: head) }
+            return .goto(.number(try comicNumber(head)))
+        }
+        guard let spec = CommandSpec.named(head) else {
+            throw unknown(head)
+        }
+        switch spec.name {
+        case "latest": try noArguments(spec, rest); return .latest
+        case "first": try noArguments(spec, rest); return .first
+        case "random": try noArguments(spec, rest); return .random
+        case "back": try noArguments(spec, rest); return .back
+        case "forward": try noArguments(spec, rest); return .forward
+        case "history": try noArguments(spec, rest); return .history
+        case "quit": try noArguments(spec, rest); return .quit
+        case "next": return .next(try count(spec, rest))
+        case "prev": return .previous(try count(spec, rest))
+        case "show": return .show(try optionalComic(spec, rest))
+        case "alt": return .alt(try optionalComic(spec, rest))
+        case "transcript": return .transcript(try optionalComic(spec, rest))
+        case "goto":
+            guard !rest.isEmpty else { throw UsageError("'goto' needs a comic number or title — e.g. goto 353") }
+            if rest.count == 1, looksNumeric(rest[0]) { return .goto(.number(try comicNumber(rest[0]))) }
+            let title = rest.joined(separator: " ")
+            return .goto(.title(title))
+        case "help":
+            guard rest.count <= 1 else { throw extra(Array(rest.dropFirst()), after: spec.name) }
+            guard let topic = rest.first else { return .help(nil) }
+            guard let named = CommandSpec.named(topic) else { throw unknown(topic) }
+            return .help(named.name)
+        default:
+            throw unknown(head)
+        }
+    }
+
+    /// The command names and aliases closest to `word`, for "did you mean".
+    public static func suggestion(for word: String) -> String? {
+        let lower = word.lowercased()
+        guard lower.count <= 20 else { return nil }
+        var best: (name: String, distance: Int)?
+        for spec in CommandSpec.all {
+            for candidate in [spec.name] + spec.aliases where candidate.count > 1 {
+                let d = EditDistance.between(lower, candidate)
+                let prefixMatch = candidate.hasPrefix(lower) && lower.count >= 2
+                let score = prefixMatch ? 0 : d
+                if score <= max(1, min(2, candidate.count / 3)), score < (best?.distance ?? .max) {
+                    best = (spec.name, score)
+                }
+            }
+        }
+        return best?.name
+    }
+
+    private static func looksNumeric(_ word: String) -> Bool {
+        var body = Substring(word)
+        if body.hasPrefix("#") { body = body.dropFirst() }
+        if body.hasPrefix("-") || body.hasPrefix("+") { body = body.dropFirst() }
+        return !body.isEmpty && body.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    private static func comicNumber(_ word: String) throws(UsageError) -> Int {
+        var body = Substring(word)
+        if body.hasPrefix("#") { body = body.dropFirst() }
+        if body.hasPrefix("-") { throw UsageError("comic numbers start at 1 (got \(word))") }
+        if body.hasPrefix("+") { body = body.dropFirst() }
+        guard let num = Int(body), num <= maxComicNumber else {
+            throw UsageError("no comic number is that large (got \(UsageError.quote(word)))")
+        }
+        guard num >= 1 else { throw UsageError("comic numbers start at 1 (got \(word))") }
+        return num
+    }
+
+    private static func optionalComic(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Int? {
+        guard let word = rest.first else { return nil }
+        guard rest.count == 1 else { throw extra(Array(rest.dropFirst()), after: "\(spec.name) \(word)") }
+        guard looksNumeric(word) else {
+            throw UsageError("'\(spec.name)' takes a comic number, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+        }
+        return try comicNumber(word)
+    }
+
+    private static func count(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Int {
+        guard let word = rest.first else { return 1 }
+        guard rest.count == 1 else { throw extra(Array(rest.dropFirst()), after: "\(spec.name) \(word)") }
+        guard let k = Int(word), k >= 1 else {
+            throw UsageError("'\(spec.name)' takes a positive count, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+        }
+        return k
+    }
+
+    private static func noArguments(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) {
+        guard rest.isEmpty else { throw UsageError("'\(spec.name)' takes no arguments (got \(UsageError.quote(rest.joined(separator: " "))))") }
+    }
+
+    private static func extra(_ words: [String], after head: String) -> UsageError {
+        UsageError("unexpected \(UsageError.quote(words.joined(separator: " "))) after \(UsageError.quote(head))")
+    }
+
+    private static func unknown(_ word: String) -> UsageError {
+        if let suggestion = suggestion(for: word) {
+            return UsageError("unknown command \(UsageError.quote(word)) — did you mean '\(suggestion)'?")
+        }
+        return UsageError("unknown command \(UsageError.quote(word)) — type 'help' for the list")
+    }
+}

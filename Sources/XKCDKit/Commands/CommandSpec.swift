@@ -1,0 +1,86 @@
+/// What a command's argument position holds, for parsing, help and completion.
+public enum ArgumentKind: Sendable, Equatable {
+    /// No arguments.
+    case none
+    /// An optional positive count (next/prev).
+    case count
+    /// A comic number or title (required).
+    case comic
+    /// An optional comic number.
+    case optionalComic
+    /// An optional command name.
+    case commandName
+}
+
+/// One command's definition: the single source for parsing, help and completion.
+public struct CommandSpec: Sendable, Equatable {
+    /// The canonical name.
+    public var name: String
+    /// Other names that run it.
+    public var aliases: [String]
+    /// The usage line after the name, e.g. `[K]`.
+    public var usage: String
+    /// One line of what it does.
+    public var summary: String
+    /// More detail for `help NAME`.
+    public var details: String
+    /// What its argument is.
+    public var argument: ArgumentKind
+    /// Options it accepts (for completion), e.g. `--json`.
+    public var options: [String]
+
+    /// Every command, in the order `help` lists them.
+    public static let all: [CommandSpec] = [
+        CommandSpec(name: "latest", aliases: ["l"], usage: "", summary: "go to the newest comic",
+                    details: "Fetches the newest comic (re-checked at most every few minutes).", argument: .none),
+        CommandSpec(name: "first", aliases: [], usage: "", summary: "go to comic #1",
+                    details: "Goes to the very first comic.", argument: .none),
+        CommandSpec(name: "next", aliases: ["n"], usage: "[K]", summary: "go K comics forward (default 1)",
+                    details: "Steps forward K comics, skipping numbers that do not exist (#404).", argument: .count),
+        CommandSpec(name: "prev", aliases: ["p", "previous"], usage: "[K]", summary: "go K comics back (default 1)",
+                    details: "Steps back K comics, skipping numbers that do not exist (#404).", argument: .count),
+        CommandSpec(name: "random", aliases: ["r"], usage: "", summary: "go to a random comic",
+                    details: "Picks a comic you have not seen yet; once all were seen, starts over.", argument: .none),
+        CommandSpec(name: "goto", aliases: ["g"], usage: "N | TITLE", summary: "go to a comic by number or title",
+                    details: "Goes to comic N, or to the stored comic whose title matches TITLE (case-insensitive;\na unique prefix is enough). A bare number or #N does the same.", argument: .comic),
+        CommandSpec(name: "back", aliases: ["b"], usage: "", summary: "go back in your navigation history",
+                    details: "Returns to the comic you were on before, like a browser's back button.", argument: .none),
+        CommandSpec(name: "forward", aliases: ["f"], usage: "", summary: "go forward again after back",
+                    details: "Undoes a back, like a browser's forward button.", argument: .none),
+        CommandSpec(name: "history", aliases: [], usage: "", summary: "list the comics you visited",
+                    details: "Lists the comics visited, most recent first.", argument: .none),
+        CommandSpec(name: "show", aliases: ["info", "i"], usage: "[N]", summary: "show a comic's card",
+                    details: "Shows the card of comic N (the current comic by default): number, title, date,\nalt text, link and news. Does not change the current comic.", argument: .optionalComic),
+        CommandSpec(name: "alt", aliases: [], usage: "[N]", summary: "print a comic's alt text",
+                    details: "Prints just the alt (hover) text of comic N, or of the current comic.", argument: .optionalComic),
+        CommandSpec(name: "transcript", aliases: [], usage: "[N]", summary: "print a comic's transcript",
+                    details: "Prints the transcript of comic N, or of the current comic. Comics after about\n#1677 have none, and those around #1609–#1674 are shifted by a few comics.", argument: .optionalComic),
+        CommandSpec(name: "help", aliases: ["?"], usage: "[COMMAND]", summary: "list commands, or explain one",
+                    details: "Lists every command, or shows how to use one.", argument: .commandName),
+        CommandSpec(name: "quit", aliases: ["exit", "q"], usage: "", summary: "leave",
+                    details: "Leaves the REPL and saves its history. Ctrl-D does the same.", argument: .none),
+    ]
+
+    /// Creates a spec.
+    public init(name: String, aliases: [String], usage: String, summary: String, details: String,
+                argument: ArgumentKind, options: [String] = []) {
+        self.name = name
+        self.aliases = aliases
+        self.usage = usage
+        self.summary = summary
+        self.details = details
+        self.argument = argument
+        self.options = options
+    }
+
+    /// The spec whose name or alias is `word` (case-insensitive).
+    public static func named(_ word: String) -> CommandSpec? {
+        let lower = word.lowercased()
+        return all.first { $0.name == lower || $0.aliases.contains(lower) }
+    }
+
+    /// `name usage`, e.g. `next [K]`.
+    public var synopsis: String {
+        usage.isEmpty ? name : "\(name) \(usage)"
+    }
+}

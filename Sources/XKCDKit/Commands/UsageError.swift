@@ -1,0 +1,22 @@
+import Foundation
+
+/// A command line that cannot be run as written (exit status 2 one-shot).
+public struct UsageError: Error, Equatable, Sendable, LocalizedError {
+    /// The one-line message shown after `error: `.
+    public var message: String
+
+    /// Creates an error with `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var errorDescription: String? { message }
+
+    /// A user-typed word made safe and short enough to quote in a message.
+    static func quote(_ word: String) -> String {
+        let clean = TerminalSanitizer.sanitize(word, multiline: false)
+        let short = clean.count > 40 ? String(clean.prefix(40)) + "…" : clean
+        return "'\(short)'"
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// One comic exactly as the xkcd API describes it (raw server text, validated shape).
+public struct Comic: Sendable, Equatable, Codable {
+    /// The comic's number, 1 and up.
+    public var num: Int
+    /// The title as served; may hold HTML markup and entities.
+    public var title: String
+    /// The title with markup removed by the server (sometimes lossy).
+    public var safeTitle: String
+    /// The alt (title) text.
+    public var alt: String
+    /// The image URL; ends in `/` for interactive comics.
+    public var img: String
+    /// An external link, often empty.
+    public var link: String
+    /// HTML news shown under the comic, often empty.
+    public var news: String
+    /// The transcript, empty for most recent comics.
+    public var transcript: String
+    /// Publication year.
+    public var year: Int
+    /// Publication month, 1–12.
+    public var month: Int
+    /// Publication day, 1–31.
+    public var day: Int
+
+    /// Creates a comic from its fields.
+    public init(
+        num: Int, title: String, safeTitle: String, alt: String, img: String,
+        link: String = "", news: String = "", transcript: String = "",
+        year: Int, month: Int, day: Int
+    ) {
+        self.num = num
+        self.title = title
+        self.safeTitle = safeTitle
+        self.alt = alt
+        self.img = img
+        self.link = link
+        self.news = news
+        self.transcript = transcript
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The publication date as `YYYY-MM-DD`.
+    public var isoDate: String {
+        let y = String(year)
+        let m = month < 10 ? "0\(month)" : String(month)
+        let d = day < 10 ? "0\(day)" : String(day)
+        return "\(y)-\(m)-\(d)"
+    }
+
+    /// The comic's page on xkcd.com.
+    public var pageURL: String { "https://xkcd.com/\(num)/" }
+
+    /// Interactive comics have no usable image: their `img` ends in `/` or is empty.
+    public var isInteractive: Bool {
+        img.isEmpty || img.hasSuffix("/")
+    }
+}

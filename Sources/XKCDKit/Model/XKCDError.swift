@@ -1,0 +1,44 @@
+import Foundation
+
+/// Every failure a user can meet, each with a message they can act on.
+public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
+    /// The comic does not exist; `newest` is the newest known number when known.
+    case noSuchComic(Int, newest: Int?)
+    /// Already at one end of the archive.
+    case endOfArchive(String)
+    /// A command needs a current comic and there is none yet.
+    case noCurrentComic
+    /// Back or forward with nothing to go to.
+    case nothingToGo(String)
+    /// No stored comic matches a title.
+    case noTitleMatch(String)
+    /// The network failed: could not connect, timed out, and so on.
+    case network(String)
+    /// The server answered with an error status.
+    case httpStatus(Int, url: String)
+    /// The server answered with data we cannot use.
+    case badData(String)
+    /// The local store failed.
+    case storage(String)
+    /// The request was cancelled (Ctrl-C).
+    case cancelled
+
+    /// The one-line message shown after `error: `.
+    public var errorDescription: String? {
+        switch self {
+        case let .noSuchComic(num, newest):
+            if num == 404 { return "no comic #404 — xkcd skips it (404 Not Found)" }
+            if let newest, num > newest { return "no comic #\(num) — the newest is #\(newest)" }
+            return "no comic #\(num)"
+        case let .endOfArchive(message): return message
+        case .noCurrentComic: return "no current comic — try 'latest', 'first' or 'goto N'"
+        case let .nothingToGo(message): return message
+        case let .noTitleMatch(title): return "no stored comic titled '\(title)' — try a number, or 'latest' to fetch more"
+        case let .network(message): return message
+        case let .httpStatus(status, url): return "server error \(status) from \(url)"
+        case let .badData(message): return message
+        case let .storage(message): return "storage failed: \(message)"
+        case .cancelled: return "cancelled"
+        }
+    }
+}

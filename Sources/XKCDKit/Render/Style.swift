@@ -1,0 +1,34 @@
+/// Terminal styling, decided once: with colour off every method returns its text unchanged.
+public struct Style: Sendable {
+    /// Whether escapes are written.
+    public var enabled: Bool
+
+    /// A style that writes escapes when `enabled`.
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    private enum Escape {
+        static let reset = "\u{1B}[0m"
+        static let bold = "\u{1B}[1m"
+        static let dim = "\u{1B}[2m"
+        static let cyan = "\u{1B}[36m"
+        static let yellow = "\u{1B}[33m"
+        static let red = "\u{1B}[31m"
+    }
+
+    /// Bold text.
+    public func bold(_ s: String) -> String { wrap(s, Escape.bold) }
+    /// Dimmed text.
+    public func dim(_ s: String) -> String { wrap(s, Escape.dim) }
+    /// A comic number or other accent.
+    public func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
+    /// A warning or notice.
+    public func notice(_ s: String) -> String { wrap(s, Escape.yellow) }
+    /// An error marker.
+    public func error(_ s: String) -> String { wrap(s, Escape.red) }
+
+    private func wrap(_ s: String, _ code: String) -> String {
+        enabled && !s.isEmpty ? code + s + Escape.reset : s
+    }
+}

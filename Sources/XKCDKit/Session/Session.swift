@@ -1,0 +1,142 @@
+import Foundation
+
+/// Runs commands: owns the browsing state and the services, one command at a time.
+public actor Session {
+    private var state: SessionState
+    private let repository: ComicRepository
+    private let roll: @Sendable (Int) -> Int
+
+    private static let stateKey = "session.state"
+
+    /// Creates a session over `repository`, restoring the state saved in its store.
+    /// `roll(n)` returns a random value in `0..<n`.
+    public init(repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) {
+        self.repository = repository
+        self.roll = roll
+        let saved = try? repository.store.setting(Self.stateKey)
+        state = saved.flatMap { try? JSONDecoder().decode(SessionState.self, from: Data($0.utf8)) } ?? SessionState()
+    }
+
+    /// The comic on screen, if any.
+    public var current: Int? { state.current }
+
+    /// A copy of the browsing state.
+    public var snapshot: SessionState { state }
+
+    /// Runs `command`.
+    public func run(_ command: Command) async throws -> Outcome {
+        switch command {
+        case .latest:
+            return try navigate(to: try await repository.latest())
+        case .first:
+            return try navigate(to: try await repository.comic(1))
+        case let .next(k):
+            return try navigate(to: try await step(by: k))
+        case let .previous(k):
+            return try navigate(to: try await step(by: -k))
+        case .random:
+            return try navigate(to: try await randomComic())
+        case let .goto(.number(num)):
+            return try navigate(to: try await repository.comic(num))
+        case let .goto(.title(title)):
+            return try await gotoTitle(title)
+        case .back:
+            guard let target = state.backStack.last else { throw XKCDError.nothingToGo("nothing to go back to") }
+            let comic = try await repository.comic(target)
+            guard state.goBack() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
+            try save()
+            return .comic(DisplayComic(comic))
+        case .forward:
+            guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo("nothing to go forward to") }
+            let comic = try await repository.comic(target)
+            guard state.goForward() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
+            try save()
+            return .comic(DisplayComic(comic))
+        case .history:
+            let numbers = state.recentFirst
+            let titles = try repository.store.titles(of: numbers)
+            return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) })
+        case let .show(num):
+            return .comic(DisplayComic(try await comic(num)))
+        case let .alt(num):
+            return .alt(DisplayComic(try await comic(num)))
+        case let .transcript(num):
+            return .transcript(DisplayComic(try await comic(num)))
+        case let .help(topic):
+            return .help(topic)
+        case .quit:
+            return .quit
+        }
+    }
+
+    private func comic(_ num: Int?) async throws -> Comic {
+        guard let target = num ?? state.current else { throw XKCDError.noCurrentComic }
+        return try await repository.comic(target)
+    }
+
+    private func navigate(to comic: Comic) throws -> Outcome {
+        state.visit(comic.num)
+        try save()
+        return .comic(DisplayComic(comic))
+    }
+
+    // Steps over numbers that do not exist; stops at either end of the archive.
+    private func step(by offset: Int) async throws -> Comic {
+        guard let start = state.current else { throw XKCDError.noCurrentComic }
+        let newest = try await repository.newestNumber()
+        let direction = offset > 0 ? 1 : -1
+        if direction > 0, start >= newest { throw XKCDError.endOfArchive("#\(start) is the newest comic") }
+        if direction < 0, start <= 1 { throw XKCDError.endOfArchive("#1 is the first comic") }
+        var target = start
+        var remaining = abs(offset)
+        while remaining > 0 {
+            let candidate = target + direction
+            guard (1...newest).contains(candidate) else { break }
+            target = candidate
+            if !(try repository.isKnownAbsent(target)) { remaining -= 1 }
+        }
+        while true {
+            do {
+                return try await repository.comic(target)
+            } catch XKCDError.noSuchComic {
+                let candidate = target + direction
+                guard (1...newest).contains(candidate), candidate != start else {
+                    throw XKCDError.endOfArchive(direction > 0 ? "no comic after #\(start)" : "no comic before #\(start)")
+                }
+                target = candidate
+            }
+        }
+    }
+
+    private func randomComic() async throws -> Comic {
+        let newest = try await repository.newestNumber()
+        var excluded = try repository.store.absentNumbers().union([404])
+        for _ in 0..<20 {
+            guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else { break }
+            do {
+                return try await repository.comic(pick)
+            } catch XKCDError.noSuchComic {
+                excluded.insert(pick)
+            }
+        }
+        throw XKCDError.endOfArchive("no comic to pick from")
+    }
+
+    private func gotoTitle(_ query: String) async throws -> Outcome {
+        let matches = TitleMatcher.matches(query, in: try repository.store.allTitles())
+        switch matches.count {
+        case 0:
+            throw XKCDError.noTitleMatch(TerminalSanitizer.sanitize(query, multiline: false))
+        case 1:
+            return try navigate(to: try await repository.comic(matches[0].num))
+        default:
+            return .choices(query: TerminalSanitizer.sanitize(query, multiline: false),
+                            matches.map { ComicEntry(num: $0.num, title: $0.title) })
+        }
+    }
+
+    private func save() throws {
+        let data = try JSONEncoder().encode(state)
+        try repository.store.setSetting(Self.stateKey, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,94 @@
+/// The browsing state: the current comic, browser-style back/forward stacks, the visit log
+/// and the comics seen this session. A pure value; every change is a mutating method.
+public struct SessionState: Sendable, Equatable, Codable {
+    /// The comic on screen, if any.
+    public private(set) var current: Int?
+    /// Comics to return to with `back`, most recent last.
+    public private(set) var backStack: [Int] = []
+    /// Comics to return to with `forward`, most recent last.
+    public private(set) var forwardStack: [Int] = []
+    /// Comics visited, oldest first (capped).
+    public private(set) var visits: [Int] = []
+    /// Comics shown since the seen set was last reset; `random` avoids them.
+    public private(set) var seen: Set<Int> = []
+
+    /// The most entries kept in the stacks and the visit log.
+    public static let historyLimit = 1000
+
+    /// An empty state.
+    public init() {}
+
+    /// Goes to `num` as a new navigation: the current comic is pushed on the back stack and
+    /// the forward stack is cleared. Going to the current comic changes nothing but the log.
+    public mutating func visit(_ num: Int) {
+        if let current, current != num {
+            backStack.append(current)
+            trim(&backStack)
+            forwardStack.removeAll()
+        }
+        current = num
+        record(num)
+    }
+
+    /// Steps back; returns the new current comic, or nil when there is nothing behind.
+    public mutating func goBack() -> Int? {
+        guard let target = backStack.popLast() else { return nil }
+        if let current { forwardStack.append(current) }
+        current = target
+        record(target)
+        return target
+    }
+
+    /// Steps forward; returns the new current comic, or nil when there is nothing ahead.
+    public mutating func goForward() -> Int? {
+        guard let target = forwardStack.popLast() else { return nil }
+        if let current { backStack.append(current) }
+        current = target
+        record(target)
+        return target
+    }
+
+    /// The visit log, most recent first, each comic once.
+    public var recentFirst: [Int] {
+        var out: [Int] = []
+        var listed = Set<Int>()
+        for num in visits.reversed() where listed.insert(num).inserted {
+            out.append(num)
+        }
+        return out
+    }
+
+    /// Marks `num` seen without navigating.
+    public mutating func markSeen(_ num: Int) {
+        seen.insert(num)
+    }
+
+    /// Forgets the seen set (when every comic has been seen).
+    public mutating func resetSeen() {
+        seen.removeAll()
+    }
+
+    /// Picks a comic in `1...newest` that is neither seen nor in `excluded`, using `roll`
+    /// (which returns a value in `0..<count`); resets the seen set when all were seen.
+    public mutating func pickRandom(newest: Int, excluded: Set<Int>, roll: (Int) -> Int) -> Int? {
+        guard newest > 0 else { return nil }
+        var candidates = (1...newest).filter { !seen.contains($0) && !excluded.contains($0) }
+        if candidates.isEmpty {
+            seen.removeAll()
+            candidates = (1...newest).filter { !excluded.contains($0) }
+        }
+        guard !candidates.isEmpty else { return nil }
+        let index = roll(candidates.count)
+        return candidates[min(max(index, 0), candidates.count - 1)]
+    }
+
+    private mutating func record(_ num: Int) {
+        visits.append(num)
+        trim(&visits)
+        seen.insert(num)
+    }
+
+    private func trim(_ list: inout [Int]) {
+        if list.count > Self.historyLimit { list.removeFirst(list.count - Self.historyLimit) }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+
+/// The local SQLite store: comics fetched once, numbers known not to exist, and settings.
+public struct ComicStore: Sendable {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
+    public static func open(at url: URL) throws -> ComicStore {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        do {
+            let pool = try DatabasePool(path: url.path, configuration: configuration)
+            return try ComicStore(writer: pool)
+        } catch let error as DatabaseError {
+            throw XKCDError.storage("cannot open \(url.path): \(error.message ?? error.description)")
+        }
+    }
+
+    /// An in-memory store, for tests.
+    public static func inMemory() throws -> ComicStore {
+        try ComicStore(writer: DatabaseQueue())
+    }
+
+    private init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try StoreSchema.migrator.migrate(writer)
+    }
+
+    /// The stored comic `num`, if any.
+    public func comic(_ num: Int) throws -> Comic? {
+        try read { db in try ComicRecord.fetchOne(db, key: num)?.comic }
+    }
+
+    /// Stores `comic` (replacing an older copy).
+    public func save(_ comic: Comic, at date: Date) throws {
+        try write { db in try ComicRecord(comic, fetchedAt: date.timeIntervalSince1970).upsert(db) }
+    }
+
+    /// Whether `num` is known not to exist.
+    public func isAbsent(_ num: Int) throws -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM absent WHERE num = ?", arguments: [num]) ?? false }
+    }
+
+    /// Records that `num` does not exist.
+    public func markAbsent(_ num: Int) throws {
+        try write { db in try db.execute(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)", arguments: [num]) }
+    }
+
+    /// All numbers known not to exist.
+    public func absentNumbers() throws -> Set<Int> {
+        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM absent")) }
+    }
+
+    /// How many comics are stored.
+    public func comicCount() throws -> Int {
+        try read { db in try ComicRecord.fetchCount(db) }
+    }
+
+    /// Titles of the stored comics among `numbers`, by number.
+    public func titles(of numbers: [Int]) throws -> [Int: String] {
+        guard !numbers.isEmpty else { return [:] }
+        return try read { db in
+            let rows = try ComicRecord.filter(numbers.contains(ComicRecord.Columns.num)).fetchAll(db)
+            return Dictionary(rows.map { ($0.num, TextRepair.displayTitle(title: $0.title, safeTitle: $0.safeTitle)) },
+                              uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// Every stored comic's number and display title, in number order.
+    public func allTitles() throws -> [(num: Int, title: String)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT num, title, safe_title FROM comic ORDER BY num").map { row in
+                (num: row["num"], title: TextRepair.displayTitle(title: row["title"], safeTitle: row["safe_title"]))
+            }
+        }
+    }
+
+    /// A setting's value.
+    public func setting(_ key: String) throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Sets (or, with nil, removes) a setting.
+    public func setSetting(_ key: String, _ value: String?) throws {
+        try write { db in
+            if let value {
+                try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                               arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try writer.read(body) } catch let error as DatabaseError { throw Self.storageError(error) }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try writer.write(body) } catch let error as DatabaseError { throw Self.storageError(error) }
+    }
+
+    private static func storageError(_ error: DatabaseError) -> XKCDError {
+        .storage(error.message ?? error.description)
+    }
+}

@@ -1,0 +1,51 @@
+/// The one repair-and-sanitize step every server string goes through before display.
+public enum TextRepair {
+    /// A single-line field (titles): markup stripped, entities decoded, mojibake repaired,
+    /// controls removed, whitespace collapsed.
+    public static func line(_ raw: String) -> String {
+        collapseSpaces(TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLText.plainText(raw)), multiline: false))
+    }
+
+    /// Plain multi-line text (alt, transcript): entities decoded, mojibake repaired, controls
+    /// removed; newlines kept. Markup is left alone because transcripts use `<<sound>>` notation.
+    public static func text(_ raw: String) -> String {
+        let cleaned = TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLEntities.decode(raw)), multiline: true)
+        return trimLines(cleaned)
+    }
+
+    /// An HTML fragment (news): tags removed, `<br>` as newlines, then as ``text(_:)``.
+    public static func html(_ raw: String) -> String {
+        let cleaned = TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLText.plainText(raw)), multiline: true)
+        return trimLines(cleaned)
+    }
+
+    /// The title to show: the cleaned `title` when `safe_title` is merely a lossy copy of it
+    /// (xkcd drops accents there, #259), otherwise the cleaned `safe_title`.
+    public static func displayTitle(title: String, safeTitle: String) -> String {
+        let safe = line(safeTitle)
+        let full = line(title)
+        if safe.isEmpty { return full }
+        if full != safe, !full.isEmpty, asciiSkeleton(full) == asciiSkeleton(safe) { return full }
+        return safe
+    }
+
+    private static func asciiSkeleton(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.filter { $0.isASCII && $0 != " " }))
+    }
+
+    private static func collapseSpaces(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" }).joined(separator: " ")
+    }
+
+    private static func trimLines(_ s: String) -> String {
+        let lines = s.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var end = line.endIndex
+            while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
+            return line[..<end]
+        }
+        var joined = lines.joined(separator: "\n")
+        while joined.hasPrefix("\n") { joined.removeFirst() }
+        while joined.hasSuffix("\n") { joined.removeLast() }
+        return joined
+    }
+}

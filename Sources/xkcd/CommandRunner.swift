@@ -1,0 +1,94 @@
+import Foundation
+import XKCDKit
+
+/// Parses lines, runs their commands on the session, and prints what they produce.
+final class CommandRunner {
+    /// What running a line came to.
+    struct Result {
+        var failed = false
+        var usageError = false
+        var quit = false
+
+        /// One-shot: 2 for a usage error, 1 for a failure. Scripts and `-c`: 1 for either.
+        func exitCode(oneShot: Bool) -> Int32 {
+            if usageError { return oneShot ? ExitCode.usage : ExitCode.failure }
+            return failed ? ExitCode.failure : ExitCode.success
+        }
+
+        mutating func merge(_ other: Result) {
+            failed = failed || other.failed
+            usageError = usageError || other.usageError
+            quit = quit || other.quit
+        }
+    }
+
+    private let session: Session
+    private let renderer: @Sendable () -> Renderer
+    private let output: Output
+    private let tasks: TaskRunner
+
+    init(session: Session, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner) {
+        self.session = session
+        self.renderer = renderer
+        self.output = output
+        self.tasks = tasks
+    }
+
+    /// The comic on screen, for the prompt.
+    var current: Int? {
+        let session = session
+        return try? tasks.wait { await session.current }
+    }
+
+    /// Runs a line of `;`-separated commands, stopping at `quit`.
+    func run(line: String) -> Result {
+        let commands: [Command]
+        do {
+            commands = try CommandParser.parse(line: line)
+        } catch {
+            output.error(error.message)
+            return Result(failed: true, usageError: true)
+        }
+        return run(commands)
+    }
+
+    /// Runs one command given as separate words (one-shot).
+    func run(words: [String]) -> Result {
+        do {
+            return run([try CommandParser.parse(words: words)])
+        } catch {
+            output.error(error.message)
+            return Result(failed: true, usageError: true)
+        }
+    }
+
+    private func run(_ commands: [Command]) -> Result {
+        var result = Result()
+        for command in commands {
+            let outcome: Outcome
+            do {
+                let session = session
+                outcome = try tasks.wait { try await session.run(command) }
+            } catch XKCDError.cancelled {
+                output.notice("cancelled")
+                result.failed = true
+                continue
+            } catch is CancellationError {
+                output.notice("cancelled")
+                result.failed = true
+                continue
+            } catch {
+                output.error(error.localizedDescription)
+                result.failed = true
+                continue
+            }
+            if outcome == .quit {
+                result.quit = true
+                break
+            }
+            output.write(renderer().render(outcome))
+            if outcome.isFailure { result.failed = true }
+        }
+        return result
+    }
+}

@@ -1,0 +1,40 @@
+import Dispatch
+import Foundation
+import LineEditing
+import XKCDKit
+
+/// The REPL: read a line with libedit, run it, repeat until `quit` or Ctrl-D.
+struct InteractiveLoop {
+    let runner: CommandRunner
+    let reader: any LineReader
+    let output: Output
+    let tasks: TaskRunner
+
+    func run() -> Int32 {
+        // Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
+        signal(SIGINT, SIG_IGN)
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let tasks = tasks
+        interrupts.setEventHandler { tasks.cancel() }
+        interrupts.resume()
+        defer {
+            interrupts.cancel()
+            reader.close()
+        }
+        output.notice("xkcd \(Usage.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
+        while true {
+            let prompt = runner.current.map { "xkcd #\($0)> " } ?? "xkcd> "
+            switch reader.read(prompt: prompt) {
+            case .endOfFile:
+                output.write("\n")
+                return ExitCode.success
+            case .interrupt:
+                continue
+            case let .line(line):
+                guard !line.allSatisfy(\.isWhitespace) else { continue }
+                reader.addHistory(line)
+                if runner.run(line: line).quit { return ExitCode.success }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LineEditing
+import XKCDKit
+
+/// The `xkcd` entry point: picks the REPL, `-c`, a one-shot command or stdin lines.
+@main
+struct Main {
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        let output = Output()
+        let options: GlobalOptions
+        do {
+            options = try GlobalOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()),
+                                              environment: ProcessInfo.processInfo.environment)
+        } catch {
+            output.error(error.message)
+            exit(ExitCode.usage)
+        }
+        if options.showHelp {
+            output.write(Usage.text)
+            exit(ExitCode.success)
+        }
+        if options.showVersion {
+            output.write("xkcd \(Usage.version)\n")
+            exit(ExitCode.success)
+        }
+        exit(run(options, output: output))
+    }
+
+    private static func run(_ options: GlobalOptions, output: Output) -> Int32 {
+        let session: Session
+        do {
+            try DataDirectory.prepare(options.dataDirectory)
+            let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
+            let client = XKCDClient(baseURL: options.baseURL, transport: URLSessionTransport(timeout: options.timeout))
+            session = Session(repository: ComicRepository(store: store, client: client, now: { Date() }))
+        } catch {
+            output.error(error.localizedDescription)
+            return ExitCode.failure
+        }
+        let color = !options.noColor && Terminal().stdoutSupportsColor
+        let json = options.json
+        let tasks = TaskRunner()
+        let runner = CommandRunner(session: session, renderer: { Renderer(width: Terminal().width, color: color, json: json) },
+                                   output: output, tasks: tasks)
+        let terminal = Terminal()
+
+        if let commands = options.commandString {
+            return runner.run(line: commands).exitCode(oneShot: false)
+        }
+        if !options.words.isEmpty {
+            return runner.run(words: options.words).exitCode(oneShot: true)
+        }
+        if terminal.stdinIsTTY, let reader = try? EditLineReader(
+            programName: "xkcd",
+            historyFile: options.dataDirectory.appendingPathComponent("history"),
+            completion: CompletionBridge.handler(Completer())
+        ) {
+            return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks).run()
+        }
+        return ScriptLoop(runner: runner, reader: PlainLineReader()).run()
+    }
+}
+
+/// Process exit statuses (SPEC: 0 ok, 1 runtime failure, 2 usage error).
+enum ExitCode {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 2
+}

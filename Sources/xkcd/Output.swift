@@ -1,0 +1,45 @@
+import Foundation
+
+/// Writes to stdout and stderr; the only place that prints.
+final class Output: Sendable {
+    private let errorStyle: Bool
+
+    init() {
+        errorStyle = isatty(STDERR_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// Writes `text` to stdout as is. A closed pipe (`xkcd … | head -1`) ends the program quietly.
+    func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        Self.writeAll(STDOUT_FILENO, text)
+    }
+
+    /// Writes one `error: …` line to stderr.
+    func error(_ message: String) {
+        let label = errorStyle ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
+        Self.writeAll(STDERR_FILENO, "\(label) \(message)\n")
+    }
+
+    /// Writes a notice line to stderr.
+    func notice(_ message: String) {
+        Self.writeAll(STDERR_FILENO, message + "\n")
+    }
+
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(0) }
+                return
+            }
+            offset += n
+        }
+        bytes.removeAll()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs async work to completion from the synchronous command loop, and cancels it when
+/// asked (Ctrl-C in the REPL).
+final class TaskRunner: @unchecked Sendable {
+    // The lock guards `current`; the signal handler reads it from another thread.
+    private let lock = NSLock()
+    private var current: Task<Void, Never>?
+
+    /// Runs `operation` and blocks this thread until it finishes.
+    func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        let task = Task {
+            do {
+                box.set(.success(try await operation()))
+            } catch {
+                box.set(.failure(error))
+            }
+            done.signal()
+        }
+        lock.withLock { current = task }
+        done.wait()
+        lock.withLock { current = nil }
+        return try box.get()
+    }
+
+    /// Cancels the work in flight, if any.
+    func cancel() {
+        lock.withLock { current }?.cancel()
+    }
+}
+
+/// A result handed from a task to the waiting thread.
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    // Written once by the task before it signals; read after the wait returns.
+    private let lock = NSLock()
+    private var result: Result<T, Error>?
+
+    func set(_ value: Result<T, Error>) {
+        lock.withLock { result = value }
+    }
+
+    func get() throws -> T {
+        guard let result = lock.withLock({ result }) else { throw CancellationError() }
+        return try result.get()
+    }
+}

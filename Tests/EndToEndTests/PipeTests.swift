@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The built binary through pipes: stdin scripts, `-c`, one-shot commands and exit statuses.
+@Suite(.serialized) final class PipeTests {
+    let server: XKCDTestServer
+    let xkcd: XKCDBinary
+
+    init() throws {
+        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        xkcd = try XKCDBinary(baseURL: server.baseURL)
+    }
+
+    deinit {
+        server.stop()
+        xkcd.cleanUp()
+    }
+
+    @Test func stdinScriptNavigatesAndExitsZero() throws {
+        let run = try xkcd.run([], stdin: "goto 353\nnext\nback\nforward\nprev 2\nhistory\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.contains("#353 · Python · 2007-12-05"))
+        #expect(run.stdout.contains("#354 · "))
+        #expect(run.stdout.contains("#352 · "))
+        #expect(!run.stdout.contains("xkcd #"), "no prompt when stdin is not a terminal")
+        #expect(!run.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
+        let history = run.stdout.components(separatedBy: "\n").suffix(4).joined(separator: "\n")
+        #expect(history.contains("#352"))
+    }
+
+    @Test func stateAndCachePersistAcrossOneShotRuns() throws {
+        #expect(try xkcd.run(["goto", "403"]).status == 0)
+        server.resetCounters()
+        let next = try xkcd.run(["next"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.hasPrefix("#405 · "), "404 does not exist and is skipped")
+        let back = try xkcd.run(["back"])
+        #expect(back.stdout.hasPrefix("#403 · "))
+        #expect(!server.requestLog.contains("/403/info.0.json"), "a stored comic is never fetched again")
+    }
+
+    @Test func storedComicsWorkWithTheServerGone() throws {
+        #expect(try xkcd.run(["goto", "353"]).status == 0)
+        server.stop()
+        let show = try xkcd.run(["show", "353"])
+        #expect(show.status == 0)
+        #expect(show.stdout.hasPrefix("#353 · Python"))
+        let missing = try xkcd.run(["goto", "1"])
+        #expect(missing.status == 1)
+        #expect(missing.errorLines.count == 1)
+        #expect(missing.stderr.contains("connection refused"), "\(missing.stderr)")
+    }
+
+    @Test func commandStringRunsEverythingAndReportsFailure() throws {
+        let ok = try xkcd.run(["-c", "goto 1; next; alt"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("#2 · "))
+        let failed = try xkcd.run(["-c", "goto 404; goto 3"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("#3 · "), "keeps going after a failure")
+        #expect(failed.errorLines == ["error: no comic #404 — xkcd skips it (404 Not Found)"])
+    }
+
+    @Test func oneShotExitCodes() throws {
+        #expect(try xkcd.run(["latest"]).status == 0)
+        let unknown = try xkcd.run(["gotoo", "353"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errorLines == ["error: unknown command 'gotoo' — did you mean 'goto'?"])
+        let range = try xkcd.run(["goto", "999999"])
+        #expect(range.status == 1)
+        #expect(range.errorLines.first?.hasPrefix("error: no comic #999999 — the newest is #") == true)
+        #expect(try xkcd.run(["goto", "-3"]).status == 2)
+        #expect(try xkcd.run(["--bogus"]).status == 2)
+        #expect(try xkcd.run(["--help"]).stdout.contains("usage: xkcd"))
+        #expect(try xkcd.run(["help", "goto"]).stdout.hasPrefix("usage: goto N | TITLE"))
+    }
+
+    @Test func badInputGetsOneErrorLineEachAndTheScriptGoesOn() throws {
+        let bad = ["goto abc", "goto -3", "goto 0", "goto 404", "goto 999999", "frobnicate", "latest extra",
+                   String(repeating: "z", count: 10_000), "next 0"]
+        let run = try xkcd.run([], stdin: (["goto 1"] + bad + ["", "   ", "latest", "next"]).joined(separator: "\n") + "\n")
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == bad.count + 1, "\(run.stderr)")
+        #expect(run.stderr.contains("is the newest comic"), "next past the newest")
+        #expect(run.stdout.contains("#1 · Barrel - Part 1"))
+        #expect(run.stderr.split(separator: "\n").allSatisfy { $0.count < 200 })
+    }
+
+    @Test func jsonIsOneDocumentPerCommand() throws {
+        let run = try xkcd.run(["--json", "-c", "goto 353; history"])
+        let documents = run.stdout.split(separator: "\n")
+        #expect(documents.count == 2)
+        let comic = try #require(try JSONSerialization.jsonObject(with: Data(documents[0].utf8)) as? [String: Any])
+        #expect(comic["num"] as? Int == 353)
+        #expect(comic["title"] as? String == "Python")
+        #expect(comic["date"] as? String == "2007-12-05")
+    }
+
+    @Test func serverTextIsRepairedAndSanitized() throws {
+        let run = try xkcd.run(["-c", "goto 1137; goto 259; goto 472; transcript 403"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
+        #expect(!run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(run.stdout.contains("Clichéd Exchanges"))
+        #expect(run.stdout.contains("#472 · House of Pancakes"))
+        #expect(run.stdout.contains("Erdős"))
+    }
+
+    @Test func networkFaultsGiveOneLineAndStoreNothing() throws {
+        #expect(try xkcd.run(["latest"]).status == 0)
+        server.setFault(.status(500), for: "/2/info.0.json")
+        let status = try xkcd.run(["goto", "2"])
+        #expect(status.status == 1)
+        #expect(status.errorLines.count == 1)
+        #expect(status.stderr.contains("500"))
+        server.setFault(.body("<html>oops</html>"), for: "/3/info.0.json")
+        let junk = try xkcd.run(["goto", "3"])
+        #expect(junk.errorLines == ["error: the server sent something that is not JSON"])
+        server.setFault(.hang, for: "/4/info.0.json")
+        let hang = try xkcd.run(["goto", "4"], extraEnvironment: ["XKCD_TIMEOUT": "1"])
+        #expect(hang.status == 1)
+        #expect(hang.errorLines.count == 1)
+        #expect(hang.stderr.contains("did not answer within 1s"), "\(hang.stderr)")
+        // Nothing wrong was stored: with the faults gone, the real comics arrive.
+        server.setFault(nil, for: "/2/info.0.json")
+        server.setFault(nil, for: "/3/info.0.json")
+        server.setFault(nil, for: "/4/info.0.json")
+        #expect(try xkcd.run(["goto", "2"]).stdout.hasPrefix("#2 · "))
+        #expect(try xkcd.run(["goto", "3"]).stdout.hasPrefix("#3 · "))
+    }
+}

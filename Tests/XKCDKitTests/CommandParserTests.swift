@@ -1,0 +1,88 @@
+import Testing
+@testable import XKCDKit
+
+@Suite struct CommandParserTests {
+    private func parse(_ line: String) throws -> [Command] {
+        try CommandParser.parse(line: line)
+    }
+
+    private func usageMessage(_ line: String) -> String? {
+        do {
+            _ = try CommandParser.parse(line: line)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func parsesEveryCommandAndAlias() throws {
+        #expect(try parse("latest") == [.latest])
+        #expect(try parse("l") == [.latest])
+        #expect(try parse("first") == [.first])
+        #expect(try parse("next") == [.next(1)])
+        #expect(try parse("n 5") == [.next(5)])
+        #expect(try parse("prev 2") == [.previous(2)])
+        #expect(try parse("p") == [.previous(1)])
+        #expect(try parse("random") == [.random])
+        #expect(try parse("r") == [.random])
+        #expect(try parse("goto 353") == [.goto(.number(353))])
+        #expect(try parse("g #353") == [.goto(.number(353))])
+        #expect(try parse("353") == [.goto(.number(353))])
+        #expect(try parse("#353") == [.goto(.number(353))])
+        #expect(try parse("goto Barrel - Part 1") == [.goto(.title("Barrel - Part 1"))])
+        #expect(try parse("goto \"Barrel -  Part 1\"") == [.goto(.title("Barrel -  Part 1"))])
+        #expect(try parse("goto abc") == [.goto(.title("abc"))])
+        #expect(try parse("back") == [.back])
+        #expect(try parse("b") == [.back])
+        #expect(try parse("forward") == [.forward])
+        #expect(try parse("f") == [.forward])
+        #expect(try parse("history") == [.history])
+        #expect(try parse("show") == [.show(nil)])
+        #expect(try parse("info 353") == [.show(353)])
+        #expect(try parse("i") == [.show(nil)])
+        #expect(try parse("alt 1") == [.alt(1)])
+        #expect(try parse("transcript") == [.transcript(nil)])
+        #expect(try parse("help") == [.help(nil)])
+        #expect(try parse("? n") == [.help("next")])
+        #expect(try parse("quit") == [.quit])
+        #expect(try parse("exit") == [.quit])
+        #expect(try parse("q") == [.quit])
+        #expect(try parse("LATEST") == [.latest])
+    }
+
+    @Test func splitsOnSemicolonsAndSkipsEmptyCommands() throws {
+        #expect(try parse("goto 353; next;; show") == [.goto(.number(353)), .next(1), .show(nil)])
+        #expect(try parse("") == [])
+        #expect(try parse("   ") == [])
+        #expect(try parse(" ; ; ") == [])
+        #expect(try parse("goto \"a;b\"") == [.goto(.title("a;b"))])
+    }
+
+    @Test func badInputGetsOneClearMessage() {
+        #expect(usageMessage("goto -3") == "comic numbers start at 1 (got -3)")
+        #expect(usageMessage("goto 0") == "comic numbers start at 1 (got 0)")
+        #expect(usageMessage("0") == "comic numbers start at 1 (got 0)")
+        #expect(usageMessage("goto 99999999999999999999999")?.hasPrefix("no comic number is that large") == true)
+        #expect(usageMessage("goto") == "'goto' needs a comic number or title — e.g. goto 353")
+        #expect(usageMessage("gotoo 5") == "unknown command 'gotoo' — did you mean 'goto'?")
+        #expect(usageMessage("lates") == "unknown command 'lates' — did you mean 'latest'?")
+        #expect(usageMessage("hist") == "unknown command 'hist' — did you mean 'history'?")
+        #expect(usageMessage("frobnicate") == "unknown command 'frobnicate' — type 'help' for the list")
+        #expect(usageMessage("latest now") == "'latest' takes no arguments (got 'now')")
+        #expect(usageMessage("next two") == "'next' takes a positive count, not 'two' — usage: next [K]")
+        #expect(usageMessage("next 0") == "'next' takes a positive count, not '0' — usage: next [K]")
+        #expect(usageMessage("show abc") == "'show' takes a comic number, not 'abc' — usage: show [N]")
+        #expect(usageMessage("show 1 2") == "unexpected '2' after 'show 1'")
+        #expect(usageMessage("353 extra") == "unexpected 'extra' after '353'")
+        #expect(usageMessage("help nope") == "unknown command 'nope' — type 'help' for the list")
+        #expect(usageMessage("goto \"unterminated")?.hasPrefix("unterminated quote") == true)
+    }
+
+    @Test func hugeAndHostileLinesGiveShortSafeMessages() throws {
+        let long = String(repeating: "x", count: 10_000)
+        let message = try #require(usageMessage(long))
+        #expect(message.count < 120)
+        let hostile = try #require(usageMessage("\u{1B}[31mred"))
+        #expect(!hostile.contains("\u{1B}"))
+    }
+}

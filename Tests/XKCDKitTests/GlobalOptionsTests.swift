@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import XKCDKit
+
+@Suite struct GlobalOptionsTests {
+    @Test func flagsBeatEnvironmentWhichBeatsDefaults() throws {
+        let env = ["XKCD_BASE_URL": "http://127.0.0.1:9/", "XKCD_DATA_DIR": "/tmp/env-dir", "HOME": "/home/u"]
+        let fromEnv = try GlobalOptions.parse(arguments: [], environment: env)
+        #expect(fromEnv.baseURL.absoluteString == "http://127.0.0.1:9")
+        #expect(fromEnv.dataDirectory.path == "/tmp/env-dir")
+        let flags = try GlobalOptions.parse(arguments: ["--base-url", "http://localhost:8080", "--data-dir=/tmp/flag", "goto", "353"],
+                                            environment: env)
+        #expect(flags.baseURL.absoluteString == "http://localhost:8080")
+        #expect(flags.dataDirectory.path == "/tmp/flag")
+        #expect(flags.words == ["goto", "353"])
+        let defaults = try GlobalOptions.parse(arguments: [], environment: ["HOME": "/home/u"])
+        #expect(defaults.baseURL.absoluteString == "https://xkcd.com")
+        #if !os(macOS)
+        #expect(defaults.dataDirectory.path == "/home/u/.local/share/xkcd")
+        let xdg = try GlobalOptions.parse(arguments: [], environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/x"])
+        #expect(xdg.dataDirectory.path == "/x/xkcd")
+        #endif
+    }
+
+    @Test func colourAndJSON() throws {
+        #expect(try GlobalOptions.parse(arguments: ["--no-color"], environment: [:]).noColor)
+        #expect(try GlobalOptions.parse(arguments: [], environment: ["NO_COLOR": "1"]).noColor)
+        #expect(try !GlobalOptions.parse(arguments: [], environment: ["NO_COLOR": ""]).noColor)
+        #expect(try GlobalOptions.parse(arguments: ["--json", "latest"], environment: [:]).json)
+    }
+
+    @Test func commandStringAndNegativeNumbersAsCommands() throws {
+        #expect(try GlobalOptions.parse(arguments: ["-c", "goto 1; next"], environment: [:]).commandString == "goto 1; next")
+        // A negative number is a (bad) command, not an option.
+        #expect(try GlobalOptions.parse(arguments: ["-3"], environment: [:]).words == ["-3"])
+    }
+
+    @Test func badOptionsAreUsageErrors() {
+        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--bogus"], environment: [:]) }
+        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--base-url"], environment: [:]) }
+        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--base-url", "ftp://x"], environment: [:]) }
+        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: [], environment: ["XKCD_BASE_URL": "not a url"]) }
+        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["-c", "latest", "first"], environment: [:]) }
+        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--timeout", "-1"], environment: [:]) }
+    }
+}

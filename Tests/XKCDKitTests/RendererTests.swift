@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import XKCDKit
+
+@Suite struct RendererTests {
+    let python = Comic(num: 353, title: "Python", safeTitle: "Python",
+                       alt: "I wrote 20 short programs in Python yesterday.  It was wonderful.  Perl, I'm leaving you.",
+                       img: "https://imgs.xkcd.com/comics/python.png", year: 2007, month: 12, day: 5)
+
+    @Test func cardStartsWithTheHeaderLineAndWrapsAltText() {
+        let text = Renderer(width: 40, color: false, json: false).render(.comic(DisplayComic(python)))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "#353 · Python · 2007-12-05")
+        #expect(text.contains("https://xkcd.com/353/"))
+        #expect(text.contains("image: https://imgs.xkcd.com/comics/python.png"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test func colourOnlyWhenAsked() {
+        let text = Renderer(width: 80, color: true, json: false).render(.comic(DisplayComic(python)))
+        #expect(text.contains("\u{1B}[1mPython"))
+    }
+
+    @Test func interactiveComicsSaySo() {
+        var hoverboard = python
+        hoverboard.img = "https://imgs.xkcd.com/comics/"
+        let text = Renderer(width: 80, color: false, json: false).render(.comic(DisplayComic(hoverboard)))
+        #expect(text.contains("interactive comic"))
+        #expect(!text.contains("image:"))
+    }
+
+    @Test func jsonIsOneParsableDocumentInAFixedKeyOrder() throws {
+        let text = Renderer(width: 80, color: true, json: true).render(.comic(DisplayComic(python)))
+        #expect(text.hasPrefix("{\"num\":353,\"title\":\"Python\",\"date\":\"2007-12-05\""))
+        #expect(text.hasSuffix("}\n"))
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect(object?["img"] as? String == "https://imgs.xkcd.com/comics/python.png")
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test func jsonEscapesControlCharacters() {
+        #expect(JSONValue.string("a\"b\\c\n\u{1}").serialized == "\"a\\\"b\\\\c\\n\\u0001\"")
+    }
+
+    @Test func wrappingBreaksLongWordsAndCountsWideCharacters() {
+        let lines = TextWrapper.wrap(String(repeating: "x", count: 50) + " 日本語日本語", width: 20)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
+        #expect(DisplayWidth.of("日本") == 4)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+    }
+
+    @Test func helpListsEveryCommand() {
+        let text = Renderer(width: 80, color: false, json: false).render(.help(nil))
+        for spec in CommandSpec.all { #expect(text.contains(spec.name)) }
+        #expect(Renderer(width: 80, color: false, json: false).render(.help("next")).hasPrefix("usage: next [K]\naliases: n"))
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import XKCDKit
+
+@Suite struct TextRepairTests {
+    @Test func decodesNamedAndNumericEntities() {
+        #expect(HTMLEntities.decode("Clich&eacute;d") == "Clichéd")
+        #expect(HTMLEntities.decode("a &amp; b &lt;c&gt; &#233; &#xE9; &#X41;") == "a & b <c> é é A")
+        #expect(HTMLEntities.decode("AT&T; &bogus; & alone &#xZZ;") == "AT&T; &bogus; & alone &#xZZ;")
+        #expect(HTMLEntities.decode("&#1114112;") == "&#1114112;")
+    }
+
+    @Test func stripsTagsAndKeepsLoneAngleBrackets() {
+        #expect(HTMLText.plainText("<span style=\"color: #0000ED\">House</span> of Pancakes") == "House of Pancakes")
+        #expect(HTMLText.plainText("a < b and c > d") == "a < b and c > d")
+        #expect(HTMLText.plainText("one<br />two") == "one\ntwo")
+        #expect(HTMLText.plainText("<a href=\"https://xkcd.com/374/\">Journal</a> &amp; more") == "Journal & more")
+    }
+
+    @Test func repairsDoubleEncodedUTF8() {
+        // #403's transcript: "Erdős" served as UTF-8 bytes read as Latin-1.
+        #expect(MojibakeRepair.repair("Paul Erd\u{C5}\u{91}s") == "Paul Erdős")
+        #expect(MojibakeRepair.repair("caf\u{C3}\u{A9}") == "café")
+        // Encoded twice.
+        #expect(MojibakeRepair.repair("caf\u{C3}\u{83}\u{C2}\u{A9}") == "café")
+        // Real Latin-1 text is left alone.
+        #expect(MojibakeRepair.repair("Café Ångström") == "Café Ångström")
+        #expect(MojibakeRepair.repair("naïve") == "naïve")
+    }
+
+    @Test func sanitizerRemovesEverythingThatCouldDriveTheTerminal() {
+        let hostile = "A\u{1B}[2J\u{1B}]0;owned\u{07}B\u{9B}31mC\u{202E}D\u{2066}E\u{0}F\u{7F}G\rH"
+        let clean = TerminalSanitizer.sanitize(hostile, multiline: false)
+        #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(!clean.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        #expect(clean == "A[2J]0;ownedB31mCDEFGH")
+        #expect(TerminalSanitizer.sanitize("one\ntwo\tthree", multiline: true) == "one\ntwo three")
+        #expect(TerminalSanitizer.sanitize("one\ntwo", multiline: false) == "one two")
+    }
+
+    @Test func combiningFloodsAreCapped() {
+        let flood = "e" + String(repeating: "\u{301}", count: 500)
+        let clean = TerminalSanitizer.sanitize(flood, multiline: false)
+        #expect(clean.unicodeScalars.count == 1 + TerminalSanitizer.maxCombiningMarks)
+    }
+
+    @Test func displayTitlePrefersSafeTitleUnlessItLostAccents() {
+        #expect(TextRepair.displayTitle(title: "Clich&eacute;d Exchanges", safeTitle: "Clichd Exchanges") == "Clichéd Exchanges")
+        #expect(TextRepair.displayTitle(title: "<span style=\"color: #0000ED\">House</span> of Pancakes",
+                                        safeTitle: "House of Pancakes") == "House of Pancakes")
+        #expect(TextRepair.displayTitle(title: "\u{202E}LTR", safeTitle: "\u{202E}LTR") == "LTR")
+        #expect(TextRepair.displayTitle(title: "Python", safeTitle: "Python") == "Python")
+    }
+
+    @Test func newsBecomesPlainLines() {
+        let news = "XKCD updates every Monday.<br />Previously: <a href=\"https://xkcd.com/374/\">Journal</a>"
+        #expect(TextRepair.html(news) == "XKCD updates every Monday.\nPreviously: Journal")
+    }
+
+    @Test func displayComicDropsUnsafeURLs() {
+        let comic = Comic(num: 9, title: "T", safeTitle: "T", alt: "a", img: "javascript:alert(1)",
+                          link: "file:///etc/passwd", year: 2020, month: 1, day: 2)
+        let shown = DisplayComic(comic)
+        #expect(shown.imageURL == "")
+        #expect(shown.link == "")
+        #expect(shown.date == "2020-01-02")
+    }
+}
