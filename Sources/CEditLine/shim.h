@@ -25,10 +25,6 @@ static inline int cel_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);
 }
 
-static inline int cel_set_signal(EditLine *el, int handle) {
-    return el_set(el, EL_SIGNAL, handle);
-}
-
 // `ignore` brackets non-printing sequences in the prompt (EL_PROMPT_ESC).
 static inline int cel_set_prompt(EditLine *el, cel_prompt_fn fn, char ignore) {
     return el_set(el, EL_PROMPT_ESC, fn, ignore);
@@ -67,6 +63,11 @@ static inline int cel_settty(EditLine *el, const char *mode, const char *setting
 
 static inline int cel_set_history(EditLine *el, History *history_) {
     return el_set(el, EL_HIST, history, history_);
+}
+
+// Puts the terminal into libedit's editing (raw) mode, or back to normal mode when `raw` is 0.
+static inline int cel_prepare_terminal(EditLine *el, int raw) {
+    return el_set(el, EL_PREP_TERM, raw);
 }
 
 // Redraws prompt and line assuming the cursor sits at the start of a fresh line.

@@ -59,8 +59,10 @@ public final class EditLineReader: LineReader {
             EditLineReader.reader(of: editLine)?.promptText
         }, CChar(TerminalText.promptIgnoreMarker.value))
         _ = cel_set_editor(editLine, "emacs")
-        // libedit then restores the terminal around SIGTSTP/SIGCONT/SIGINT and follows SIGWINCH.
-        _ = cel_set_signal(editLine, 1)
+        // No EL_SIGNAL: libedit would save the SIGINT/SIGTSTP/SIGWINCH/... handlers at each el_gets and
+        // restore them after, silently undoing any handler installed meanwhile (libdispatch installs its
+        // SIGINT handler for a DispatchSourceSignal asynchronously, so the app's Ctrl-C handling would be
+        // lost at random). Ctrl-Z is handled below instead, and the size is re-read at each prompt and Tab.
         _ = cel_set_history(editLine, libeditHistory)
         _ = cel_add_function(editLine, Self.completeCommand, "Complete the command line", { editLine, _ in
             EditLineReader.reader(of: editLine)?.complete() ?? UInt8(CC_ERROR)
@@ -101,6 +103,9 @@ public final class EditLineReader: LineReader {
         guard let editLine else { return .endOfFile }
         setPrompt(prompt)
         interrupted = false
+        // el_gets prints the prompt before it switches to raw mode; keys typed in between
+        // would be echoed twice by the terminal (and a Ctrl-D lost), so switch first.
+        _ = cel_prepare_terminal(editLine, 1)
         var count: Int32 = 0
         let text = el_gets(editLine, &count)
         let failure = errno
@@ -192,9 +197,11 @@ public final class EditLineReader: LineReader {
     private func suspend() -> UInt8 {
         guard let editLine else { return UInt8(CC_NORM) }
         moveBelowLine(then: "")
-        // libedit's SIGTSTP handler (EL_SIGNAL) restores the terminal before stopping and
-        // re-enters raw mode on SIGCONT; an orphaned process group just does not stop.
+        _ = cel_prepare_terminal(editLine, 0)
+        // Stops here until SIGCONT (`fg`); returns at once if SIGTSTP is ignored or the process group is orphaned.
         kill(getpid(), SIGTSTP)
+        _ = cel_prepare_terminal(editLine, 1)
+        el_resize(editLine)
         _ = cel_refresh(editLine)
         return UInt8(CC_NORM)
     }
@@ -203,6 +210,9 @@ public final class EditLineReader: LineReader {
 
     private func listCandidates(_ candidates: [String]) {
         guard let editLine else { return }
+        // Without EL_SIGNAL libedit learns of a resize only at the next prompt; the listing needs the width now
+        // (and is followed by a full redraw, which suits el_resize's fresh display buffers).
+        el_resize(editLine)
         let columns = Int(cel_terminal_number(editLine, "co"))
         let screenRows = Int(cel_terminal_number(editLine, "li"))
         let lines = CandidateLayout.lines(for: candidates, width: columns > 0 ? columns : 80)

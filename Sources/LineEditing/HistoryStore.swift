@@ -8,6 +8,7 @@ import Darwin
 
 /// The REPL's command history: a plain-text file with one entry per line, oldest first,
 /// deduplicated (re-entering a line moves it to the end), capped, written atomically with mode 0600.
+/// Trailing whitespace is not kept, so "goto 353 " (as Tab completion leaves it) and "goto 353" are one entry.
 ///
 /// libedit's own `H_SAVE` writes an escaped format and `H_SETUNIQUE` only drops consecutive
 /// duplicates, so the file is ours and libedit only gets a mirror of `entries`.
@@ -43,7 +44,7 @@ public struct HistoryStore: Equatable, Sendable {
     public static func normalized(_ lines: [String], limit: Int) -> [String] {
         var seen = Set<String>()
         var kept: [String] = []
-        for line in lines.reversed() where kept.count < limit {
+        for line in lines.reversed().lazy.map(withoutTrailingWhitespace) where kept.count < limit {
             if isRecordable(line), seen.insert(line).inserted {
                 kept.append(line)
             }
@@ -55,6 +56,7 @@ public struct HistoryStore: Equatable, Sendable {
     /// Returns false when the line is not recordable.
     @discardableResult
     public mutating func record(_ line: String) -> Bool {
+        let line = Self.withoutTrailingWhitespace(line)
         guard limit > 0, Self.isRecordable(line) else { return false }
         if let existing = entries.firstIndex(of: line) {
             entries.remove(at: existing)
@@ -118,6 +120,14 @@ public struct HistoryStore: Equatable, Sendable {
             unlink(temporaryPath)
             throw .historyUnwritable(path: path, reason: failure)
         }
+    }
+
+    private static func withoutTrailingWhitespace(_ line: String) -> String {
+        var scalars = line.unicodeScalars
+        while let last = scalars.last, last.properties.isWhitespace, last.properties.generalCategory != .control {
+            scalars.removeLast()
+        }
+        return String(scalars)
     }
 
     private static func parse(_ data: Data) -> [String] {

@@ -57,7 +57,7 @@ public final class PlainLineReader: LineReader {
         return buffer.withUnsafeBufferPointer { bytes -> Int? in
             let base = bytes.baseAddress! + scanned
             guard let found = memchr(base, Int32(UInt8(ascii: "\n")), bytes.count - scanned) else { return nil }
-            return scanned + (UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!))
+            return UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!)
         }
     }
 

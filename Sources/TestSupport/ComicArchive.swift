@@ -32,7 +32,7 @@ public struct ComicArchive: Sendable, Equatable {
         do {
             names = try fileManager.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw LoadError(description: "cannot read fixtures at \(folder.path): \(error)")
+            throw LoadError(description: "cannot read fixtures at \(folder.path): \(error.localizedDescription)")
         }
         var bodies: [Int: Data] = [:]
         for name in names where name.hasSuffix(".json") {
@@ -41,7 +41,7 @@ public struct ComicArchive: Sendable, Equatable {
             do {
                 bodies[num] = try Data(contentsOf: file)
             } catch {
-                throw LoadError(description: "cannot read \(file.path): \(error)")
+                throw LoadError(description: "cannot read \(file.path): \(error.localizedDescription)")
             }
         }
         if bodies.isEmpty {

@@ -36,11 +36,6 @@ enum HTTPDate {
         return days(fromCivil: year, month + 1, day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
-    /// Seconds since 1970 for midnight UTC of a calendar day.
-    static func seconds(year: Int, month: Int, day: Int) -> Int {
-        days(fromCivil: year, month, day) * 86_400
-    }
-
     private static func pad(_ value: Int) -> String {
         value < 10 ? "0" + String(value) : String(value)
     }

@@ -41,8 +41,8 @@ struct HTTPResponse: Sendable {
         !(100..<200).contains(status) && status != 204 && status != 304
     }
 
-    /// The status line and header fields, ending with the blank line. `contentLength`
-    /// is what Content-Length claims (the full body even when less is sent).
+    /// The status line and header fields, ending with the blank line. Content-Length
+    /// always claims the full body, also when a fault sends less of it.
     func head(keepAlive: Bool, date: Int) -> Data {
         var text = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
         if header("Server") == nil { text += "Server: xkcd-test-server\r\n" }

@@ -56,8 +56,8 @@ struct XKCDBinary {
         let output = scratch.appendingPathComponent("out")
         let errors = scratch.appendingPathComponent("err")
         try Data(stdin.utf8).write(to: input)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
         let process = Process()
         process.executableURL = Self.url

@@ -13,7 +13,9 @@ import Testing
         #expect(lines[0] == "#353 · Python · 2007-12-05")
         #expect(text.contains("https://xkcd.com/353/"))
         #expect(text.contains("image: https://imgs.xkcd.com/comics/python.png"))
-        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+        // URLs are never broken, so terminals can still open them.
+        #expect(lines.filter { !$0.contains("https://") }.allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(lines.contains("leaving you."))
         #expect(!text.contains("\u{1B}"))
     }
 

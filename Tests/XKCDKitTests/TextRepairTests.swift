@@ -25,6 +25,10 @@ import Testing
         // Real Latin-1 text is left alone.
         #expect(MojibakeRepair.repair("Café Ångström") == "Café Ångström")
         #expect(MojibakeRepair.repair("naïve") == "naïve")
+        // Through Windows-1252 (#1683's alt): “quoted”, with 0x9D left as a C1 scalar.
+        #expect(MojibakeRepair.repair("\u{E2}\u{20AC}\u{153}quoted\u{E2}\u{20AC}\u{9D}") == "“quoted”")
+        // Lone C1 controls that were Windows-1252 punctuation (#792, #855).
+        #expect(MojibakeRepair.repair("wait\u{85} no\u{97}yes") == "wait… no—yes")
     }
 
     @Test func sanitizerRemovesEverythingThatCouldDriveTheTerminal() {

@@ -111,7 +111,7 @@ public actor Session {
     private func randomComic() async throws -> Comic {
         let newest = try await repository.newestNumber()
         var excluded = try repository.store.absentNumbers().union([404])
-        for _ in 0..<20 {
+        for _ in 0..<100 {
             guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else { break }
             do {
                 return try await repository.comic(pick)

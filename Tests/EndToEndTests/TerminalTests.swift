@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The REPL in a real pseudo-terminal: prompt, Tab, Ctrl-C, Ctrl-D, history across restarts.
+@Suite(.serialized) final class TerminalTests {
+    let server: XKCDTestServer
+    let xkcd: XKCDBinary
+
+    init() throws {
+        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        xkcd = try XKCDBinary(baseURL: server.baseURL)
+    }
+
+    deinit {
+        server.stop()
+        xkcd.cleanUp()
+    }
+
+    func startREPL() throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
+        _ = try terminal.waitFor("xkcd> ")
+        return terminal
+    }
+
+    @Test func promptShowsTheCurrentComicAndCtrlDExitsZero() throws {
+        let terminal = try startREPL()
+        terminal.sendLine("goto 353")
+        _ = try terminal.waitFor("xkcd #353> ")
+        #expect(terminal.output.withoutEscapes.contains("#353 · Python · 2007-12-05"))
+        #expect(terminal.output.contains("\u{1B}[1mPython"), "bold title on a colour terminal")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func tabCompletesCommandNames() throws {
+        let terminal = try startREPL()
+        // libedit redraws the completed word with cursor moves: the effect proves it.
+        terminal.send("go\t")
+        terminal.send("353\r")
+        _ = try terminal.waitFor("xkcd #353> ")
+        terminal.sendLine("quit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCAbandonsTheLineAndReturnsToThePrompt() throws {
+        let terminal = try startREPL()
+        terminal.send("goto 35")
+        _ = try terminal.waitFor("goto 35")
+        terminal.send("\u{03}")
+        terminal.sendLine("latest")
+        _ = try terminal.waitFor("xkcd #2665> ")
+        #expect(!terminal.output.withoutEscapes.contains("#35 ·"), "the abandoned line did not run")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCCancelsARequestInFlight() throws {
+        server.setFault(.hang, for: "/3/info.0.json")
+        let terminal = try startREPL()
+        terminal.sendLine("latest")
+        _ = try terminal.waitFor("xkcd #2665> ")
+        terminal.sendLine("goto 3")
+        Thread.sleep(forTimeInterval: 0.5)
+        terminal.send("\u{03}")
+        _ = try terminal.waitFor("cancelled", timeout: .seconds(3))
+        _ = try terminal.waitFor("xkcd #2665> ", timeout: .seconds(3))
+        terminal.sendLine("quit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func historySurvivesARestart() throws {
+        let first = try startREPL()
+        first.sendLine("goto 353")
+        _ = try first.waitFor("xkcd #353> ")
+        first.sendLine("first")
+        _ = try first.waitFor("xkcd #1> ")
+        first.send("\u{04}")
+        #expect(try first.waitForExit() == 0)
+        let history = try String(contentsOf: xkcd.dataDirectory.appendingPathComponent("history"), encoding: .utf8)
+        #expect(history == "goto 353\nfirst\n")
+
+        // Up twice recalls "goto 353" from the previous run.
+        let second = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
+        _ = try second.waitFor("xkcd #1> ")
+        second.send("\u{1B}[A")
+        second.send("\u{1B}[A")
+        second.send("\r")
+        _ = try second.waitFor("xkcd #353> ")
+        second.send("\u{04}")
+        #expect(try second.waitForExit() == 0)
+    }
+
+    @Test func badInputNeverEndsTheREPL() throws {
+        let terminal = try startREPL()
+        for line in ["goto abc", "goto -3", "frobnicate", String(repeating: "x", count: 3000), "goto 999999"] {
+            terminal.sendLine(line)
+        }
+        terminal.sendLine("first")
+        _ = try terminal.waitFor("xkcd #1> ")
+        #expect(terminal.output.withoutEscapes.components(separatedBy: "error: ").count - 1 == 5)
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
