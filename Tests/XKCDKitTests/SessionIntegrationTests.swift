@@ -104,7 +104,7 @@ import TestSupport
         let choices = try await session.run(.goto(.title("p")))
         #expect(choices == .choices(query: "p", [ComicEntry(num: 2, title: "Petit Trees (sketch)"),
                                                   ComicEntry(num: 353, title: "Python")]))
-        await #expect(throws: XKCDError.noTitleMatch("abc")) { try await session.run(.goto(.title("abc"))) }
+        await #expect(throws: XKCDError.noTitleMatch("abc", stored: 4)) { try await session.run(.goto(.title("abc"))) }
     }
 
     @Test func serverErrorsAreReportedAndNothingIsStored() async throws {

@@ -10,8 +10,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case noCurrentComic
     /// Back or forward with nothing to go to.
     case nothingToGo(String)
-    /// No stored comic matches a title.
-    case noTitleMatch(String)
+    /// No stored comic matches a title; `stored` is how many comics were searched.
+    case noTitleMatch(String, stored: Int)
     /// The network failed: could not connect, timed out, and so on.
     case network(String)
     /// The server answered with an error status.
@@ -33,7 +33,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .endOfArchive(message): return message
         case .noCurrentComic: return "no current comic — try 'latest', 'first' or 'goto N'"
         case let .nothingToGo(message): return message
-        case let .noTitleMatch(title): return "no stored comic titled '\(title)' — try a number, or 'latest' to fetch more"
+        case let .noTitleMatch(title, stored):
+            return "no comic titled '\(title)' among the \(stored) stored — titles are matched against stored comics; try a number"
         case let .network(message): return message
         case let .httpStatus(status, url): return "server error \(status) from \(url)"
         case let .badData(message): return message

@@ -60,8 +60,10 @@ public struct Renderer: Sendable {
             lines += TextWrapper.wrap(comic.title, width: width).map { style.bold($0) }
         }
         lines.append("")
+        // Wide terminals get a margin on both sides.
+        let wrapWidth = width - DisplayWidth.of(indent)
         if !comic.alt.isEmpty {
-            lines += TextWrapper.wrap(comic.alt, width: width, indent: indent)
+            lines += TextWrapper.wrap(comic.alt, width: wrapWidth, indent: indent)
             lines.append("")
         }
         lines.append(indent + comic.pageURL)
@@ -75,7 +77,8 @@ public struct Renderer: Sendable {
             lines.append(indent + style.dim("link: ") + comic.link)
         }
         if !comic.news.isEmpty {
-            lines += TextWrapper.wrap("news: " + comic.news, width: width, indent: indent).map { style.dim($0) }
+            lines += TextWrapper.wrap("news: " + comic.news, width: wrapWidth, indent: indent)
+                .map { style.dim($0) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -123,10 +123,12 @@ public actor Session {
     }
 
     private func gotoTitle(_ query: String) async throws -> Outcome {
-        let matches = TitleMatcher.matches(query, in: try repository.store.allTitles())
+        let titles = try repository.store.allTitles()
+        let matches = TitleMatcher.matches(query, in: titles)
         switch matches.count {
         case 0:
-            throw XKCDError.noTitleMatch(TerminalSanitizer.sanitize(query, multiline: false))
+            let shown = TerminalSanitizer.sanitize(query, multiline: false)
+            throw XKCDError.noTitleMatch(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown, stored: titles.count)
         case 1:
             return try navigate(to: try await repository.comic(matches[0].num))
         default:
