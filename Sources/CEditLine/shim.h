@@ -127,8 +127,9 @@ static inline int cel_history_count(History *h) {
 static inline int cel_prepare_locale(void) {
     const char *name = setlocale(LC_CTYPE, "");
     if (name == NULL || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0) {
-        if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) {
-            (void)setlocale(LC_CTYPE, "C.utf8");
+        // glibc spells it C.UTF-8 (or C.utf8); macOS has a bare "UTF-8" LC_CTYPE.
+        if (setlocale(LC_CTYPE, "C.UTF-8") == NULL && setlocale(LC_CTYPE, "C.utf8") == NULL) {
+            (void)setlocale(LC_CTYPE, "UTF-8");
         }
     }
     const char *codeset = nl_langinfo(CODESET);

@@ -221,7 +221,7 @@ public final class EditLineReader: LineReader {
         if lines.count >= (screenRows > 0 ? screenRows : 24) - 1 {
             cel_write(editLine, "Display all \(candidates.count) possibilities? (y or n) ")
             var answer: CChar = 0
-            show = el_getc(editLine, &answer) == 1 && (answer == CChar(UInt8(ascii: "y")) || answer == CChar(UInt8(ascii: "Y")) || answer == CChar(UInt8(ascii: " ")))
+            show = el_getc(editLine, &answer) == 1 && "yY ".utf8.contains(UInt8(bitPattern: answer))
             cel_write(editLine, "\r\n")
         }
         if show {

@@ -8,8 +8,9 @@ import Glibc
 /// end-to-end tests of interactive behaviour: type with `send`, read the screen's byte stream with `waitFor`.
 ///
 /// Output is read on demand (inside `waitFor`, `waitForExit` and `output`); no thread runs in the background.
-// @unchecked: every mutable property is read and written only while `lock` is held, and the
-// descriptors and pid never change after init.
+/// The bytes are what a terminal would receive, cursor motions included: libedit redraws, so after Tab the
+/// stream may hold "go\r\u{1B}[9Gto " rather than "goto ". Wait for the prompt before typing: keys sent while the
+/// program runs a command meet the terminal in its normal mode (Ctrl-C is SIGINT there, a Ctrl-D is swallowed).
 public final class PseudoTerminal: @unchecked Sendable {
     /// Why an expectation about the terminal failed, with everything the program printed so far.
     public struct Failure: Error, CustomStringConvertible {
@@ -27,6 +28,8 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// The child's process id.
     public let processIdentifier: pid_t
 
+    // @unchecked Sendable: every mutable property below is read and written only while `lock` is held,
+    // and `master` and `processIdentifier` never change after init.
     private let master: Int32
     private let lock = NSLock()
     private var bytes: [UInt8] = []

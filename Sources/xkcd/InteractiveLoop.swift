@@ -16,7 +16,11 @@ struct InteractiveLoop {
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let tasks = tasks
         interrupts.setEventHandler { tasks.cancel() }
+        // libdispatch installs its handler asynchronously: a Ctrl-C before that would be lost.
+        let registered = DispatchSemaphore(value: 0)
+        interrupts.setRegistrationHandler { registered.signal() }
         interrupts.resume()
+        registered.wait()
         defer {
             interrupts.cancel()
             reader.close()

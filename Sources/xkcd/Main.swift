@@ -7,15 +7,15 @@ import XKCDKit
 struct Main {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        let output = Output()
+        let arguments = Array(CommandLine.arguments.dropFirst())
         let options: GlobalOptions
         do {
-            options = try GlobalOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()),
-                                              environment: ProcessInfo.processInfo.environment)
+            options = try GlobalOptions.parse(arguments: arguments, environment: ProcessInfo.processInfo.environment)
         } catch {
-            output.error(error.message)
+            Output(noColor: arguments.contains("--no-color")).error(error.message)
             exit(ExitCode.usage)
         }
+        let output = Output(noColor: options.noColor)
         if options.showHelp {
             output.write(Usage.text)
             exit(ExitCode.success)

@@ -4,9 +4,11 @@ import Foundation
 final class Output: Sendable {
     private let errorStyle: Bool
 
-    init() {
-        errorStyle = isatty(STDERR_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    /// Colours the `error:` label only on a colour terminal, and never with `noColor`.
+    init(noColor: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        errorStyle = !noColor && isatty(STDERR_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+            && !(environment["TERM"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// Writes `text` to stdout as is. A closed pipe (`xkcd … | head -1`) ends the program quietly.
