@@ -30,7 +30,6 @@ struct InteractiveLoop {
             let prompt = runner.current.map { "xkcd #\($0)> " } ?? "xkcd> "
             switch reader.read(prompt: prompt) {
             case .endOfFile:
-                output.write("\n")
                 return ExitCode.success
             case .interrupt:
                 continue

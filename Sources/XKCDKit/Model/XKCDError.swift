@@ -34,7 +34,7 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case .noCurrentComic: return "no current comic — try 'latest', 'first' or 'goto N'"
         case let .nothingToGo(message): return message
         case let .noTitleMatch(title, stored):
-            return "no comic titled '\(title)' among the \(stored) stored — titles are matched against stored comics; try a number"
+            return "no comic titled '\(title)' among the \(stored) stored — try a number"
         case let .network(message): return message
         case let .httpStatus(status, url): return "server error \(status) from \(url)"
         case let .badData(message): return message
