@@ -21,6 +21,11 @@ struct ServedContent: Sendable {
     private(set) var entries: [Int: Entry] = [:]
     private(set) var newest: Int?
     private var clock: Int
+    /// Image bodies by path (`/imgs/comics/python.png`), replacing the generated ones.
+    var images: [String: Data] = [:]
+    /// When set, comic bodies are served with `https://imgs.xkcd.com/` replaced by this
+    /// prefix (the server's own `/imgs/`), so clients fetch images from the server itself.
+    var imagePrefix: String?
 
     init(archive: ComicArchive, now: Int = HTTPDate.now()) {
         clock = now

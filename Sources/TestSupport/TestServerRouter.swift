@@ -12,6 +12,7 @@ struct TestServerRouter: Sendable {
     enum Route: Equatable {
         case newestComic
         case comic(Int)
+        case image(String)
         case notFound
     }
 
@@ -25,13 +26,26 @@ struct TestServerRouter: Sendable {
             guard let newest = content.newest, let entry = content.entries[newest] else {
                 return .errorPage(404)
             }
-            return comicResponse(entry, request: request)
+            return comicResponse(entry, request: request, content: content)
         case .comic(let num):
             guard let entry = content.entries[num] else { return .errorPage(404) }
-            return comicResponse(entry, request: request)
+            return comicResponse(entry, request: request, content: content)
+        case .image(let path):
+            return imageResponse(path, content: content)
         case .notFound:
             return .errorPage(404)
         }
+    }
+
+    /// Paths under `/imgs/` hold images: a set override, else a generated PNG whose strokes
+    /// depend on the path (whatever the file name's extension says, as servers sometimes do).
+    private func imageResponse(_ path: String, content: ServedContent) -> HTTPResponse {
+        let name = path.dropFirst("/imgs/".count)
+        guard !name.isEmpty, !name.hasSuffix("/") else { return .errorPage(404) }
+        let body = content.images[path]
+            ?? SyntheticPNG.make(seed: path.utf8.reduce(2_166_136_261) { ($0 ^ UInt32($1)) &* 16_777_619 })
+        let type = body.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "application/octet-stream"
+        return HTTPResponse(status: 200, headers: [("Content-Type", type)], body: body)
     }
 
     /// Parses a path (without query).
@@ -46,10 +60,13 @@ struct TestServerRouter: Sendable {
            let num = Int(parts[1]), num > 0 {
             return .comic(num)
         }
+        if path.hasPrefix("/imgs/"), !path.contains("/../") {
+            return .image(path)
+        }
         return .notFound
     }
 
-    private func comicResponse(_ entry: ServedContent.Entry, request: HTTPRequest) -> HTTPResponse {
+    private func comicResponse(_ entry: ServedContent.Entry, request: HTTPRequest, content: ServedContent) -> HTTPResponse {
         let validators: [(name: String, value: String)] = [
             ("Last-Modified", HTTPDate.format(entry.lastModified)),
             ("ETag", entry.etag),
@@ -59,7 +76,13 @@ struct TestServerRouter: Sendable {
             return HTTPResponse(status: 304, headers: validators)
         }
         return HTTPResponse(
-            status: 200, headers: [("Content-Type", "application/json")] + validators, body: entry.body)
+            status: 200, headers: [("Content-Type", "application/json")] + validators,
+            body: content.imagePrefix.map { rewriteImageURLs(entry.body, to: $0) } ?? entry.body)
+    }
+
+    private func rewriteImageURLs(_ body: Data, to prefix: String) -> Data {
+        let text = String(decoding: body, as: UTF8.self)
+        return Data(text.replacingOccurrences(of: "https://imgs.xkcd.com/", with: prefix).utf8)
     }
 
     /// RFC 9110 §13.2.2: If-None-Match (weak comparison) wins; If-Modified-Since only

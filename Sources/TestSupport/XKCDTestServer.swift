@@ -19,11 +19,22 @@ public final class XKCDTestServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
 
-    /// Binds 127.0.0.1:`port` (0 picks a free port) and starts serving `archive`.
-    public init(archive: ComicArchive, port: UInt16 = 0) throws {
+    /// Binds 127.0.0.1:`port` (0 picks a free port) and starts serving `archive`. With
+    /// `servesImages`, comic bodies point their `img` at this server's `/imgs/`, which
+    /// answers with generated PNGs (or those set with `setImage`).
+    public init(archive: ComicArchive, port: UInt16 = 0, servesImages: Bool = true) throws {
         core = try ServerCore(archive: archive, port: port)
         self.port = core.port
         baseURL = URL(string: "http://127.0.0.1:\(core.port)")!
+        if servesImages {
+            let prefix = "http://127.0.0.1:\(core.port)/imgs/"
+            core.state.withLock { $0.content.imagePrefix = prefix }
+        }
+    }
+
+    /// Serves `body` at `path` (e.g. `/imgs/comics/python.png`) instead of a generated image; nil restores it.
+    public func setImage(_ body: Data?, at path: String) {
+        core.state.withLock { $0.content.images[path] = body }
     }
 
     deinit {

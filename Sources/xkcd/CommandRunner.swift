@@ -26,6 +26,8 @@ final class CommandRunner {
     private let renderer: @Sendable () -> Renderer
     private let output: Output
     private let tasks: TaskRunner
+    /// Asks a yes/no question on the terminal; nil when there is no one to ask (scripts).
+    var confirm: ((String) -> Bool)?
 
     init(session: Session, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner) {
         self.session = session
@@ -62,9 +64,22 @@ final class CommandRunner {
         }
     }
 
+    private func confirmClear(_ confirm: (String) -> Bool) -> Bool {
+        let session = session
+        guard case let .cacheStats(stats)? = try? tasks.wait({ try await session.run(.cacheStats) }) else {
+            return confirm("Delete everything stored except favorites?")
+        }
+        let comics = stats.comics - stats.favorites
+        return confirm("Delete \(max(comics, 0)) stored comics and their images (\(ByteCount.format(stats.imageBytes)) of images in all)? Favorites are kept.")
+    }
+
     private func run(_ commands: [Command]) -> Result {
         var result = Result()
         for command in commands {
+            if case .cacheClear(skipConfirmation: false) = command, let confirm, !confirmClear(confirm) {
+                output.notice("nothing deleted")
+                continue
+            }
             let outcome: Outcome
             do {
                 let session = session

@@ -25,6 +25,11 @@ struct InteractiveLoop {
             interrupts.cancel()
             reader.close()
         }
+        let reader = reader
+        runner.confirm = { question in
+            guard case let .line(answer) = reader.read(prompt: question + " [y/N] ") else { return false }
+            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        }
         output.notice("xkcd \(Usage.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
         while true {
             let prompt = runner.current.map { "xkcd #\($0)> " } ?? "xkcd> "

@@ -33,7 +33,13 @@ struct Main {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
             let client = XKCDClient(baseURL: options.baseURL, transport: URLSessionTransport(timeout: options.timeout))
-            session = Session(repository: ComicRepository(store: store, client: client, now: { Date() }))
+            let notify: @Sendable (String) -> Void = { output.notice($0) }
+            let repository = ComicRepository(
+                store: store, client: client,
+                images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
+                offline: options.offline, imageCacheLimit: options.imageCacheLimit,
+                now: { Date() }, notify: notify)
+            session = Session(repository: repository, notify: notify)
         } catch {
             output.error(error.localizedDescription)
             return ExitCode.failure
@@ -41,10 +47,16 @@ struct Main {
         let color = !options.noColor && Terminal().stdoutSupportsColor
         let json = options.json
         let tasks = TaskRunner()
+        let terminal = Terminal()
         let runner = CommandRunner(session: session, renderer: { Renderer(width: Terminal().width, color: color, json: json) },
                                    output: output, tasks: tasks)
-        let terminal = Terminal()
 
+        if terminal.stdinIsTTY {
+            runner.confirm = { question in
+                output.prompt(question + " [y/N] ")
+                return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
+            }
+        }
         if let commands = options.commandString {
             return runner.run(line: commands).exitCode(oneShot: false)
         }

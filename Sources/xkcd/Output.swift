@@ -28,6 +28,11 @@ final class Output: Sendable {
         Self.writeAll(STDERR_FILENO, message + "\n")
     }
 
+    /// Writes a question to stderr without a newline.
+    func prompt(_ text: String) {
+        Self.writeAll(STDERR_FILENO, text)
+    }
+
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0

@@ -48,6 +48,18 @@ import Testing
         #expect(try parse("exit") == [.quit])
         #expect(try parse("q") == [.quit])
         #expect(try parse("LATEST") == [.latest])
+        #expect(try parse("fav") == [.favorite(nil)])
+        #expect(try parse("fav 353") == [.favorite(353)])
+        #expect(try parse("fav import ~/favs.json") == [.importFavorites(path: "~/favs.json")])
+        #expect(try parse("unfav") == [.unfavorite(nil)])
+        #expect(try parse("favs") == [.favorites])
+        #expect(try parse("save") == [.save(nil, path: nil, force: false)])
+        #expect(try parse("save 353 /tmp --force") == [.save(353, path: "/tmp", force: true)])
+        #expect(try parse("save -f out.png") == [.save(nil, path: "out.png", force: true)])
+        #expect(try parse("cache") == [.cacheStats])
+        #expect(try parse("cache stats") == [.cacheStats])
+        #expect(try parse("cache clear") == [.cacheClear(skipConfirmation: false)])
+        #expect(try parse("cache clear --yes") == [.cacheClear(skipConfirmation: true)])
     }
 
     @Test func splitsOnSemicolonsAndSkipsEmptyCommands() throws {
@@ -76,6 +88,14 @@ import Testing
         #expect(usageMessage("353 extra") == "unexpected 'extra' after '353'")
         #expect(usageMessage("help nope") == "unknown command 'nope' — type 'help' for the list")
         #expect(usageMessage("goto \"unterminated")?.hasPrefix("unterminated quote") == true)
+        #expect(usageMessage("fav abc") == "'fav' takes a comic number, not 'abc' — usage: fav [N] | import FILE")
+        #expect(usageMessage("fav import") == "'fav import' needs one file — usage: fav import FILE")
+        #expect(usageMessage("unfav 0") == "comic numbers start at 1 (got 0)")
+        #expect(usageMessage("favs 3") == "'favs' takes no arguments (got '3')")
+        #expect(usageMessage("save 1 a b") == "unexpected 'b' after 'save'")
+        #expect(usageMessage("save --bogus") == "'save' has no option '--bogus' — usage: save [N] [PATH] [--force]")
+        #expect(usageMessage("cache wipe") == "'cache' takes 'stats' or 'clear', not 'wipe' — usage: cache [stats | clear [--yes]]")
+        #expect(usageMessage("cache clear now") == "'cache clear' takes only --yes (got 'now')")
     }
 
     @Test func hugeAndHostileLinesGiveShortSafeMessages() throws {

@@ -12,7 +12,7 @@ import Testing
 
     @Test func ambiguousPrefixesListCandidates() {
         let c = completer.complete("f")
-        #expect(c.candidates == ["first", "forward"])
+        #expect(c.candidates == ["first", "forward", "fav", "favs"])
         #expect(c.insertion == "")
         let h = completer.complete("h")
         #expect(h.candidates == ["history", "help"])

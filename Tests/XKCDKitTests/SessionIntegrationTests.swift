@@ -21,11 +21,7 @@ import TestSupport
     }
 
     func makeSession(timeout: TimeInterval = 5, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
-        let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
-        let client = XKCDClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: timeout),
-                                retryDelays: [.milliseconds(10)])
-        let clock = clock
-        return Session(repository: ComicRepository(store: store, client: client, now: { clock.now }), roll: roll)
+        try TestLibrary(directory: directory, server: server, clock: clock, timeout: timeout).session(roll: roll)
     }
 
     func comic(_ outcome: Outcome) -> DisplayComic? {

@@ -14,6 +14,10 @@ public struct GlobalOptions: Sendable, Equatable {
     public var commandString: String?
     /// A one-shot command's words.
     public var words: [String] = []
+    /// No network at all: only what is stored.
+    public var offline = false
+    /// The most bytes of images kept (favorites' not counted).
+    public var imageCacheLimit = ComicRepository.defaultImageCacheLimit
     /// Seconds before a request gives up.
     public var timeout: TimeInterval = 15
     /// `--help` was given.
@@ -30,8 +34,10 @@ public struct GlobalOptions: Sendable, Equatable {
         var baseURL = environment["XKCD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         var dataDir = environment["XKCD_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         var timeout = environment["XKCD_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 }
+        var imageCache = environment["XKCD_IMAGE_CACHE_MB"].flatMap { $0.isEmpty ? nil : $0 }
         var options = GlobalOptions(baseURL: defaultBaseURL, dataDirectory: URL(fileURLWithPath: "/"))
         options.noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        options.offline = ["1", "true", "yes", "on"].contains((environment["XKCD_OFFLINE"] ?? "").lowercased())
 
         var index = 0
         func value(for flag: String, inline: String?) throws(UsageError) -> String {
@@ -54,6 +60,8 @@ public struct GlobalOptions: Sendable, Equatable {
             case "--base-url": baseURL = try value(for: flag, inline: inline)
             case "--data-dir": dataDir = try value(for: flag, inline: inline)
             case "--timeout": timeout = try value(for: flag, inline: inline)
+            case "--image-cache-mb": imageCache = try value(for: flag, inline: inline)
+            case "--offline": options.offline = true
             case "-c", "--command": options.commandString = try value(for: flag, inline: inline)
             case "--json": options.json = true
             case "--no-color", "--no-colour": options.noColor = true
@@ -74,6 +82,12 @@ public struct GlobalOptions: Sendable, Equatable {
                 throw UsageError("--timeout takes seconds between 0 and 600 (got \(UsageError.quote(timeout)))")
             }
             options.timeout = seconds
+        }
+        if let imageCache {
+            guard let megabytes = Double(imageCache), megabytes >= 0, megabytes <= 1_000_000 else {
+                throw UsageError("--image-cache-mb takes a size in megabytes (got \(UsageError.quote(imageCache)))")
+            }
+            options.imageCacheLimit = Int(megabytes * 1_000_000)
         }
         return options
     }

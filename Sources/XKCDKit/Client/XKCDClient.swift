@@ -35,6 +35,35 @@ public struct XKCDClient: Sendable {
         try await fetch(url: baseURL.appendingPathComponent("\(num)/info.0.json"), expected: num)
     }
 
+    /// The largest image accepted.
+    public static let maxImageBytes = 20 << 20
+
+    /// The image at `url` (http or https only), checked to be a PNG, JPEG, GIF or WebP.
+    public func image(at url: URL, of num: Int) async throws -> (data: Data, kind: ImageKind) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw XKCDError.badData("the image of #\(num) has an address that is not http(s)")
+        }
+        var attempt = 0
+        while true {
+            let response = try await transport.get(url)
+            switch response.status {
+            case 200:
+                guard response.body.count <= Self.maxImageBytes else {
+                    throw XKCDError.badData("the image of #\(num) is larger than \(Self.maxImageBytes >> 20) MB")
+                }
+                guard let kind = ImageKind.detect(response.body) else {
+                    throw XKCDError.badData("the server sent something that is not an image for #\(num)")
+                }
+                return (response.body, kind)
+            case 500...599 where attempt < retryDelays.count:
+                try await pause(retryAfter(response) ?? retryDelays[attempt])
+                attempt += 1
+            default:
+                throw XKCDError.httpStatus(response.status, url: url.absoluteString)
+            }
+        }
+    }
+
     private func fetch(url: URL, expected: Int?) async throws -> Lookup {
         var attempt = 0
         while true {

@@ -32,6 +32,20 @@ public enum Command: Equatable, Sendable {
     case alt(Int?)
     /// A comic's transcript.
     case transcript(Int?)
+    /// Make a comic (the current one when nil) a favorite, storing it for offline use.
+    case favorite(Int?)
+    /// Remove a favorite.
+    case unfavorite(Int?)
+    /// List the favorites.
+    case favorites
+    /// Merge favorites from a file written by `favs --json`.
+    case importFavorites(path: String)
+    /// Write a comic's image to a file.
+    case save(Int?, path: String?, force: Bool)
+    /// What is stored and how large.
+    case cacheStats
+    /// Delete everything stored except favorites.
+    case cacheClear(skipConfirmation: Bool)
     /// Help on all commands or one.
     case help(String?)
     /// Leave.

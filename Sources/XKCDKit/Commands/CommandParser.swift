@@ -41,6 +41,16 @@ public enum CommandParser {
             if rest.count == 1, looksNumeric(rest[0]) { return .goto(.number(try comicNumber(rest[0]))) }
             let title = rest.joined(separator: " ")
             return .goto(.title(title))
+        case "fav":
+            if rest.first?.lowercased() == "import" {
+                guard rest.count == 2 else { throw UsageError("'fav import' needs one file — usage: fav import FILE") }
+                return .importFavorites(path: rest[1])
+            }
+            return .favorite(try optionalComic(spec, rest))
+        case "unfav": return .unfavorite(try optionalComic(spec, rest))
+        case "favs": try noArguments(spec, rest); return .favorites
+        case "save": return try save(spec, rest)
+        case "cache": return try cache(spec, rest)
         case "help":
             guard rest.count <= 1 else { throw extra(Array(rest.dropFirst()), after: spec.name) }
             guard let topic = rest.first else { return .help(nil) }
@@ -67,6 +77,44 @@ public enum CommandParser {
             }
         }
         return best?.name
+    }
+
+    private static func save(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Command {
+        var force = false
+        var positional: [String] = []
+        for word in rest {
+            if word == "--force" || word == "-f" {
+                force = true
+            } else if word.hasPrefix("-"), !looksNumeric(word) {
+                throw UsageError("'save' has no option \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+            } else {
+                positional.append(word)
+            }
+        }
+        var num: Int?
+        if let first = positional.first, looksNumeric(first) {
+            num = try comicNumber(first)
+            positional.removeFirst()
+        }
+        guard positional.count <= 1 else { throw extra(Array(positional.dropFirst()), after: "save") }
+        return .save(num, path: positional.first, force: force)
+    }
+
+    private static func cache(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Command {
+        let words = rest.map { $0.lowercased() }
+        switch words.first {
+        case nil, "stats":
+            guard words.count <= 1 else { throw extra(Array(rest.dropFirst()), after: "cache stats") }
+            return .cacheStats
+        case "clear":
+            let options = words.dropFirst()
+            guard options.allSatisfy({ $0 == "--yes" || $0 == "-y" }) else {
+                throw UsageError("'cache clear' takes only --yes (got \(UsageError.quote(rest.dropFirst().joined(separator: " "))))")
+            }
+            return .cacheClear(skipConfirmation: !options.isEmpty)
+        default:
+            throw UsageError("'cache' takes 'stats' or 'clear', not \(UsageError.quote(rest[0])) — usage: \(spec.synopsis)")
+        }
     }
 
     private static func looksNumeric(_ word: String) -> Bool {

@@ -10,6 +10,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case optionalComic
     /// An optional command name.
     case commandName
+    /// Words of the command's own (subcommands, paths, options).
+    case words
 }
 
 /// One command's definition: the single source for parsing, help and completion.
@@ -55,6 +57,16 @@ public struct CommandSpec: Sendable, Equatable {
                     details: "Prints just the alt (hover) text of comic N, or of the current comic.", argument: .optionalComic),
         CommandSpec(name: "transcript", aliases: [], usage: "[N]", summary: "print a comic's transcript",
                     details: "Prints the transcript of comic N, or of the current comic. Comics after about\n#1677 have none, and those around #1609–#1674 are shifted by a few comics.", argument: .optionalComic),
+        CommandSpec(name: "fav", aliases: [], usage: "[N] | import FILE", summary: "make a comic a favorite (kept offline)",
+                    details: "Adds comic N (the current comic by default) to your favorites and stores its card and\nimage, so they work without a network. 'fav import FILE' merges favorites from a file\nwritten by 'favs --json'.", argument: .words, options: ["import"]),
+        CommandSpec(name: "unfav", aliases: [], usage: "[N]", summary: "remove a favorite",
+                    details: "Removes comic N (the current comic by default) from your favorites. Its stored copy\nstays in the cache.", argument: .optionalComic),
+        CommandSpec(name: "favs", aliases: [], usage: "", summary: "list your favorites",
+                    details: "Lists the favorites: number, title, date and when each was added. With --json the\nlist can be saved and merged elsewhere with 'fav import FILE'.", argument: .none),
+        CommandSpec(name: "save", aliases: [], usage: "[N] [PATH] [--force]", summary: "write a comic's image to a file",
+                    details: "Writes the image of comic N (the current comic by default) to PATH: a file, or a\ndirectory to put <num>-<title>.<ext> in (default: the current directory). An existing\nfile is kept unless --force is given.", argument: .words, options: ["--force"]),
+        CommandSpec(name: "cache", aliases: [], usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",
+                    details: "'cache stats' (the default) shows how many comics and images are stored and how much\nspace they take. 'cache clear' deletes everything stored except favorites; on a\nterminal it asks first unless --yes is given.", argument: .words, options: ["stats", "clear", "--yes"]),
         CommandSpec(name: "help", aliases: ["?"], usage: "[COMMAND]", summary: "list commands, or explain one",
                     details: "Lists every command, or shows how to use one.", argument: .commandName),
         CommandSpec(name: "quit", aliases: ["exit", "q"], usage: "", summary: "leave",

@@ -22,6 +22,18 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case storage(String)
     /// The request was cancelled (Ctrl-C).
     case cancelled
+    /// Offline, and the comic is not stored.
+    case notStoredOffline(Int)
+    /// Offline, with nothing stored at all.
+    case nothingStoredOffline
+    /// Offline, and the comic's image is not stored.
+    case imageNotStoredOffline(Int)
+    /// An interactive comic: there is no image to show or save.
+    case noImage(Int)
+    /// `unfav` of a comic that is not a favorite.
+    case notFavorite(Int)
+    /// A file the user named cannot be used (import, save).
+    case file(String)
 
     /// The one-line message shown after `error: `.
     public var errorDescription: String? {
@@ -40,6 +52,12 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .badData(message): return message
         case let .storage(message): return "storage failed: \(message)"
         case .cancelled: return "cancelled"
+        case let .notStoredOffline(num): return "#\(num) is not stored offline"
+        case .nothingStoredOffline: return "nothing is stored for offline use yet — run once without --offline"
+        case let .imageNotStoredOffline(num): return "the image of #\(num) is not stored offline"
+        case let .noImage(num): return "#\(num) is interactive and has no image — see https://xkcd.com/\(num)/"
+        case let .notFavorite(num): return "#\(num) is not a favorite"
+        case let .file(message): return message
         }
     }
 }

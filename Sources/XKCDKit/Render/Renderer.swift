@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns outcomes into what is printed on stdout: human text, or one JSON document.
 public struct Renderer: Sendable {
     /// Terminal width in columns.
@@ -37,11 +39,55 @@ public struct Renderer: Sendable {
             lines += entries.prefix(20).map(entryLine)
             if entries.count > 20 { lines.append("  … and \(entries.count - 20) more") }
             return lines.joined(separator: "\n") + "\n"
+        case let .favoriteAdded(entry, isNew, imageBytes):
+            let name = "\(style.accent("#\(entry.num)")) \(entry.title ?? "")"
+            guard isNew else { return "\(name) is already a favorite\n" }
+            let image = imageBytes.map { "image stored, \(ByteCount.format($0))" } ?? "no image stored"
+            return "★ \(name) is a favorite now (\(image))\n"
+        case let .favoriteRemoved(entry):
+            return "\(style.accent("#\(entry.num)")) \(entry.title ?? "") is no longer a favorite\n"
+        case let .favorites(entries):
+            guard !entries.isEmpty else { return "(no favorites yet — add the current comic with 'fav')\n" }
+            return entries.map(favoriteLine).joined(separator: "\n") + "\n"
+        case let .imported(added, already):
+            let plural = added == 1 ? "favorite" : "favorites"
+            return "imported \(added) \(plural)" + (already > 0 ? " (\(already) already there)" : "") + "\n"
+        case let .saved(path, bytes):
+            return "saved \(TerminalSanitizer.sanitize(path, multiline: false)) (\(ByteCount.format(bytes)))\n"
+        case let .cacheStats(stats):
+            return statsText(stats)
+        case let .cacheCleared(comics, images):
+            return "deleted \(comics) stored \(comics == 1 ? "comic" : "comics") and \(images) \(images == 1 ? "image" : "images"); favorites kept\n"
         case let .help(topic):
             return HelpText.render(topic: topic, style: style)
         case .quit:
             return ""
         }
+    }
+
+    private func favoriteLine(_ entry: FavoriteEntry) -> String {
+        let added = Self.localTime(entry.addedAt)
+        let fixed = 2 + 7 + 2 + 10 + 2 + 6 + DisplayWidth.of(added)
+        let title = pad(truncate(entry.title, to: max(10, width - fixed)), to: max(10, min(40, width - fixed)))
+        return "  \(style.accent(pad("#\(entry.num)", to: 7))) \(title)  \(entry.date)  \(style.dim("added \(added)"))"
+    }
+
+    private func statsText(_ stats: CacheStats) -> String {
+        let rows: [(String, String)] = [
+            ("comics", "\(stats.comics) stored" + (stats.newest.map { " (newest known #\($0))" } ?? "")),
+            ("images", "\(stats.images), \(ByteCount.format(stats.imageBytes)) (cap \(ByteCount.format(stats.imageCacheLimit)), favorites' not counted)"),
+            ("favorites", "\(stats.favorites)"),
+            ("database", ByteCount.format(stats.databaseBytes)),
+            ("data dir", TerminalSanitizer.sanitize(stats.dataDirectory, multiline: false)),
+        ]
+        return rows.map { "\(style.bold(pad($0.0, to: 10))) \($0.1)" }.joined(separator: "\n") + "\n"
+    }
+
+    private static func localTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
     }
 
     private func entryLine(_ entry: ComicEntry) -> String {
@@ -110,6 +156,32 @@ public struct Renderer: Sendable {
         case let .history(entries): value = .object([("history", .array(entries.map(Self.json)))])
         case let .choices(query, entries):
             value = .object([("query", .string(query)), ("choices", .array(entries.map(Self.json)))])
+        case let .favoriteAdded(entry, isNew, imageBytes):
+            value = .object([("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
+                             ("favorite", .bool(true)), ("new", .bool(isNew)),
+                             ("image_bytes", imageBytes.map(JSONValue.int) ?? .null)])
+        case let .favoriteRemoved(entry):
+            value = .object([("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
+                             ("favorite", .bool(false))])
+        case let .favorites(entries):
+            let dates = ISO8601DateFormatter()
+            value = .object([("favorites", .array(entries.map { entry in
+                .object([("num", .int(entry.num)), ("title", .string(entry.title)), ("date", .string(entry.date)),
+                         ("added", .string(dates.string(from: entry.addedAt)))])
+            }))])
+        case let .imported(added, already):
+            value = .object([("added", .int(added)), ("already_favorites", .int(already))])
+        case let .saved(path, bytes):
+            value = .object([("path", .string(path)), ("bytes", .int(bytes))])
+        case let .cacheStats(stats):
+            value = .object([
+                ("comics", .int(stats.comics)), ("newest", stats.newest.map(JSONValue.int) ?? .null),
+                ("images", .int(stats.images)), ("image_bytes", .int(stats.imageBytes)),
+                ("image_cache_limit_bytes", .int(stats.imageCacheLimit)), ("favorites", .int(stats.favorites)),
+                ("database_bytes", .int(stats.databaseBytes)), ("data_dir", .string(stats.dataDirectory)),
+            ])
+        case let .cacheCleared(comics, images):
+            value = .object([("deleted_comics", .int(comics)), ("deleted_images", .int(images))])
         case let .help(topic):
             value = HelpText.json(topic: topic)
         case .quit:

@@ -5,14 +5,24 @@ public actor Session {
     private var state: SessionState
     private let repository: ComicRepository
     private let roll: @Sendable (Int) -> Int
+    private let now: @Sendable () -> Date
+    private let currentDirectory: URL
+    private let notify: @Sendable (String) -> Void
 
     private static let stateKey = "session.state"
 
     /// Creates a session over `repository`, restoring the state saved in its store.
-    /// `roll(n)` returns a random value in `0..<n`.
-    public init(repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) {
+    /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; relative paths are
+    /// taken from `currentDirectory`; `notify` receives one-line notices.
+    public init(repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
+                now: @escaping @Sendable () -> Date = { Date() },
+                currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                notify: @escaping @Sendable (String) -> Void = { _ in }) {
         self.repository = repository
         self.roll = roll
+        self.now = now
+        self.currentDirectory = currentDirectory
+        self.notify = notify
         let saved = try? repository.store.setting(Self.stateKey)
         state = saved.flatMap { try? JSONDecoder().decode(SessionState.self, from: Data($0.utf8)) } ?? SessionState()
     }
@@ -62,11 +72,105 @@ public actor Session {
             return .alt(DisplayComic(try await comic(num)))
         case let .transcript(num):
             return .transcript(DisplayComic(try await comic(num)))
+        case let .favorite(num):
+            return try await addFavorite(num)
+        case let .unfavorite(num):
+            guard let target = num ?? state.current else { throw XKCDError.noCurrentComic }
+            guard try repository.store.removeFavorite(target) else { throw XKCDError.notFavorite(target) }
+            let title = try repository.store.titles(of: [target])[target]
+            return .favoriteRemoved(ComicEntry(num: target, title: title))
+        case .favorites:
+            return .favorites(try repository.store.favorites().map { favorite in
+                let shown = DisplayComic(favorite.comic)
+                return FavoriteEntry(num: shown.num, title: shown.title, date: shown.date, addedAt: favorite.addedAt)
+            })
+        case let .importFavorites(path):
+            return try await importFavorites(from: path)
+        case let .save(num, path, force):
+            let comic = try await comic(num)
+            let image = try await repository.image(of: comic)
+            let name = ImageSaver.defaultName(num: comic.num, title: DisplayComic(comic).title, kind: image.kind)
+            let destination = ImageSaver.destination(path: path, defaultName: name, currentDirectory: currentDirectory)
+            try ImageSaver.write(image.data, to: destination, force: force)
+            return .saved(path: destination.path, bytes: image.data.count)
+        case .cacheStats:
+            return .cacheStats(try cacheStats())
+        case .cacheClear:
+            let cleared = try repository.store.clearAllButFavorites()
+            for file in cleared.imageFiles { repository.images.remove(file) }
+            return .cacheCleared(comics: cleared.comics, images: cleared.imageFiles.count)
         case let .help(topic):
             return .help(topic)
         case .quit:
             return .quit
         }
+    }
+
+    private func addFavorite(_ num: Int?) async throws -> Outcome {
+        let comic = try await comic(num)
+        let title = DisplayComic(comic).title
+        var imageBytes: Int?
+        if !comic.isInteractive {
+            do {
+                imageBytes = try await repository.image(of: comic).data.count
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                notify("note: the image of #\(comic.num) was not stored (\(error.localizedDescription)); 'fav \(comic.num)' again to retry")
+            }
+        }
+        let isNew = try repository.store.addFavorite(comic.num, at: now())
+        return .favoriteAdded(ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes)
+    }
+
+    // All or nothing: the file is checked and every comic fetched before one favorite is added.
+    private func importFavorites(from path: String) async throws -> Outcome {
+        let expanded = (path as NSString).expandingTildeInPath
+        let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : currentDirectory.appendingPathComponent(expanded)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw XKCDError.file("cannot read \(path)")
+        }
+        let entries = try FavoritesFile.parse(data, name: path)
+        var comics: [Comic] = []
+        for entry in entries {
+            do {
+                comics.append(try await repository.comic(entry.num))
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                throw XKCDError.file("nothing imported: #\(entry.num) could not be fetched (\(error.localizedDescription))")
+            }
+        }
+        let date = now()
+        let added = try repository.store.addFavorites(entries.map { ($0.num, $0.addedAt ?? date) })
+        for comic in comics where !comic.isInteractive {
+            do {
+                _ = try await repository.image(of: comic)
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                notify("note: the image of #\(comic.num) was not stored (\(error.localizedDescription))")
+            }
+        }
+        return .imported(added: added, alreadyFavorites: entries.count - added)
+    }
+
+    private func cacheStats() throws -> CacheStats {
+        let counts = try repository.store.counts()
+        var databaseBytes = 0
+        if let path = repository.store.path {
+            for file in [path, path + "-wal"] {
+                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+                databaseBytes += size ?? 0
+            }
+        }
+        return CacheStats(comics: counts.comics, newest: try repository.knownNewestNumber(), images: counts.images,
+                          imageBytes: counts.imageBytes, imageCacheLimit: repository.imageCacheLimit,
+                          favorites: counts.favorites, databaseBytes: databaseBytes,
+                          dataDirectory: repository.images.directory.deletingLastPathComponent().path)
     }
 
     private func comic(_ num: Int?) async throws -> Comic {
@@ -111,6 +215,9 @@ public actor Session {
     private func randomComic() async throws -> Comic {
         let newest = try await repository.newestNumber()
         var excluded = try repository.store.absentNumbers().union([404])
+        if repository.offline {
+            excluded.formUnion(Set(1...max(newest, 1)).subtracting(try repository.store.storedNumbers()))
+        }
         for _ in 0..<100 {
             guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else { break }
             do {

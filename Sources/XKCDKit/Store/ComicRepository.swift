@@ -1,40 +1,107 @@
 import Foundation
 
+/// A stored image ready to use.
+public struct StoredImage: Sendable, Equatable {
+    /// The comic.
+    public var num: Int
+    /// The image file.
+    public var file: URL
+    /// Its bytes.
+    public var data: Data
+    /// Its format.
+    public var kind: ImageKind
+}
+
 /// Where comics come from: the store first, the network for what is missing. A comic once
 /// fetched is never fetched again; only the newest is re-asked, at most every `latestMaxAge`.
+/// Offline, nothing touches the network; when the network fails, stored copies are served
+/// with an `offline:` notice.
 public struct ComicRepository: Sendable {
     /// The local store.
     public let store: ComicStore
+    /// The image files.
+    public let images: ImageFiles
+    /// Whether the network is off limits.
+    public let offline: Bool
+    /// The most bytes of images kept, favorites' not counted.
+    public let imageCacheLimit: Int
     private let client: XKCDClient
     private let now: @Sendable () -> Date
     private let latestMaxAge: TimeInterval
+    private let notify: @Sendable (String) -> Void
 
     private enum Key {
         static let latestNum = "latest.num"
         static let latestCheckedAt = "latest.checked_at"
     }
 
-    /// Creates a repository over `store` and `client`; `now` is the clock.
-    public init(store: ComicStore, client: XKCDClient, now: @escaping @Sendable () -> Date, latestMaxAge: TimeInterval = 300) {
+    /// The default image cache cap: 500 MB.
+    public static let defaultImageCacheLimit = 500_000_000
+
+    /// Creates a repository. `now` is the clock; `notify` receives one-line notices.
+    public init(store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
+                imageCacheLimit: Int = ComicRepository.defaultImageCacheLimit,
+                now: @escaping @Sendable () -> Date, latestMaxAge: TimeInterval = 300,
+                notify: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.client = client
+        self.images = images
+        self.offline = offline
+        self.imageCacheLimit = imageCacheLimit
         self.now = now
         self.latestMaxAge = latestMaxAge
+        self.notify = notify
     }
 
-    /// The newest comic, from the store when it was checked recently.
+    /// The newest comic, from the store when it was checked recently (or when offline).
     public func latest() async throws -> Comic {
+        if offline {
+            guard let comic = try newestStoredComic() else { throw XKCDError.nothingStoredOffline }
+            notify("offline: showing the newest stored comic, #\(comic.num); newer ones may exist")
+            return comic
+        }
         if let num = try freshLatestNumber(), let comic = try store.comic(num) { return comic }
-        let comic = try await client.latest()
-        try store.save(comic, at: now())
-        try recordLatest(comic.num)
-        return comic
+        switch try await refreshLatest() {
+        case let .fresh(comic):
+            return comic
+        case let .unreachable(error):
+            guard let comic = try newestStoredComic() else { throw error }
+            notify("offline: \(error.localizedDescription) — showing the newest stored comic, #\(comic.num)")
+            return comic
+        }
     }
 
     /// The newest comic's number.
     public func newestNumber() async throws -> Int {
         if let num = try freshLatestNumber() { return num }
-        return try await latest().num
+        if offline {
+            guard let num = try newestStoredNumber() else { throw XKCDError.nothingStoredOffline }
+            return num
+        }
+        switch try await refreshLatest() {
+        case let .fresh(comic):
+            return comic.num
+        case let .unreachable(error):
+            guard let num = try newestStoredNumber() else { throw error }
+            notify("offline: \(error.localizedDescription) — using stored comics")
+            return num
+        }
+    }
+
+    private enum Refresh {
+        case fresh(Comic)
+        case unreachable(XKCDError)
+    }
+
+    private func refreshLatest() async throws -> Refresh {
+        do {
+            let comic = try await client.latest()
+            try store.save(comic, at: now())
+            try recordLatest(comic.num)
+            return .fresh(comic)
+        } catch let error as XKCDError where Self.isUnreachable(error) {
+            return .unreachable(error)
+        }
     }
 
     /// The newest number known without asking the network, however old.
@@ -48,6 +115,7 @@ public struct ComicRepository: Sendable {
         if try isKnownAbsent(num) {
             throw XKCDError.noSuchComic(num, newest: try knownNewestNumber())
         }
+        if offline { throw XKCDError.notStoredOffline(num) }
         // Past the newest we know of: ask for the newest first, it answers both questions.
         if num > (try knownNewestNumber() ?? 0) {
             let newest = try await newestNumber()
@@ -69,6 +137,53 @@ public struct ComicRepository: Sendable {
     public func isKnownAbsent(_ num: Int) throws -> Bool {
         if num == 404 { return true }
         return try store.isAbsent(num)
+    }
+
+    /// `comic`'s image: from the image store, else downloaded once and stored (evicting the
+    /// least recently used images beyond the cap, never a favorite's).
+    public func image(of comic: Comic) async throws -> StoredImage {
+        guard !comic.isInteractive else { throw XKCDError.noImage(comic.num) }
+        if let entry = try store.image(of: comic.num), let data = images.read(entry.file) {
+            try store.touchImage(comic.num, at: now())
+            return StoredImage(num: comic.num, file: images.url(entry.file), data: data, kind: entry.kind)
+        }
+        if offline { throw XKCDError.imageNotStoredOffline(comic.num) }
+        guard let url = URL(string: comic.img) else {
+            throw XKCDError.badData("the image address of #\(comic.num) is not a URL")
+        }
+        let (data, kind) = try await client.image(at: url, of: comic.num)
+        let fileName = ImageFiles.fileName(num: comic.num, kind: kind)
+        let previous = try store.image(of: comic.num)
+        try images.write(data, as: fileName)
+        do {
+            try store.recordImage(num: comic.num, file: fileName, bytes: data.count, kind: kind, at: now())
+        } catch {
+            images.remove(fileName)
+            throw error
+        }
+        if let previous, previous.file != fileName { images.remove(previous.file) }
+        for file in try store.evictImages(toFit: imageCacheLimit, keeping: comic.num) {
+            images.remove(file)
+        }
+        return StoredImage(num: comic.num, file: images.url(fileName), data: data, kind: kind)
+    }
+
+    private func newestStoredComic() throws -> Comic? {
+        if let num = try knownNewestNumber(), let comic = try store.comic(num) { return comic }
+        return try store.storedNumbers().max().flatMap { try store.comic($0) }
+    }
+
+    private func newestStoredNumber() throws -> Int? {
+        try knownNewestNumber() ?? store.storedNumbers().max()
+    }
+
+    // Failures that mean "no usable answer from the server" rather than a wrong request.
+    private static func isUnreachable(_ error: XKCDError) -> Bool {
+        switch error {
+        case .network, .badData: return true
+        case let .httpStatus(status, _): return status >= 500
+        default: return false
+        }
     }
 
     private func freshLatestNumber() throws -> Int? {

@@ -4,6 +4,8 @@ import GRDB
 /// The local SQLite store: comics fetched once, numbers known not to exist, and settings.
 public struct ComicStore: Sendable {
     private let writer: any DatabaseWriter
+    /// The database file, nil in memory.
+    public let path: String?
 
     /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
     public static func open(at url: URL) throws -> ComicStore {
@@ -11,7 +13,7 @@ public struct ComicStore: Sendable {
         configuration.busyMode = .timeout(5)
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
-            return try ComicStore(writer: pool)
+            return try ComicStore(writer: pool, path: url.path)
         } catch let error as DatabaseError {
             throw XKCDError.storage("cannot open \(url.path): \(error.message ?? error.description)")
         }
@@ -19,11 +21,12 @@ public struct ComicStore: Sendable {
 
     /// An in-memory store, for tests.
     public static func inMemory() throws -> ComicStore {
-        try ComicStore(writer: DatabaseQueue())
+        try ComicStore(writer: DatabaseQueue(), path: nil)
     }
 
-    private init(writer: any DatabaseWriter) throws {
+    private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
+        self.path = path
         try StoreSchema.migrator.migrate(writer)
     }
 
@@ -67,6 +70,11 @@ public struct ComicStore: Sendable {
         }
     }
 
+    /// The numbers of every stored comic.
+    public func storedNumbers() throws -> Set<Int> {
+        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM comic")) }
+    }
+
     /// Every stored comic's number and display title, in number order.
     public func allTitles() throws -> [(num: Int, title: String)] {
         try read { db in
@@ -93,11 +101,11 @@ public struct ComicStore: Sendable {
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try writer.read(body) } catch let error as DatabaseError { throw Self.storageError(error) }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try writer.write(body) } catch let error as DatabaseError { throw Self.storageError(error) }
     }
 

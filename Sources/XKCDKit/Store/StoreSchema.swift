@@ -27,6 +27,20 @@ enum StoreSchema {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: favorites and images") { db in
+            try db.create(table: "favorite") { t in
+                t.primaryKey("num", .integer).references("comic", onDelete: .restrict)
+                t.column("added_at", .double).notNull()
+            }
+            try db.create(table: "image") { t in
+                t.primaryKey("num", .integer).references("comic", onDelete: .cascade)
+                t.column("file", .text).notNull().unique()
+                t.column("bytes", .integer).notNull().check { $0 >= 0 }
+                t.column("kind", .text).notNull()
+                t.column("last_used", .double).notNull()
+            }
+            try db.create(index: "image_last_used", on: "image", columns: ["last_used"])
+        }
         return migrator
     }
 }

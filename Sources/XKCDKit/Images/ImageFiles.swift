@@ -1,0 +1,49 @@
+import Foundation
+
+/// The image files under the data directory, one per comic, each written atomically.
+public struct ImageFiles: Sendable {
+    /// The directory holding them.
+    public let directory: URL
+
+    /// Files under `directory` (created on first write).
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The file name for comic `num` of `kind`.
+    public static func fileName(num: Int, kind: ImageKind) -> String {
+        "\(num).\(kind.fileExtension)"
+    }
+
+    /// The full path of `fileName`.
+    public func url(_ fileName: String) -> URL {
+        directory.appendingPathComponent(fileName)
+    }
+
+    /// Writes `data` as `fileName`: a temporary file renamed into place, so a reader never
+    /// sees half an image.
+    public func write(_ data: Data, as fileName: String) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try data.write(to: url(fileName), options: .atomic)
+        } catch {
+            throw XKCDError.storage("cannot write \(url(fileName).path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The bytes of `fileName`, or nil when the file is gone.
+    public func read(_ fileName: String) -> Data? {
+        try? Data(contentsOf: url(fileName))
+    }
+
+    /// Whether `fileName` exists.
+    public func exists(_ fileName: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(fileName).path)
+    }
+
+    /// Deletes `fileName` if it exists.
+    public func remove(_ fileName: String) {
+        try? FileManager.default.removeItem(at: url(fileName))
+    }
+}

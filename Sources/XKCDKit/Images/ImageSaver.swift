@@ -1,0 +1,60 @@
+import Foundation
+
+/// Writes an image where the user asked: a file, or `<num>-<title>.<ext>` inside a
+/// directory. The generated name is built from letters and digits only, so server text
+/// can never lead it out of the directory; an existing file is kept unless forced.
+public enum ImageSaver {
+    /// `<num>-<safe-title>.<ext>`, e.g. `353-python.png`.
+    public static func defaultName(num: Int, title: String, kind: ImageKind) -> String {
+        var slug = ""
+        for scalar in title.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+            if slug.count >= 60 { break }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return "\(num)-\(slug.isEmpty ? "comic" : slug).\(kind.fileExtension)"
+    }
+
+    /// Where `path` (nil: the current directory) puts the image.
+    public static func destination(path: String?, defaultName: String, currentDirectory: URL) -> URL {
+        guard let path, !path.isEmpty else { return currentDirectory.appendingPathComponent(defaultName) }
+        let expanded = (path as NSString).expandingTildeInPath
+        let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded)
+            : currentDirectory.appendingPathComponent(expanded)
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return url.appendingPathComponent(defaultName)
+        }
+        return url
+    }
+
+    /// Writes `data` to `destination` through a temporary file in the same directory:
+    /// linked into place (failing if something is there) or, with `force`, renamed over it.
+    public static func write(_ data: Data, to destination: URL, force: Bool) throws {
+        let directory = destination.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw XKCDError.file("no such directory: \(directory.path)")
+        }
+        if !force, FileManager.default.fileExists(atPath: destination.path) {
+            throw XKCDError.file("\(destination.path) already exists — add --force to overwrite it")
+        }
+        let temporary = directory.appendingPathComponent(".xkcd-save-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o644]) else {
+            throw XKCDError.file("cannot write in \(directory.path)")
+        }
+        defer { unlink(temporary.path) }
+        if force {
+            guard rename(temporary.path, destination.path) == 0 else {
+                throw XKCDError.file("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+            }
+        } else if link(temporary.path, destination.path) != 0 {
+            if errno == EEXIST { throw XKCDError.file("\(destination.path) already exists — add --force to overwrite it") }
+            throw XKCDError.file("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+        }
+    }
+}

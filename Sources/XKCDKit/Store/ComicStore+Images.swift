@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+/// A stored image's bookkeeping row.
+public struct ImageEntry: Sendable, Equatable {
+    /// The comic.
+    public var num: Int
+    /// The file name under the image directory.
+    public var file: String
+    /// Its size.
+    public var bytes: Int
+    /// Its format.
+    public var kind: ImageKind
+}
+
+/// What the store holds, for `cache stats`.
+public struct StoreCounts: Sendable, Equatable {
+    /// Comics stored.
+    public var comics: Int
+    /// Images stored.
+    public var images: Int
+    /// Their total size.
+    public var imageBytes: Int
+    /// Favorites.
+    public var favorites: Int
+}
+
+extension ComicStore {
+    /// The image row of comic `num`, if any.
+    public func image(of num: Int) throws -> ImageEntry? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT num, file, bytes, kind FROM image WHERE num = ?", arguments: [num])
+                .flatMap(Self.imageEntry)
+        }
+    }
+
+    /// Records that comic `num`'s image is stored as `file`.
+    public func recordImage(num: Int, file: String, bytes: Int, kind: ImageKind, at date: Date) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO image(num, file, bytes, kind, last_used) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(num) DO UPDATE SET file = excluded.file, bytes = excluded.bytes,
+                    kind = excluded.kind, last_used = excluded.last_used
+                """, arguments: [num, file, bytes, kind.rawValue, date.timeIntervalSince1970])
+        }
+    }
+
+    /// Marks comic `num`'s image used now (for least-recently-used eviction).
+    public func touchImage(_ num: Int, at date: Date) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE image SET last_used = ? WHERE num = ?", arguments: [date.timeIntervalSince1970, num])
+        }
+    }
+
+    /// Forgets comic `num`'s image row (the file is the caller's).
+    public func forgetImage(_ num: Int) throws {
+        try write { db in try db.execute(sql: "DELETE FROM image WHERE num = ?", arguments: [num]) }
+    }
+
+    /// Removes the rows of the least recently used images that are not favorites' (nor
+    /// `keep`) until the others total at most `limit` bytes; returns the removed files.
+    public func evictImages(toFit limit: Int, keeping keep: Int?) throws -> [String] {
+        try write { db in
+            var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM image WHERE num NOT IN (SELECT num FROM favorite)") ?? 0
+            guard total > limit else { return [] }
+            let candidates = try Row.fetchAll(db, sql: """
+                SELECT num, file, bytes FROM image
+                WHERE num NOT IN (SELECT num FROM favorite) AND num IS NOT ?
+                ORDER BY last_used, num
+                """, arguments: [keep])
+            var removed: [String] = []
+            for row in candidates where total > limit {
+                try db.execute(sql: "DELETE FROM image WHERE num = ?", arguments: [row["num"] as Int])
+                removed.append(row["file"])
+                total -= row["bytes"] as Int
+            }
+            return removed
+        }
+    }
+
+    /// How much is stored.
+    public func counts() throws -> StoreCounts {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT COUNT(*) FROM comic) AS comics,
+                       (SELECT COUNT(*) FROM image) AS images,
+                       (SELECT COALESCE(SUM(bytes), 0) FROM image) AS image_bytes,
+                       (SELECT COUNT(*) FROM favorite) AS favorites
+                """)!
+            return StoreCounts(comics: row["comics"], images: row["images"], imageBytes: row["image_bytes"],
+                               favorites: row["favorites"])
+        }
+    }
+
+    /// Deletes every comic that is not a favorite (their images' rows go with them) and the
+    /// absent-number cache; returns the image files to delete.
+    public func clearAllButFavorites() throws -> (comics: Int, imageFiles: [String]) {
+        try write { db in
+            let files = try String.fetchAll(db, sql: "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)")
+            try db.execute(sql: "DELETE FROM comic WHERE num NOT IN (SELECT num FROM favorite)")
+            let comics = db.changesCount
+            try db.execute(sql: "DELETE FROM absent")
+            return (comics, files)
+        }
+    }
+
+    private static func imageEntry(_ row: Row) -> ImageEntry? {
+        guard let kind = ImageKind(rawValue: row["kind"]) else { return nil }
+        return ImageEntry(num: row["num"], file: row["file"], bytes: row["bytes"], kind: kind)
+    }
+}

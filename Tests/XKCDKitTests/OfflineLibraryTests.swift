@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import XKCDKit
+
+/// Favorites, the image store, offline mode and cache management against a real loopback
+/// server and a real SQLite file.
+@Suite final class OfflineLibraryTests {
+    let server: XKCDTestServer
+    let directory: URL
+    let clock = ManualClock()
+
+    init() throws {
+        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        directory = try temporaryDirectory("library")
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var library: TestLibrary { TestLibrary(directory: directory, server: server, clock: clock) }
+
+    var offlineLibrary: TestLibrary {
+        var library = library
+        library.offline = true
+        return library
+    }
+
+    func card(_ outcome: Outcome) -> DisplayComic? {
+        if case let .comic(comic) = outcome { return comic }
+        return nil
+    }
+
+    @Test func favoritesWorkWithTheNetworkGone() async throws {
+        let online = try library.session()
+        for num in [353, 1608, 472] { _ = try await online.run(.favorite(num)) }
+        let served = try Data(contentsOf: URL(string: "\(server.baseURL.absoluteString)/imgs/comics/python.png")!)
+        server.stop()
+
+        let offline = try offlineLibrary.session()
+        for num in [353, 1608, 472] {
+            #expect(card(try await offline.run(.goto(.number(num))))?.num == num)
+            #expect(card(try await offline.run(.show(num)))?.num == num)
+        }
+        let image = try await offlineLibrary.repository().image(of: try #require(try offlineLibrary.repository().store.comic(353)))
+        #expect(image.data == served)
+        #expect(image.kind == .png)
+        let saved = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
+        let outcome = try await offline.run(.save(472, path: saved.path, force: false))
+        #expect(outcome == .saved(path: saved.appendingPathComponent("472-house-of-pancakes.png").path, bytes: try Data(contentsOf: saved.appendingPathComponent("472-house-of-pancakes.png")).count))
+        await #expect(throws: XKCDError.noImage(1608)) { try await offline.run(.save(1608, path: saved.path, force: false)) }
+
+        // Without --offline, a dead server still leaves favorites readable.
+        let online2 = try library.session()
+        #expect(card(try await online2.run(.goto(.number(353))))?.num == 353)
+    }
+
+    @Test func offlineMakesNoRequestAtAll() async throws {
+        let online = try library.session()
+        _ = try await online.run(.favorite(353))
+        server.resetCounters()
+        let offline = try offlineLibrary.session()
+        _ = try await offline.run(.goto(.number(353)))
+        await #expect(throws: XKCDError.notStoredOffline(354)) { try await offline.run(.next(1)) }
+        _ = try await offline.run(.latest)
+        await #expect(throws: XKCDError.notStoredOffline(1)) { try await offline.run(.goto(.number(1))) }
+        _ = try await offline.run(.random)
+        let library = offlineLibrary
+        let notices = library.notices
+        _ = try await library.session().run(.latest)
+        #expect(server.requestCount == 0)
+        #expect(notices.all.first?.hasPrefix("offline: showing the newest stored comic") == true)
+    }
+
+    @Test func aFailingNetworkServesStoredCopiesWithANotice() async throws {
+        let library = library
+        let session = try library.session()
+        _ = try await session.run(.latest)
+        clock.advance(by: 600)
+        server.stop()
+        #expect(card(try await session.run(.latest))?.num == 2665)
+        #expect(library.notices.all.count == 1)
+        #expect(library.notices.all[0].hasPrefix("offline: cannot connect to 127.0.0.1"))
+        #expect(!library.notices.all[0].contains("\n"))
+    }
+
+    @Test func favoritesExportAndImportRoundTrip() async throws {
+        let session = try library.session()
+        for num in [1, 353, 472] {
+            _ = try await session.run(.favorite(num))
+            clock.advance(by: 60)
+        }
+        let exported = Renderer(width: 80, color: false, json: true).render(try await session.run(.favorites))
+        let file = directory.appendingPathComponent("favs.json")
+        try Data(exported.utf8).write(to: file)
+
+        let elsewhere = try temporaryDirectory("import")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let other = try TestLibrary(directory: elsewhere, server: server, clock: clock).session()
+        _ = try await other.run(.favorite(2))
+        #expect(try await other.run(.importFavorites(path: file.path)) == .imported(added: 3, alreadyFavorites: 0))
+        #expect(try await other.run(.importFavorites(path: file.path)) == .imported(added: 0, alreadyFavorites: 3))
+        guard case let .favorites(original) = try await session.run(.favorites),
+              case let .favorites(merged) = try await other.run(.favorites) else {
+            Issue.record("expected favorites")
+            return
+        }
+        #expect(merged.map(\.num).sorted() == [1, 2, 353, 472])
+        for entry in original {
+            let copy = try #require(merged.first { $0.num == entry.num })
+            #expect(abs(copy.addedAt.timeIntervalSince(entry.addedAt)) < 1)
+        }
+    }
+
+    @Test func badImportsChangeNothing() async throws {
+        let session = try library.session()
+        _ = try await session.run(.favorite(1))
+        let cases: [(String, String)] = [
+            ("truncated", #"{"favorites":[{"num":353,"title":"Pyth"#),
+            ("wrong", #"{"comics":[1,2,3]}"#),
+            ("badnum", #"{"favorites":[{"num":353},{"num":"two"}]}"#),
+            ("negative", #"{"favorites":[{"num":-5}]}"#),
+            ("baddate", #"{"favorites":[{"num":2,"added":"yesterday"}]}"#),
+            ("missing", #"{"favorites":[{"num":2},{"num":404}]}"#),
+        ]
+        for (name, text) in cases {
+            let file = directory.appendingPathComponent("\(name).json")
+            try Data(text.utf8).write(to: file)
+            await #expect(throws: XKCDError.self, "\(name)") { try await session.run(.importFavorites(path: file.path)) }
+        }
+        await #expect(throws: XKCDError.file("cannot read nope.json")) { try await session.run(.importFavorites(path: "nope.json")) }
+        guard case let .favorites(entries) = try await session.run(.favorites) else { return }
+        #expect(entries.map(\.num) == [1], "nothing half-imported")
+    }
+
+    @Test func unfavOfANonFavoriteIsAnError() async throws {
+        let session = try library.session()
+        _ = try await session.run(.goto(.number(353)))
+        await #expect(throws: XKCDError.notFavorite(353)) { try await session.run(.unfavorite(nil)) }
+        _ = try await session.run(.favorite(nil))
+        #expect(try await session.run(.unfavorite(nil)) == .favoriteRemoved(ComicEntry(num: 353, title: "Python")))
+    }
+
+    @Test func evictionDropsLeastRecentlyUsedImagesButNeverAFavorites() async throws {
+        var small = library
+        let imageSize = SyntheticPNG.make().count
+        small.imageCacheLimit = imageSize * 2
+        let repository = try small.repository()
+        let session = try small.session()
+        _ = try await session.run(.favorite(1))
+        for num in [2, 3, 4, 5] {
+            clock.advance(by: 1)
+            _ = try await repository.image(of: try await repository.comic(num))
+        }
+        let store = repository.store
+        #expect(try store.image(of: 1) != nil, "a favorite's image is never evicted")
+        #expect(try store.image(of: 2) == nil)
+        #expect(try store.image(of: 3) == nil)
+        #expect(try store.image(of: 4) != nil)
+        #expect(try store.image(of: 5) != nil)
+        let files = try FileManager.default.contentsOfDirectory(atPath: repository.images.directory.path).sorted()
+        #expect(files == ["1.png", "4.png", "5.png"])
+    }
+
+    @Test func imagesAreDownloadedOnce() async throws {
+        let repository = try library.repository()
+        let comic = try await repository.comic(353)
+        _ = try await repository.image(of: comic)
+        _ = try await repository.image(of: comic)
+        #expect(server.requestLog.filter { $0.hasPrefix("/imgs/") }.count == 1)
+    }
+
+    @Test func badImagesAreNotStored() async throws {
+        let repository = try library.repository()
+        let comic = try await repository.comic(353)
+        server.setImage(Data("<html>gone</html>".utf8), at: "/imgs/comics/python.png")
+        await #expect(throws: XKCDError.badData("the server sent something that is not an image for #353")) {
+            try await repository.image(of: comic)
+        }
+        #expect(try repository.store.image(of: 353) == nil)
+        var hostile = comic
+        hostile.img = "file:///etc/passwd"
+        await #expect(throws: XKCDError.self) { try await repository.image(of: hostile) }
+        server.setFault(.status(404), for: "/imgs/comics/python.png")
+        server.setImage(nil, at: "/imgs/comics/python.png")
+        await #expect(throws: XKCDError.self) { try await repository.image(of: comic) }
+        server.setFault(nil, for: "/imgs/comics/python.png")
+        #expect(try await repository.image(of: comic).kind == .png)
+    }
+
+    @Test func cacheClearKeepsFavorites() async throws {
+        let session = try library.session()
+        _ = try await session.run(.favorite(353))
+        _ = try await session.run(.save(1, path: directory.path, force: false))
+        _ = try await session.run(.goto(.number(2)))
+        guard case let .cacheStats(before) = try await session.run(.cacheStats) else { return }
+        #expect(before.comics == 4)
+        #expect(before.images == 2)
+        #expect(before.favorites == 1)
+        #expect(before.databaseBytes > 0)
+        #expect(try await session.run(.cacheClear(skipConfirmation: true)) == .cacheCleared(comics: 3, images: 1))
+        guard case let .cacheStats(after) = try await session.run(.cacheStats) else { return }
+        #expect(after.comics == 1)
+        #expect(after.images == 1)
+        #expect(after.favorites == 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path)
+        #expect(files == ["353.png"])
+        server.stop()
+        let offline = try offlineLibrary.session()
+        #expect(card(try await offline.run(.show(353)))?.num == 353)
+    }
+
+    @Test func saveRefusesToOverwriteUnlessForced() async throws {
+        let session = try library.session()
+        _ = try await session.run(.goto(.number(353)))
+        let first = try await session.run(.save(nil, path: nil, force: false))
+        let expected = directory.appendingPathComponent("353-python.png").path
+        #expect(first == .saved(path: expected, bytes: SyntheticPNG.make().count))
+        await #expect(throws: XKCDError.file("\(expected) already exists — add --force to overwrite it")) {
+            try await session.run(.save(nil, path: nil, force: false))
+        }
+        #expect(try await session.run(.save(nil, path: nil, force: true)) == first)
+        let named = directory.appendingPathComponent("mine.png").path
+        _ = try await session.run(.save(nil, path: named, force: false))
+        #expect(FileManager.default.fileExists(atPath: named))
+        await #expect(throws: XKCDError.self) { try await session.run(.save(nil, path: "/nonexistent-dir/x.png", force: false)) }
+    }
+
+    @Test func twoWritersOnOneDataDirectoryLoseNothing() async throws {
+        let first = try library.session()
+        let second = try library.session()
+        _ = try await first.run(.latest)
+        let nums = [1, 2, 3, 4, 5, 352, 353, 354, 403, 405]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, num) in nums.enumerated() {
+                let session = index.isMultiple(of: 2) ? first : second
+                group.addTask { _ = try await session.run(.favorite(num)) }
+            }
+            try await group.waitForAll()
+        }
+        guard case let .favorites(seenByFirst) = try await first.run(.favorites),
+              case let .favorites(seenBySecond) = try await second.run(.favorites) else { return }
+        #expect(seenByFirst.map(\.num).sorted() == nums)
+        #expect(seenBySecond.map(\.num).sorted() == nums)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+@testable import XKCDKit
+
+/// A data directory wired to a loopback server the way the program wires it.
+struct TestLibrary {
+    let directory: URL
+    let server: XKCDTestServer
+    let clock: ManualClock
+    var timeout: TimeInterval = 5
+    var offline = false
+    var imageCacheLimit = ComicRepository.defaultImageCacheLimit
+    let notices = NoticeLog()
+
+    init(directory: URL, server: XKCDTestServer, clock: ManualClock, timeout: TimeInterval = 5) {
+        self.directory = directory
+        self.server = server
+        self.clock = clock
+        self.timeout = timeout
+    }
+
+    func repository() throws -> ComicRepository {
+        let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
+        let client = XKCDClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: timeout),
+                                retryDelays: [.milliseconds(10)])
+        let clock = clock
+        let notices = notices
+        return ComicRepository(store: store, client: client, images: ImageFiles(directory: directory.appendingPathComponent("images")),
+                               offline: offline, imageCacheLimit: imageCacheLimit, now: { clock.now },
+                               notify: { notices.append($0) })
+    }
+
+    func session(roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
+        let clock = clock
+        let notices = notices
+        return Session(repository: try repository(), roll: roll, now: { clock.now }, currentDirectory: directory,
+                       notify: { notices.append($0) })
+    }
+}
+
+/// Notices a session printed, for assertions.
+final class NoticeLog: @unchecked Sendable {
+    // The lock guards `lines`, appended from the session's executor.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var all: [String] { lock.withLock { lines } }
+
+    func append(_ line: String) {
+        lock.withLock { lines.append(line) }
+    }
+}
+
+/// A fresh temporary directory.
+func temporaryDirectory(_ label: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
