@@ -17,6 +17,10 @@ enum Usage {
           --base-url URL   xkcd API server (env XKCD_BASE_URL, default https://xkcd.com)
           --data-dir DIR   where comics and history are stored (env XKCD_DATA_DIR,
                            default $XDG_DATA_HOME/xkcd or ~/.local/share/xkcd)
+          --offline        no network: only what is stored (env XKCD_OFFLINE=1)
+          --image-cache-mb N
+                           keep at most N MB of images, favorites' not counted
+                           (env XKCD_IMAGE_CACHE_MB, default 500)
           --json           print one JSON document per command
           --no-color       no colour (env NO_COLOR)
           --timeout SECS   give up on a request after SECS seconds (env XKCD_TIMEOUT, default 15)

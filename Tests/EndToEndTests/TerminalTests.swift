@@ -91,6 +91,41 @@ import TestSupport
         #expect(try second.waitForExit() == 0)
     }
 
+    @Test func cacheClearAsksFirstOnATerminal() throws {
+        let terminal = try startREPL()
+        terminal.sendLine("fav 353")
+        _ = try terminal.waitFor("is a favorite now")
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("goto 1")
+        _ = try terminal.waitFor("xkcd #1> ")
+        terminal.sendLine("cache clear")
+        _ = try terminal.waitFor("Favorites are kept. [y/N] ")
+        terminal.sendLine("n")
+        _ = try terminal.waitFor("nothing deleted")
+        terminal.sendLine("cache clear")
+        _ = try terminal.waitFor("[y/N] ")
+        terminal.sendLine("y")
+        _ = try terminal.waitFor("favorites kept")
+        _ = try terminal.waitFor("xkcd #1> ")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func twoREPLsShareFavorites() throws {
+        let first = try startREPL()
+        let second = try startREPL()
+        first.sendLine("fav 353")
+        _ = try first.waitFor("is a favorite now")
+        _ = try first.waitFor("xkcd> ")
+        second.sendLine("favs")
+        _ = try second.waitFor("Python")
+        _ = try second.waitFor("xkcd> ")
+        first.send("\u{04}")
+        second.send("\u{04}")
+        #expect(try first.waitForExit() == 0)
+        #expect(try second.waitForExit() == 0)
+    }
+
     @Test func badInputNeverEndsTheREPL() throws {
         let terminal = try startREPL()
         for line in ["goto abc", "goto -3", "frobnicate", String(repeating: "x", count: 3000), "goto 999999"] {
