@@ -76,6 +76,7 @@ final class CommandRunner {
     private func run(_ commands: [Command]) -> Result {
         var result = Result()
         for command in commands {
+            if tasks.wasInterrupted { break }
             if case .cacheClear(skipConfirmation: false) = command, let confirm, !confirmClear(confirm) {
                 output.notice("nothing deleted")
                 continue

@@ -32,14 +32,16 @@ struct Main {
         do {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
-            let client = XKCDClient(baseURL: options.baseURL, transport: URLSessionTransport(timeout: options.timeout))
+            let client = XKCDClient(baseURL: options.baseURL,
+                                    transport: URLSessionTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
             let repository = ComicRepository(
                 store: store, client: client,
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit,
                 now: { Date() }, notify: notify)
-            session = Session(repository: repository, notify: notify)
+            let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().width }) : nil
+            session = Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
         } catch {
             output.error(error.localizedDescription)
             return ExitCode.failure
@@ -58,10 +60,12 @@ struct Main {
             }
         }
         if let commands = options.commandString {
-            return runner.run(line: commands).exitCode(oneShot: false)
+            let interrupts = Interrupts(tasks: tasks)
+            return interrupts.exitCode(runner.run(line: commands).exitCode(oneShot: false))
         }
         if !options.words.isEmpty {
-            return runner.run(words: options.words).exitCode(oneShot: true)
+            let interrupts = Interrupts(tasks: tasks)
+            return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
         }
         if terminal.stdinIsTTY, let reader = try? EditLineReader(
             programName: "xkcd",
@@ -70,7 +74,8 @@ struct Main {
         ) {
             return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks).run()
         }
-        return ScriptLoop(runner: runner, reader: PlainLineReader()).run()
+        let interrupts = Interrupts(tasks: tasks)
+        return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks).run())
     }
 }
 

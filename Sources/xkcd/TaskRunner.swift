@@ -6,6 +6,7 @@ final class TaskRunner: @unchecked Sendable {
     // The lock guards `current`; the signal handler reads it from another thread.
     private let lock = NSLock()
     private var current: Task<Void, Never>?
+    private var interrupted = false
 
     /// Runs `operation` and blocks this thread until it finishes.
     func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
@@ -28,6 +29,19 @@ final class TaskRunner: @unchecked Sendable {
     /// Cancels the work in flight, if any.
     func cancel() {
         lock.withLock { current }?.cancel()
+    }
+
+    /// Cancels the work in flight and remembers that the user asked to stop.
+    func interrupt() {
+        lock.withLock {
+            interrupted = true
+            return current
+        }?.cancel()
+    }
+
+    /// Whether ``interrupt()`` was called.
+    var wasInterrupted: Bool {
+        lock.withLock { interrupted }
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 struct Terminal {
     let stdinIsTTY = isatty(STDIN_FILENO) == 1
     let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+    let stderrIsTTY = isatty(STDERR_FILENO) == 1
 
     /// Colour only on a TTY whose TERM is set and not `dumb`.
     var stdoutSupportsColor: Bool {

@@ -68,8 +68,8 @@ import TestSupport
 
     @Test func badInputForFavoritesAndCache() throws {
         let bad = try xkcd.run(["fav", "abc"])
-        #expect(bad.status == 2)
-        #expect(bad.errorLines == ["error: 'fav' takes a comic number, not 'abc' — usage: fav [N] | import FILE"])
+        #expect(bad.status == 1)
+        #expect(bad.errorLines == ["error: no comic titled 'abc' among the 0 stored — try a number"])
         let notFav = try xkcd.run(["unfav", "353"])
         #expect(notFav.status == 1)
         #expect(notFav.errorLines == ["error: #353 is not a favorite"])

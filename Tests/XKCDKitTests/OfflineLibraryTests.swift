@@ -35,14 +35,14 @@ import TestSupport
 
     @Test func favoritesWorkWithTheNetworkGone() async throws {
         let online = try library.session()
-        for num in [353, 1608, 472] { _ = try await online.run(.favorite(num)) }
+        for num in [353, 1608, 472] { _ = try await online.run(.favorite(.number(num))) }
         let served = try Data(contentsOf: URL(string: "\(server.baseURL.absoluteString)/imgs/comics/python.png")!)
         server.stop()
 
         let offline = try offlineLibrary.session()
         for num in [353, 1608, 472] {
             #expect(card(try await offline.run(.goto(.number(num))))?.num == num)
-            #expect(card(try await offline.run(.show(num)))?.num == num)
+            #expect(card(try await offline.run(.show(.number(num))))?.num == num)
         }
         let image = try await offlineLibrary.repository().image(of: try #require(try offlineLibrary.repository().store.comic(353)))
         #expect(image.data == served)
@@ -60,7 +60,7 @@ import TestSupport
 
     @Test func offlineMakesNoRequestAtAll() async throws {
         let online = try library.session()
-        _ = try await online.run(.favorite(353))
+        _ = try await online.run(.favorite(.number(353)))
         server.resetCounters()
         let offline = try offlineLibrary.session()
         _ = try await offline.run(.goto(.number(353)))
@@ -90,7 +90,7 @@ import TestSupport
     @Test func favoritesExportAndImportRoundTrip() async throws {
         let session = try library.session()
         for num in [1, 353, 472] {
-            _ = try await session.run(.favorite(num))
+            _ = try await session.run(.favorite(.number(num)))
             clock.advance(by: 60)
         }
         let exported = Renderer(width: 80, color: false, json: true).render(try await session.run(.favorites))
@@ -100,7 +100,7 @@ import TestSupport
         let elsewhere = try temporaryDirectory("import")
         defer { try? FileManager.default.removeItem(at: elsewhere) }
         let other = try TestLibrary(directory: elsewhere, server: server, clock: clock).session()
-        _ = try await other.run(.favorite(2))
+        _ = try await other.run(.favorite(.number(2)))
         #expect(try await other.run(.importFavorites(path: file.path)) == .imported(added: 3, alreadyFavorites: 0))
         #expect(try await other.run(.importFavorites(path: file.path)) == .imported(added: 0, alreadyFavorites: 3))
         guard case let .favorites(original) = try await session.run(.favorites),
@@ -117,7 +117,7 @@ import TestSupport
 
     @Test func badImportsChangeNothing() async throws {
         let session = try library.session()
-        _ = try await session.run(.favorite(1))
+        _ = try await session.run(.favorite(.number(1)))
         let cases: [(String, String)] = [
             ("truncated", #"{"favorites":[{"num":353,"title":"Pyth"#),
             ("wrong", #"{"comics":[1,2,3]}"#),
@@ -150,7 +150,7 @@ import TestSupport
         small.imageCacheLimit = imageSize * 2
         let repository = try small.repository()
         let session = try small.session()
-        _ = try await session.run(.favorite(1))
+        _ = try await session.run(.favorite(.number(1)))
         for num in [2, 3, 4, 5] {
             clock.advance(by: 1)
             _ = try await repository.image(of: try await repository.comic(num))
@@ -193,7 +193,7 @@ import TestSupport
 
     @Test func cacheClearKeepsFavorites() async throws {
         let session = try library.session()
-        _ = try await session.run(.favorite(353))
+        _ = try await session.run(.favorite(.number(353)))
         _ = try await session.run(.save(1, path: directory.path, force: false))
         _ = try await session.run(.goto(.number(2)))
         guard case let .cacheStats(before) = try await session.run(.cacheStats) else { return }
@@ -210,7 +210,7 @@ import TestSupport
         #expect(files == ["353.png"])
         server.stop()
         let offline = try offlineLibrary.session()
-        #expect(card(try await offline.run(.show(353)))?.num == 353)
+        #expect(card(try await offline.run(.show(.number(353))))?.num == 353)
     }
 
     @Test func saveRefusesToOverwriteUnlessForced() async throws {
@@ -237,7 +237,7 @@ import TestSupport
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, num) in nums.enumerated() {
                 let session = index.isMultiple(of: 2) ? first : second
-                group.addTask { _ = try await session.run(.favorite(num)) }
+                group.addTask { _ = try await session.run(.favorite(.number(num))) }
             }
             try await group.waitForAll()
         }

@@ -34,11 +34,11 @@ import TestSupport
         _ = try await session.run(.goto(.number(353)))
         let afterFirst = server.requestLog.filter { $0 == "/353/info.0.json" }.count
         #expect(afterFirst == 1)
-        _ = try await session.run(.show(353))
+        _ = try await session.run(.show(.number(353)))
         _ = try await session.run(.goto(.number(1)))
         _ = try await session.run(.back)
         let fresh = try makeSession()
-        _ = try await fresh.run(.show(353))
+        _ = try await fresh.run(.show(.number(353)))
         #expect(server.requestLog.filter { $0 == "/353/info.0.json" }.count == 1)
     }
 

@@ -59,7 +59,9 @@ public final class URLSessionTransport: HTTPTransport {
         case .cannotConnectToHost: return .network("cannot connect to \(host) (connection refused)")
         case .cannotFindHost, .dnsLookupFailed: return .network("cannot find host \(host) — check the URL or your connection")
         case .notConnectedToInternet: return .network("not connected to the internet")
-        case .networkConnectionLost: return .network("the connection to \(host) was lost")
+        case .networkConnectionLost: return .network("the connection to \(host) was lost", retryable: true)
+        case .badServerResponse, .cannotParseResponse, .zeroByteResource:
+            return .network("\(host) closed the connection without a proper answer", retryable: true)
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return .network("secure connection to \(host) failed")

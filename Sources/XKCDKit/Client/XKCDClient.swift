@@ -14,6 +14,11 @@ public struct XKCDClient: Sendable {
         self.retryDelays = retryDelays
     }
 
+    /// The same client with other retry delays.
+    public func withRetryDelays(_ delays: [Duration]) -> XKCDClient {
+        XKCDClient(baseURL: baseURL, transport: transport, retryDelays: delays)
+    }
+
     /// The result of asking for one comic.
     public enum Lookup: Sendable, Equatable {
         /// The comic.
@@ -71,7 +76,7 @@ public struct XKCDClient: Sendable {
             do {
                 response = try await transport.get(url)
             } catch let error as XKCDError {
-                if case let .network(message) = error, message.contains("was lost"), attempt < retryDelays.count {
+                if case .network(_, retryable: true) = error, attempt < retryDelays.count {
                     try await pause(retryDelays[attempt])
                     attempt += 1
                     continue

@@ -27,15 +27,15 @@ public enum Command: Equatable, Sendable {
     /// The comics visited.
     case history
     /// A comic's card (the current one when nil).
-    case show(Int?)
+    case show(ComicReference?)
     /// A comic's alt text.
-    case alt(Int?)
+    case alt(ComicReference?)
     /// A comic's transcript.
-    case transcript(Int?)
+    case transcript(ComicReference?)
     /// Make a comic (the current one when nil) a favorite, storing it for offline use.
-    case favorite(Int?)
+    case favorite(ComicReference?)
     /// Remove a favorite.
-    case unfavorite(Int?)
+    case unfavorite(ComicReference?)
     /// List the favorites.
     case favorites
     /// Merge favorites from a file written by `favs --json`.
@@ -46,6 +46,10 @@ public enum Command: Equatable, Sendable {
     case cacheStats
     /// Delete everything stored except favorites.
     case cacheClear(skipConfirmation: Bool)
+    /// Fetch every comic not stored yet (and with `images`, their images), `jobs` at a time.
+    case sync(images: Bool, jobs: Int)
+    /// Full-text search over titles, alt texts and transcripts.
+    case search(String)
     /// Help on all commands or one.
     case help(String?)
     /// Leave.

@@ -20,6 +20,9 @@ public enum CommandParser {
             guard rest.isEmpty else { throw extra(rest, after: head) }
             return .goto(.number(try comicNumber(head)))
         }
+        if head.hasPrefix("/"), head.count > 1 {
+            return .search(([String(head.dropFirst())] + rest).joined(separator: " "))
+        }
         guard let spec = CommandSpec.named(head) else {
             throw unknown(head)
         }
@@ -50,6 +53,11 @@ public enum CommandParser {
         case "unfav": return .unfavorite(try optionalComic(spec, rest))
         case "favs": try noArguments(spec, rest); return .favorites
         case "save": return try save(spec, rest)
+        case "sync": return try sync(spec, rest)
+        case "search":
+            guard !rest.isEmpty else { throw UsageError("'search' needs words to look for — e.g. search import antigravity") }
+            if rest.count == 1, looksNumeric(rest[0]) { return .goto(.number(try comicNumber(rest[0]))) }
+            return .search(rest.joined(separator: " "))
         case "cache": return try cache(spec, rest)
         case "help":
             guard rest.count <= 1 else { throw extra(Array(rest.dropFirst()), after: spec.name) }
@@ -136,13 +144,40 @@ public enum CommandParser {
         return num
     }
 
-    private static func optionalComic(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Int? {
+    // A number, or every word as a title.
+    private static func optionalComic(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> ComicReference? {
         guard let word = rest.first else { return nil }
-        guard rest.count == 1 else { throw extra(Array(rest.dropFirst()), after: "\(spec.name) \(word)") }
-        guard looksNumeric(word) else {
-            throw UsageError("'\(spec.name)' takes a comic number, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+        if looksNumeric(word) {
+            guard rest.count == 1 else { throw extra(Array(rest.dropFirst()), after: "\(spec.name) \(word)") }
+            return .number(try comicNumber(word))
         }
-        return try comicNumber(word)
+        return .title(rest.joined(separator: " "))
+    }
+
+    private static func sync(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Command {
+        var images = false
+        var jobs = 8
+        var index = 0
+        while index < rest.count {
+            let word = rest[index]
+            switch word {
+            case "--images": images = true
+            case "--jobs", "-j":
+                index += 1
+                guard index < rest.count, let n = Int(rest[index]), (1...32).contains(n) else {
+                    throw UsageError("--jobs takes a number from 1 to 32")
+                }
+                jobs = n
+            default:
+                if word.hasPrefix("--jobs="), let n = Int(word.dropFirst(7)), (1...32).contains(n) {
+                    jobs = n
+                } else {
+                    throw UsageError("'sync' takes --images and --jobs N, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+                }
+            }
+            index += 1
+        }
+        return .sync(images: images, jobs: jobs)
     }
 
     private static func count(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Int {

@@ -14,6 +14,16 @@ public enum ArgumentKind: Sendable, Equatable {
     case words
 }
 
+/// Which comics Tab offers for a command's argument.
+public enum ComicCompletion: Sendable, Equatable {
+    /// None.
+    case none
+    /// Every stored comic, by title or number.
+    case stored
+    /// Favorites only.
+    case favorites
+}
+
 /// One command's definition: the single source for parsing, help and completion.
 public struct CommandSpec: Sendable, Equatable {
     /// The canonical name.
@@ -30,6 +40,8 @@ public struct CommandSpec: Sendable, Equatable {
     public var argument: ArgumentKind
     /// Options it accepts (for completion), e.g. `--json`.
     public var options: [String]
+    /// Which comics Tab completes after it.
+    public var completes: ComicCompletion
 
     /// Every command, in the order `help` lists them.
     public static let all: [CommandSpec] = [
@@ -44,29 +56,33 @@ public struct CommandSpec: Sendable, Equatable {
         CommandSpec(name: "random", aliases: ["r"], usage: "", summary: "go to a random comic",
                     details: "Picks a comic you have not seen yet; once all were seen, starts over.", argument: .none),
         CommandSpec(name: "goto", aliases: ["g"], usage: "N | TITLE", summary: "go to a comic by number or title",
-                    details: "Goes to comic N, or to the stored comic whose title matches TITLE (case-insensitive;\na unique prefix is enough). A bare number or #N does the same.", argument: .comic),
+                    details: "Goes to comic N, or to the stored comic whose title matches TITLE (case-insensitive;\na unique prefix is enough). A bare number or #N does the same.", argument: .comic, completes: .stored),
         CommandSpec(name: "back", aliases: ["b"], usage: "", summary: "go back in your navigation history",
                     details: "Returns to the comic you were on before, like a browser's back button.", argument: .none),
         CommandSpec(name: "forward", aliases: ["f"], usage: "", summary: "go forward again after back",
                     details: "Undoes a back, like a browser's forward button.", argument: .none),
         CommandSpec(name: "history", aliases: [], usage: "", summary: "list the comics you visited",
                     details: "Lists the comics visited, most recent first.", argument: .none),
-        CommandSpec(name: "show", aliases: ["info", "i"], usage: "[N]", summary: "show a comic's card",
-                    details: "Shows the card of comic N (the current comic by default): number, title, date,\nalt text, link and news. Does not change the current comic.", argument: .optionalComic),
-        CommandSpec(name: "alt", aliases: [], usage: "[N]", summary: "print a comic's alt text",
-                    details: "Prints just the alt (hover) text of comic N, or of the current comic.", argument: .optionalComic),
-        CommandSpec(name: "transcript", aliases: [], usage: "[N]", summary: "print a comic's transcript",
-                    details: "Prints the transcript of comic N, or of the current comic. Comics after about\n#1677 have none, and those around #1609–#1674 are shifted by a few comics.", argument: .optionalComic),
-        CommandSpec(name: "fav", aliases: [], usage: "[N] | import FILE", summary: "make a comic a favorite (kept offline)",
-                    details: "Adds comic N (the current comic by default) to your favorites and stores its card and\nimage, so they work without a network. 'fav import FILE' merges favorites from a file\nwritten by 'favs --json'.", argument: .words, options: ["import"]),
-        CommandSpec(name: "unfav", aliases: [], usage: "[N]", summary: "remove a favorite",
-                    details: "Removes comic N (the current comic by default) from your favorites. Its stored copy\nstays in the cache.", argument: .optionalComic),
+        CommandSpec(name: "show", aliases: ["info", "i"], usage: "[N | TITLE]", summary: "show a comic's card",
+                    details: "Shows the card of comic N (the current comic by default): number, title, date,\nalt text, link and news. Does not change the current comic.", argument: .optionalComic, completes: .stored),
+        CommandSpec(name: "alt", aliases: [], usage: "[N | TITLE]", summary: "print a comic's alt text",
+                    details: "Prints just the alt (hover) text of comic N, or of the current comic.", argument: .optionalComic, completes: .stored),
+        CommandSpec(name: "transcript", aliases: [], usage: "[N | TITLE]", summary: "print a comic's transcript",
+                    details: "Prints the transcript of comic N, or of the current comic. Comics after about\n#1677 have none, and those around #1609–#1674 are shifted by a few comics.", argument: .optionalComic, completes: .stored),
+        CommandSpec(name: "fav", aliases: [], usage: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
+                    details: "Adds comic N (the current comic by default) to your favorites and stores its card and\nimage, so they work without a network. 'fav import FILE' merges favorites from a file\nwritten by 'favs --json'.", argument: .words, options: ["import"], completes: .stored),
+        CommandSpec(name: "unfav", aliases: [], usage: "[N | TITLE]", summary: "remove a favorite",
+                    details: "Removes comic N (the current comic by default) from your favorites. Its stored copy\nstays in the cache.", argument: .optionalComic, completes: .favorites),
         CommandSpec(name: "favs", aliases: [], usage: "", summary: "list your favorites",
                     details: "Lists the favorites: number, title, date and when each was added. With --json the\nlist can be saved and merged elsewhere with 'fav import FILE'.", argument: .none),
         CommandSpec(name: "save", aliases: [], usage: "[N] [PATH] [--force]", summary: "write a comic's image to a file",
                     details: "Writes the image of comic N (the current comic by default) to PATH: a file, or a\ndirectory to put <num>-<title>.<ext> in (default: the current directory). An existing\nfile is kept unless --force is given.", argument: .words, options: ["--force"]),
         CommandSpec(name: "cache", aliases: [], usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",
                     details: "'cache stats' (the default) shows how many comics and images are stored and how much\nspace they take. 'cache clear' deletes everything stored except favorites; on a\nterminal it asks first unless --yes is given.", argument: .words, options: ["stats", "clear", "--yes"]),
+        CommandSpec(name: "sync", aliases: [], usage: "[--images] [--jobs N]", summary: "store every comic for offline use and search",
+                    details: "Fetches every comic not stored yet, N at a time (default 8), with a progress bar on a\nterminal. Run it again to resume; Ctrl-C stops it and keeps what arrived. --images also\nfetches their images.", argument: .words, options: ["--images", "--jobs"]),
+        CommandSpec(name: "search", aliases: ["s", "/"], usage: "QUERY", summary: "search titles, alt texts and transcripts",
+                    details: "Full-text search over every stored comic (run 'sync' to store them all), best first.\nUse \"quotes\" for a phrase and word* for a prefix. 'search 353' goes to #353.", argument: .words),
         CommandSpec(name: "help", aliases: ["?"], usage: "[COMMAND]", summary: "list commands, or explain one",
                     details: "Lists every command, or shows how to use one.", argument: .commandName),
         CommandSpec(name: "quit", aliases: ["exit", "q"], usage: "", summary: "leave",
@@ -75,7 +91,7 @@ public struct CommandSpec: Sendable, Equatable {
 
     /// Creates a spec.
     public init(name: String, aliases: [String], usage: String, summary: String, details: String,
-                argument: ArgumentKind, options: [String] = []) {
+                argument: ArgumentKind, options: [String] = [], completes: ComicCompletion = .none) {
         self.name = name
         self.aliases = aliases
         self.usage = usage
@@ -83,6 +99,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.details = details
         self.argument = argument
         self.options = options
+        self.completes = completes
     }
 
     /// The spec whose name or alias is `word` (case-insensitive).

@@ -12,8 +12,9 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case nothingToGo(String)
     /// No stored comic matches a title; `stored` is how many comics were searched.
     case noTitleMatch(String, stored: Int)
-    /// The network failed: could not connect, timed out, and so on.
-    case network(String)
+    /// The network failed: could not connect, timed out, and so on. `retryable` when trying
+    /// again soon may well work (a dropped connection).
+    case network(String, retryable: Bool = false)
     /// The server answered with an error status.
     case httpStatus(Int, url: String)
     /// The server answered with data we cannot use.
@@ -47,7 +48,7 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .nothingToGo(message): return message
         case let .noTitleMatch(title, stored):
             return "no comic titled '\(title)' among the \(stored) stored — try a number"
-        case let .network(message): return message
+        case let .network(message, _): return message
         case let .httpStatus(status, url): return "server error \(status) from \(url)"
         case let .badData(message): return message
         case let .storage(message): return "storage failed: \(message)"

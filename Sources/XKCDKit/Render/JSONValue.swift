@@ -1,9 +1,13 @@
+import Foundation
+
 /// A JSON document with objects in a fixed key order, for stable `--json` output.
 public indirect enum JSONValue: Sendable, Equatable {
     /// A string.
     case string(String)
     /// An integer.
     case int(Int)
+    /// A number with a fraction, written with three decimals.
+    case double(Double)
     /// A boolean.
     case bool(Bool)
     /// null.
@@ -24,6 +28,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         switch self {
         case let .string(s): Self.writeString(s, to: &out)
         case let .int(i): out += String(i)
+        case let .double(d): out += d.isFinite ? String(format: "%.3f", d) : "null"
         case let .bool(b): out += b ? "true" : "false"
         case .null: out += "null"
         case let .array(items):

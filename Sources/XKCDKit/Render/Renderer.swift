@@ -58,11 +58,67 @@ public struct Renderer: Sendable {
             return statsText(stats)
         case let .cacheCleared(comics, images):
             return "deleted \(comics) stored \(comics == 1 ? "comic" : "comics") and \(images) \(images == 1 ? "image" : "images"); favorites kept\n"
+        case let .synced(summary):
+            return syncText(summary)
+        case let .searchResults(query, hits, total):
+            guard !hits.isEmpty else { return "no comic matches '\(query)'\n" }
+            var lines: [String] = []
+            for hit in hits {
+                lines.append("\(style.accent("#\(hit.num)")) \(style.bold(hit.title))")
+                lines += TextWrapper.wrap(hit.snippet, width: width - 2, indent: "    ").map(highlight)
+            }
+            if total > hits.count { lines.append(style.dim("… \(total - hits.count) more; add words to narrow it down")) }
+            return lines.joined(separator: "\n") + "\n"
         case let .help(topic):
             return HelpText.render(topic: topic, style: style)
         case .quit:
             return ""
         }
+    }
+
+    // Matched words in bold on a colour terminal; the markers never reach the screen.
+    private func highlight(_ line: String) -> String {
+        var out = ""
+        for c in line {
+            switch c {
+            case SearchHit.highlightStart: if style.enabled { out += "\u{1B}[1m" }
+            case SearchHit.highlightEnd: if style.enabled { out += "\u{1B}[0m" }
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    private func syncText(_ summary: SyncSummary) -> String {
+        let stored = summary.alreadyStored + summary.fetched
+        var lines: [String] = []
+        if summary.cancelled {
+            lines.append("sync stopped: \(summary.fetched) new comics stored (\(stored) in all); run 'sync' again to fetch the rest")
+        } else {
+            lines.append("synced: \(stored) comics stored (\(summary.fetched) new) in \(Self.seconds(summary.seconds)), newest #\(summary.newest)")
+        }
+        if !summary.missing.isEmpty {
+            lines.append("not on the server: " + Self.numberList(summary.missing))
+        }
+        if !summary.failed.isEmpty {
+            lines.append("\(summary.failed.count) could not be fetched (\(Self.numberList(summary.failed))) — run 'sync' again to retry")
+        }
+        if summary.imagesFetched > 0 || !summary.imagesFailed.isEmpty {
+            lines.append("\(summary.imagesFetched) images fetched")
+        }
+        if !summary.imagesFailed.isEmpty {
+            lines.append("\(summary.imagesFailed.count) images could not be fetched (\(Self.numberList(summary.imagesFailed)))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func numberList(_ numbers: [Int]) -> String {
+        let shown = numbers.prefix(8).map { "#\($0)" }.joined(separator: ", ")
+        return numbers.count > 8 ? shown + ", …" : shown
+    }
+
+    private static func seconds(_ t: TimeInterval) -> String {
+        t < 10 ? String(format: "%.1f s", t) : "\(Int(t.rounded())) s"
     }
 
     private func favoriteLine(_ entry: FavoriteEntry) -> String {
@@ -182,6 +238,20 @@ public struct Renderer: Sendable {
             ])
         case let .cacheCleared(comics, images):
             value = .object([("deleted_comics", .int(comics)), ("deleted_images", .int(images))])
+        case let .synced(summary):
+            value = .object([
+                ("newest", .int(summary.newest)), ("stored", .int(summary.alreadyStored + summary.fetched)),
+                ("fetched", .int(summary.fetched)), ("missing", .array(summary.missing.map(JSONValue.int))),
+                ("failed", .array(summary.failed.map(JSONValue.int))), ("images_fetched", .int(summary.imagesFetched)),
+                ("images_failed", .array(summary.imagesFailed.map(JSONValue.int))),
+                ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
+            ])
+        case let .searchResults(query, hits, total):
+            let markers = CharacterSet(charactersIn: "\u{E000}\u{E001}")
+            value = .object([("query", .string(query)), ("total", .int(total)), ("hits", .array(hits.map { hit in
+                .object([("num", .int(hit.num)), ("title", .string(hit.title)),
+                         ("snippet", .string(hit.snippet.components(separatedBy: markers).joined()))])
+            }))])
         case let .help(topic):
             value = HelpText.json(topic: topic)
         case .quit:

@@ -80,6 +80,10 @@ public enum Outcome: Sendable, Equatable {
     case cacheStats(CacheStats)
     /// Everything but favorites was deleted.
     case cacheCleared(comics: Int, images: Int)
+    /// What a sync did.
+    case synced(SyncSummary)
+    /// Search hits, best first, and how many matched in all.
+    case searchResults(query: String, hits: [SearchHit], total: Int)
     /// Help on every command (nil) or one.
     case help(String?)
     /// The user asked to leave.
@@ -87,7 +91,10 @@ public enum Outcome: Sendable, Equatable {
 
     /// Whether the command counts as failed for the exit status.
     public var isFailure: Bool {
-        if case .choices = self { return true }
-        return false
+        switch self {
+        case .choices: return true
+        case let .synced(summary): return !summary.isComplete
+        default: return false
+        }
     }
 }

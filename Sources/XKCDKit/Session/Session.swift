@@ -8,6 +8,7 @@ public actor Session {
     private let now: @Sendable () -> Date
     private let currentDirectory: URL
     private let notify: @Sendable (String) -> Void
+    private let progress: @Sendable (SyncProgress) -> Void
 
     private static let stateKey = "session.state"
 
@@ -17,12 +18,14 @@ public actor Session {
     public init(repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
                 now: @escaping @Sendable () -> Date = { Date() },
                 currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                notify: @escaping @Sendable (String) -> Void = { _ in }) {
+                notify: @escaping @Sendable (String) -> Void = { _ in },
+                progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) {
         self.repository = repository
         self.roll = roll
         self.now = now
         self.currentDirectory = currentDirectory
         self.notify = notify
+        self.progress = progress
         let saved = try? repository.store.setting(Self.stateKey)
         state = saved.flatMap { try? JSONDecoder().decode(SessionState.self, from: Data($0.utf8)) } ?? SessionState()
     }
@@ -35,6 +38,20 @@ public actor Session {
 
     /// Runs `command`.
     public func run(_ command: Command) async throws -> Outcome {
+        do {
+            return try await perform(command)
+        } catch let ambiguous as AmbiguousTitle {
+            return .choices(query: ambiguous.query, ambiguous.entries)
+        }
+    }
+
+    /// A title that names several comics.
+    private struct AmbiguousTitle: Error {
+        var query: String
+        var entries: [ComicEntry]
+    }
+
+    private func perform(_ command: Command) async throws -> Outcome {
         switch command {
         case .latest:
             return try navigate(to: try await repository.latest())
@@ -49,7 +66,7 @@ public actor Session {
         case let .goto(.number(num)):
             return try navigate(to: try await repository.comic(num))
         case let .goto(.title(title)):
-            return try await gotoTitle(title)
+            return try navigate(to: try await repository.comic(try resolve(.title(title))))
         case .back:
             guard let target = state.backStack.last else { throw XKCDError.nothingToGo("nothing to go back to") }
             let comic = try await repository.comic(target)
@@ -66,16 +83,20 @@ public actor Session {
             let numbers = state.recentFirst
             let titles = try repository.store.titles(of: numbers)
             return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) })
-        case let .show(num):
-            return .comic(DisplayComic(try await comic(num)))
-        case let .alt(num):
-            return .alt(DisplayComic(try await comic(num)))
-        case let .transcript(num):
-            return .transcript(DisplayComic(try await comic(num)))
-        case let .favorite(num):
-            return try await addFavorite(num)
-        case let .unfavorite(num):
-            guard let target = num ?? state.current else { throw XKCDError.noCurrentComic }
+        case let .show(reference):
+            return .comic(DisplayComic(try await comic(try resolve(reference))))
+        case let .alt(reference):
+            return .alt(DisplayComic(try await comic(try resolve(reference))))
+        case let .transcript(reference):
+            return .transcript(DisplayComic(try await comic(try resolve(reference))))
+        case let .sync(images, jobs):
+            return .synced(try await Syncer(repository: repository, jobs: jobs, now: now, progress: progress).run(images: images))
+        case let .search(text):
+            return try search(text)
+        case let .favorite(reference):
+            return try await addFavorite(try resolve(reference))
+        case let .unfavorite(reference):
+            guard let target = try resolve(reference, among: .favorites) ?? state.current else { throw XKCDError.noCurrentComic }
             guard try repository.store.removeFavorite(target) else { throw XKCDError.notFavorite(target) }
             let title = try repository.store.titles(of: [target])[target]
             return .favoriteRemoved(ComicEntry(num: target, title: title))
@@ -229,19 +250,48 @@ public actor Session {
         throw XKCDError.endOfArchive("no comic to pick from")
     }
 
-    private func gotoTitle(_ query: String) async throws -> Outcome {
-        let titles = try repository.store.allTitles()
-        let matches = TitleMatcher.matches(query, in: titles)
-        switch matches.count {
-        case 0:
+    // A number as is; a title through the stored titles (one match, else choices or an error).
+    private func resolve(_ reference: ComicReference?, among scope: ComicCompletion = .stored) throws -> Int? {
+        switch reference {
+        case nil:
+            return nil
+        case let .number(num)?:
+            return num
+        case let .title(query)?:
+            var titles = try repository.store.allTitles()
+            if scope == .favorites {
+                let favorites = Set(try repository.store.favorites().map(\.comic.num))
+                titles = titles.filter { favorites.contains($0.num) }
+            }
+            let matches = TitleMatcher.matches(query, in: titles)
             let shown = TerminalSanitizer.sanitize(query, multiline: false)
-            throw XKCDError.noTitleMatch(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown, stored: titles.count)
-        case 1:
-            return try navigate(to: try await repository.comic(matches[0].num))
-        default:
-            return .choices(query: TerminalSanitizer.sanitize(query, multiline: false),
-                            matches.map { ComicEntry(num: $0.num, title: $0.title) })
+            let short = shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+            switch matches.count {
+            case 0:
+                throw XKCDError.noTitleMatch(short, stored: titles.count)
+            case 1:
+                return matches[0].num
+            default:
+                throw AmbiguousTitle(query: short, entries: matches.map { ComicEntry(num: $0.num, title: $0.title) })
+            }
         }
+    }
+
+    private func resolve(_ reference: ComicReference) throws -> Int {
+        // Non-nil in, non-nil out.
+        try resolve(Optional(reference)) ?? 0
+    }
+
+    private func search(_ text: String) throws -> Outcome {
+        guard let expression = SearchQuery.ftsExpression(text) else {
+            throw XKCDError.file("nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
+        }
+        let (hits, total) = try repository.store.search(expression, limit: 20)
+        let stored = try repository.store.comicCount()
+        if total == 0, stored < (try repository.knownNewestNumber() ?? 0) / 2 {
+            notify("note: only \(stored) comics are stored; run 'sync' to search them all")
+        }
+        return .searchResults(query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, total: total)
     }
 
     private func save() throws {

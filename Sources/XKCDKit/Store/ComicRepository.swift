@@ -25,7 +25,7 @@ public struct ComicRepository: Sendable {
     public let offline: Bool
     /// The most bytes of images kept, favorites' not counted.
     public let imageCacheLimit: Int
-    private let client: XKCDClient
+    let client: XKCDClient
     private let now: @Sendable () -> Date
     private let latestMaxAge: TimeInterval
     private let notify: @Sendable (String) -> Void
@@ -85,6 +85,17 @@ public struct ComicRepository: Sendable {
             guard let num = try newestStoredNumber() else { throw error }
             notify("offline: \(error.localizedDescription) — using stored comics")
             return num
+        }
+    }
+
+    /// The newest comic's number, asked of the server now (or, offline or unreachable, the stored one).
+    public func refreshNewestNumber() async throws -> Int {
+        if offline { return try await newestNumber() }
+        switch try await refreshLatest() {
+        case let .fresh(comic):
+            return comic.num
+        case let .unreachable(error):
+            throw error
         }
     }
 

@@ -34,6 +34,11 @@ extension ComicStore {
         }
     }
 
+    /// The comics that have a stored image.
+    public func numbersWithImages() throws -> Set<Int> {
+        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM image")) }
+    }
+
     /// Records that comic `num`'s image is stored as `file`.
     public func recordImage(num: Int, file: String, bytes: Int, kind: ImageKind, at date: Date) throws {
         try write { db in
@@ -99,6 +104,7 @@ extension ComicStore {
             let files = try String.fetchAll(db, sql: "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)")
             try db.execute(sql: "DELETE FROM comic WHERE num NOT IN (SELECT num FROM favorite)")
             let comics = db.changesCount
+            try db.execute(sql: "DELETE FROM comic_fts WHERE rowid NOT IN (SELECT num FROM favorite)")
             try db.execute(sql: "DELETE FROM absent")
             return (comics, files)
         }

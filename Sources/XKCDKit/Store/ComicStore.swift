@@ -35,9 +35,22 @@ public struct ComicStore: Sendable {
         try read { db in try ComicRecord.fetchOne(db, key: num)?.comic }
     }
 
-    /// Stores `comic` (replacing an older copy).
+    /// Stores `comic` (replacing an older copy) and indexes it for search.
     public func save(_ comic: Comic, at date: Date) throws {
-        try write { db in try ComicRecord(comic, fetchedAt: date.timeIntervalSince1970).upsert(db) }
+        try save([comic], absent: [], at: date)
+    }
+
+    /// Stores `comics` and records `absent` numbers in one transaction: a crash keeps all or none.
+    public func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
+        try write { db in
+            for comic in comics {
+                try ComicRecord(comic, fetchedAt: date.timeIntervalSince1970).upsert(db)
+                try Self.index(comic, in: db)
+            }
+            for num in absent {
+                try db.execute(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)", arguments: [num])
+            }
+        }
     }
 
     /// Whether `num` is known not to exist.

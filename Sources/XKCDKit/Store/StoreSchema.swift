@@ -41,6 +41,15 @@ enum StoreSchema {
             }
             try db.create(index: "image_last_used", on: "image", columns: ["last_used"])
         }
+        migrator.registerMigration("v3: full-text search") { db in
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE comic_fts USING fts5(
+                    title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2')
+                """)
+            for record in try ComicRecord.fetchAll(db) {
+                try ComicStore.index(record.comic, in: db)
+            }
+        }
         return migrator
     }
 }

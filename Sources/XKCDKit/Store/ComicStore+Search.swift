@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// One search result.
+public struct SearchHit: Sendable, Equatable {
+    /// The comic's number.
+    public var num: Int
+    /// Its display title.
+    public var title: String
+    /// A short excerpt; matched words are between ``SearchHit/highlightStart`` and ``SearchHit/highlightEnd``.
+    public var snippet: String
+
+    /// Marks the start of a matched word in ``snippet``.
+    public static let highlightStart: Character = "\u{E000}"
+    /// Marks the end of a matched word in ``snippet``.
+    public static let highlightEnd: Character = "\u{E001}"
+
+    /// Creates a hit.
+    public init(num: Int, title: String, snippet: String) {
+        self.num = num
+        self.title = title
+        self.snippet = snippet
+    }
+}
+
+extension ComicStore {
+    /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts and
+    /// transcripts, best first (bm25, title weighted highest); returns up to `limit` hits and
+    /// how many comics match in all.
+    public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], total: Int) {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
+                FROM comic_fts WHERE comic_fts MATCH ?
+                ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
+                """, arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit])
+            let hits = rows.map { SearchHit(num: $0["rowid"], title: $0["title"], snippet: $0["excerpt"]) }
+            let total = hits.count < limit ? hits.count
+                : try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM comic_fts WHERE comic_fts MATCH ?", arguments: [expression]) ?? 0
+            return (hits, total)
+        }
+    }
+
+    /// Indexes `comic`'s repaired text for search, replacing any older entry.
+    static func index(_ comic: Comic, in db: Database) throws {
+        let shown = DisplayComic(comic)
+        let markers = CharacterSet(charactersIn: "\u{E000}\u{E001}")
+        func clean(_ text: String) -> String { text.components(separatedBy: markers).joined() }
+        try db.execute(sql: "DELETE FROM comic_fts WHERE rowid = ?", arguments: [comic.num])
+        try db.execute(sql: "INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)",
+                       arguments: [comic.num, clean(shown.title), clean(shown.alt), clean(shown.transcript)])
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+/// Fetches every comic not yet stored, `jobs` at a time over kept-alive connections, and
+/// stores them in batches (one transaction each, so a crash keeps whole batches). Transient
+/// failures are retried with backoff; cancellation stops it quickly and keeps what arrived.
+public struct Syncer: Sendable {
+    private let repository: ComicRepository
+    private let client: XKCDClient
+    private let jobs: Int
+    private let now: @Sendable () -> Date
+    private let progress: @Sendable (SyncProgress) -> Void
+
+    /// The most comics written in one transaction.
+    static let batchSize = 200
+
+    /// Creates a syncer; `progress` is called at most ten times a second and once at each phase's end.
+    public init(repository: ComicRepository, jobs: Int, now: @escaping @Sendable () -> Date = { Date() },
+                progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) {
+        self.repository = repository
+        client = repository.client.withRetryDelays([.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)])
+        self.jobs = max(1, jobs)
+        self.now = now
+        self.progress = progress
+    }
+
+    /// Runs the sync; with `images`, then fetches the image of every stored comic that lacks one.
+    public func run(images: Bool) async throws -> SyncSummary {
+        guard !repository.offline else { throw XKCDError.file("sync needs the network — drop --offline") }
+        let started = now()
+        let newest = try await repository.refreshNewestNumber()
+        let store = repository.store
+        let stored = try store.storedNumbers()
+        let absent = try store.absentNumbers().union([404])
+        let wanted = (1...max(newest, 1)).filter { !stored.contains($0) && !absent.contains($0) }
+        var summary = SyncSummary(newest: newest, alreadyStored: stored.count, fetched: 0, missing: [], failed: [],
+                                  imagesFetched: 0, imagesFailed: [], cancelled: false, seconds: 0)
+        try await fetchComics(wanted, newest: newest, into: &summary)
+        if images, !summary.cancelled {
+            try await fetchImages(into: &summary)
+        }
+        summary.seconds = now().timeIntervalSince(started)
+        return summary
+    }
+
+    private enum Result: Sendable {
+        case comic(Comic)
+        case missing(Int)
+        case failed(Int)
+        case cancelled
+    }
+
+    private func fetchComics(_ numbers: [Int], newest: Int, into summary: inout SyncSummary) async throws {
+        let started = now()
+        let total = numbers.count
+        var done = 0
+        var lastReport = Date.distantPast
+        var batch: [Comic] = []
+        var absent: [Int] = []
+        let store = repository.store
+        func flush() throws {
+            guard !batch.isEmpty || !absent.isEmpty else { return }
+            try store.save(batch, absent: absent, at: now())
+            batch.removeAll(keepingCapacity: true)
+            absent.removeAll()
+        }
+        progress(SyncProgress(phase: .comics, done: 0, total: total, elapsed: 0))
+        let results = run(numbers) { num in
+            do {
+                switch try await client.comic(num) {
+                case let .found(comic): return .comic(comic)
+                case .notFound: return .missing(num)
+                }
+            } catch XKCDError.cancelled {
+                return .cancelled
+            } catch {
+                return Task.isCancelled ? .cancelled : .failed(num)
+            }
+        }
+        for await result in results {
+            switch result {
+            case let .comic(comic):
+                batch.append(comic)
+                summary.fetched += 1
+            case let .missing(num):
+                summary.missing.append(num)
+                if num < newest { absent.append(num) }
+            case let .failed(num):
+                summary.failed.append(num)
+            case .cancelled:
+                summary.cancelled = true
+                continue
+            }
+            done += 1
+            if batch.count >= Self.batchSize { try flush() }
+            let time = now()
+            if time.timeIntervalSince(lastReport) >= 0.1 {
+                lastReport = time
+                progress(SyncProgress(phase: .comics, done: done, total: total, elapsed: time.timeIntervalSince(started)))
+            }
+        }
+        try flush()
+        if Task.isCancelled { summary.cancelled = true }
+        summary.missing.sort()
+        summary.failed.sort()
+        progress(SyncProgress(phase: .comics, done: done, total: total, elapsed: now().timeIntervalSince(started), isFinal: true))
+    }
+
+    private func fetchImages(into summary: inout SyncSummary) async throws {
+        let store = repository.store
+        let withImages = try store.numbersWithImages()
+        var comics: [Comic] = []
+        for num in try store.storedNumbers().sorted() where !withImages.contains(num) {
+            if let comic = try store.comic(num), !comic.isInteractive { comics.append(comic) }
+        }
+        let byNumber = Dictionary(uniqueKeysWithValues: comics.map { ($0.num, $0) })
+        let started = now()
+        var done = 0
+        var lastReport = Date.distantPast
+        progress(SyncProgress(phase: .images, done: 0, total: comics.count, elapsed: 0))
+        let repository = repository
+        let results = run(comics.map(\.num)) { num in
+            guard let comic = byNumber[num] else { return .failed(num) }
+            do {
+                _ = try await repository.image(of: comic)
+                return .missing(num)
+            } catch XKCDError.cancelled {
+                return .cancelled
+            } catch {
+                return Task.isCancelled ? .cancelled : .failed(num)
+            }
+        }
+        for await result in results {
+            switch result {
+            case .missing: summary.imagesFetched += 1
+            case let .failed(num): summary.imagesFailed.append(num)
+            case .cancelled:
+                summary.cancelled = true
+                continue
+            case .comic: break
+            }
+            done += 1
+            let time = now()
+            if time.timeIntervalSince(lastReport) >= 0.1 {
+                lastReport = time
+                progress(SyncProgress(phase: .images, done: done, total: comics.count, elapsed: time.timeIntervalSince(started)))
+            }
+        }
+        if Task.isCancelled { summary.cancelled = true }
+        summary.imagesFailed.sort()
+        progress(SyncProgress(phase: .images, done: done, total: comics.count, elapsed: now().timeIntervalSince(started),
+                              isFinal: true))
+    }
+
+    // Runs `work` over `numbers` with `jobs` workers; results arrive as they finish.
+    private func run(_ numbers: [Int], work: @escaping @Sendable (Int) async -> Result) -> AsyncStream<Result> {
+        let queue = NumberQueue(numbers)
+        let jobs = min(jobs, max(numbers.count, 1))
+        return AsyncStream { continuation in
+            let task = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<jobs {
+                        group.addTask {
+                            while !Task.isCancelled, let num = queue.next() {
+                                continuation.yield(await work(num))
+                            }
+                        }
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// Hands out numbers to workers, each once.
+private final class NumberQueue: @unchecked Sendable {
+    // The lock guards `index`; workers on several threads take numbers.
+    private let lock = NSLock()
+    private let numbers: [Int]
+    private var index = 0
+
+    init(_ numbers: [Int]) {
+        self.numbers = numbers
+    }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard index < numbers.count else { return nil }
+            defer { index += 1 }
+            return numbers[index]
+        }
+    }
+}
