@@ -3,9 +3,9 @@ import XKCDKit
 
 /// Connects the pure ``Completer`` to the line editor's Tab key.
 enum CompletionBridge {
-    static func handler(_ completer: Completer) -> CompletionHandler {
+    static func handler(_ completer: Completer, titles: TitleIndexCache) -> CompletionHandler {
         { text in
-            let completion = completer.complete(text)
+            let completion = completer.complete(text, titles: titles.current())
             return LineCompletion(replaceCount: completion.replaceCount, insertion: completion.insertion,
                                   candidates: completion.candidates)
         }

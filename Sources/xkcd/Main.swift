@@ -29,9 +29,11 @@ struct Main {
 
     private static func run(_ options: GlobalOptions, output: Output) -> Int32 {
         let session: Session
+        let titles: TitleIndexCache
         do {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
+            titles = TitleIndexCache(store: store)
             let client = XKCDClient(baseURL: options.baseURL,
                                     transport: URLSessionTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
@@ -70,7 +72,7 @@ struct Main {
         if terminal.stdinIsTTY, let reader = try? EditLineReader(
             programName: "xkcd",
             historyFile: options.dataDirectory.appendingPathComponent("history"),
-            completion: CompletionBridge.handler(Completer())
+            completion: CompletionBridge.handler(Completer(), titles: titles)
         ) {
             return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks).run()
         }

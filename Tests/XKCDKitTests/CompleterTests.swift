@@ -38,4 +38,56 @@ import Testing
         #expect(completer.complete("zz") == .none)
         #expect(completer.complete("zz a") == .none)
     }
+
+    let index = TitleIndex(titles: [
+        (1, "Barrel - Part 1"), (11, "Barrel - Part 2"), (22, "Barrel - Part 3"), (353, "Python"),
+        (1705, "Pokémon Go"), (2619, "Crêpe"), (2, "Petit Trees (sketch)"), (35, "Snowflakes"),
+        (3535, "Semicolons; Quotes \"and\" More"),
+    ], favorites: [353, 2619])
+
+    @Test func multiWordTitlesCompleteToTheirCommonPrefixThenList() {
+        let first = completer.complete("goto barrel - p", titles: index)
+        #expect(first.insertion == "Barrel - Part ")
+        #expect(first.replaceCount == "barrel - p".count)
+        let second = completer.complete("goto Barrel - Part ", titles: index)
+        #expect(second.insertion == "")
+        #expect(second.candidates == ["Barrel - Part 1", "Barrel - Part 2", "Barrel - Part 3"])
+        #expect(completer.complete("goto Barrel - Part 3", titles: index).insertion == "Barrel - Part 3 ")
+    }
+
+    @Test func titlesMatchWithoutCaseOrAccents() {
+        #expect(completer.complete("show pokem", titles: index).insertion == "Pokémon Go ")
+        #expect(completer.complete("fav CREPE", titles: index).insertion == "Crêpe ")
+        #expect(completer.complete("alt PYTH", titles: index).insertion == "Python ")
+        #expect(completer.complete("goto zzz", titles: index) == .none)
+    }
+
+    @Test func numbersCompleteAndListWithTitles() {
+        let unique = completer.complete("goto 170", titles: index)
+        #expect(unique.insertion == "1705 ")
+        #expect(unique.candidates == ["1705 Pokémon Go"])
+        let many = completer.complete("show 35", titles: index)
+        #expect(many.candidates == ["35 Snowflakes", "353 Python", "3535 Semicolons; Quotes \"and\" More"])
+        #expect(completer.complete("goto #1705", titles: index).insertion == "1705 ")
+    }
+
+    @Test func unfavCompletesFavoritesOnly() {
+        #expect(completer.complete("unfav ", titles: index).candidates == ["353 Python", "2619 Crêpe"])
+        #expect(completer.complete("unfav p", titles: index).insertion == "Python ")
+        #expect(completer.complete("unfav b", titles: index) == .none)
+    }
+
+    @Test func specialCharactersInTitlesAreEscapedSoTheLineParses() throws {
+        let completion = completer.complete("goto semi", titles: index)
+        #expect(completion.insertion == #"Semicolons\; Quotes \"and\" More "#)
+        let line = "goto " + completion.insertion
+        #expect(try CommandParser.parse(line: line) == [.goto(.title("Semicolons; Quotes \"and\" More"))])
+    }
+
+    @Test func commandsWithoutComicsOfferTheirOptions() {
+        #expect(completer.complete("sync --i", titles: index).insertion == "--images ")
+        #expect(completer.complete("fav im", titles: index).insertion == "import ")
+        #expect(completer.complete("cache c", titles: index).insertion == "clear ")
+        #expect(completer.complete("fav ", titles: index).candidates == ["import"])
+    }
 }

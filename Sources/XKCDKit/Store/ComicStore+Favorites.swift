@@ -54,6 +54,11 @@ extension ComicStore {
         try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE num = ?", arguments: [num]) ?? false }
     }
 
+    /// The favorites' numbers.
+    public func favoriteNumbers() throws -> Set<Int> {
+        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM favorite")) }
+    }
+
     /// Every favorite, in the order they were added.
     public func favorites() throws -> [Favorite] {
         try read { db in

@@ -88,6 +88,17 @@ public struct ComicStore: Sendable {
         try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM comic")) }
     }
 
+    /// A value that changes whenever comics or favorites are added, replaced or removed.
+    public func titleSignature() throws -> String {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT COUNT(*) FROM comic), (SELECT TOTAL(fetched_at) FROM comic),
+                       (SELECT COUNT(*) FROM favorite), (SELECT TOTAL(num) FROM favorite)
+                """)!
+            return "\(row[0] as Int)/\(row[1] as Double)/\(row[2] as Int)/\(row[3] as Double)"
+        }
+    }
+
     /// Every stored comic's number and display title, in number order.
     public func allTitles() throws -> [(num: Int, title: String)] {
         try read { db in

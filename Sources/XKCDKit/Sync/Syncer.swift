@@ -12,6 +12,8 @@ public struct Syncer: Sendable {
 
     /// The most comics written in one transaction.
     static let batchSize = 200
+    /// The longest a fetched comic waits to be written.
+    static let batchDelay: TimeInterval = 0.5
 
     /// Creates a syncer; `progress` is called at most ten times a second and once at each phase's end.
     public init(repository: ComicRepository, jobs: Int, now: @escaping @Sendable () -> Date = { Date() },
@@ -56,15 +58,18 @@ public struct Syncer: Sendable {
         var lastReport = Date.distantPast
         var batch: [Comic] = []
         var absent: [Int] = []
+        var lastFlush = now()
         let store = repository.store
         func flush() throws {
+            lastFlush = now()
             guard !batch.isEmpty || !absent.isEmpty else { return }
             try store.save(batch, absent: absent, at: now())
             batch.removeAll(keepingCapacity: true)
             absent.removeAll()
         }
         progress(SyncProgress(phase: .comics, done: 0, total: total, elapsed: 0))
-        let results = run(numbers) { num in
+        let client = client
+        try await run(numbers, work: { num in
             do {
                 switch try await client.comic(num) {
                 case let .found(comic): return .comic(comic)
@@ -75,8 +80,7 @@ public struct Syncer: Sendable {
             } catch {
                 return Task.isCancelled ? .cancelled : .failed(num)
             }
-        }
-        for await result in results {
+        }, handle: { result in
             switch result {
             case let .comic(comic):
                 batch.append(comic)
@@ -88,16 +92,16 @@ public struct Syncer: Sendable {
                 summary.failed.append(num)
             case .cancelled:
                 summary.cancelled = true
-                continue
+                return
             }
             done += 1
-            if batch.count >= Self.batchSize { try flush() }
             let time = now()
+            if batch.count >= Self.batchSize || time.timeIntervalSince(lastFlush) >= Self.batchDelay { try flush() }
             if time.timeIntervalSince(lastReport) >= 0.1 {
                 lastReport = time
                 progress(SyncProgress(phase: .comics, done: done, total: total, elapsed: time.timeIntervalSince(started)))
             }
-        }
+        })
         try flush()
         if Task.isCancelled { summary.cancelled = true }
         summary.missing.sort()
@@ -118,7 +122,7 @@ public struct Syncer: Sendable {
         var lastReport = Date.distantPast
         progress(SyncProgress(phase: .images, done: 0, total: comics.count, elapsed: 0))
         let repository = repository
-        let results = run(comics.map(\.num)) { num in
+        try await run(comics.map(\.num), work: { num in
             guard let comic = byNumber[num] else { return .failed(num) }
             do {
                 _ = try await repository.image(of: comic)
@@ -128,14 +132,13 @@ public struct Syncer: Sendable {
             } catch {
                 return Task.isCancelled ? .cancelled : .failed(num)
             }
-        }
-        for await result in results {
+        }, handle: { result in
             switch result {
             case .missing: summary.imagesFetched += 1
             case let .failed(num): summary.imagesFailed.append(num)
             case .cancelled:
                 summary.cancelled = true
-                continue
+                return
             case .comic: break
             }
             done += 1
@@ -144,51 +147,29 @@ public struct Syncer: Sendable {
                 lastReport = time
                 progress(SyncProgress(phase: .images, done: done, total: comics.count, elapsed: time.timeIntervalSince(started)))
             }
-        }
+        })
         if Task.isCancelled { summary.cancelled = true }
         summary.imagesFailed.sort()
         progress(SyncProgress(phase: .images, done: done, total: comics.count, elapsed: now().timeIntervalSince(started),
                               isFinal: true))
     }
 
-    // Runs `work` over `numbers` with `jobs` workers; results arrive as they finish.
-    private func run(_ numbers: [Int], work: @escaping @Sendable (Int) async -> Result) -> AsyncStream<Result> {
-        let queue = NumberQueue(numbers)
-        let jobs = min(jobs, max(numbers.count, 1))
-        return AsyncStream { continuation in
-            let task = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for _ in 0..<jobs {
-                        group.addTask {
-                            while !Task.isCancelled, let num = queue.next() {
-                                continuation.yield(await work(num))
-                            }
-                        }
-                    }
-                }
-                continuation.finish()
+    // Runs `work` over `numbers`, at most `jobs` at a time, handing each result to `handle`
+    // as it arrives. Cancellation stops new work; results of work already started still arrive.
+    private func run(_ numbers: [Int], work: @escaping @Sendable (Int) async -> Result,
+                     handle: (Result) throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Result.self) { group in
+            var pending = numbers.makeIterator()
+            for _ in 0..<jobs {
+                guard let num = pending.next() else { break }
+                group.addTask { await work(num) }
             }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-}
-
-/// Hands out numbers to workers, each once.
-private final class NumberQueue: @unchecked Sendable {
-    // The lock guards `index`; workers on several threads take numbers.
-    private let lock = NSLock()
-    private let numbers: [Int]
-    private var index = 0
-
-    init(_ numbers: [Int]) {
-        self.numbers = numbers
-    }
-
-    func next() -> Int? {
-        lock.withLock {
-            guard index < numbers.count else { return nil }
-            defer { index += 1 }
-            return numbers[index]
+            while let result = try await group.next() {
+                try handle(result)
+                if !Task.isCancelled, let num = pending.next() {
+                    group.addTask { await work(num) }
+                }
+            }
         }
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import XKCDKit
+
+@Suite struct SearchQueryTests {
+    @Test func buildsSafeExpressions() {
+        #expect(SearchQuery.ftsExpression("import antigravity") == #""import" "antigravity""#)
+        #expect(SearchQuery.ftsExpression(#""import antigravity""#) == #""import antigravity""#)
+        #expect(SearchQuery.ftsExpression("anti*") == #""anti"*"#)
+        #expect(SearchQuery.ftsExpression(#"unbalanced "quote"#) == #""unbalanced" "quote""#)
+        #expect(SearchQuery.ftsExpression("AND OR NOT NEAR") == #""AND" "OR" "NOT" "NEAR""#)
+        #expect(SearchQuery.ftsExpression("c++ (rust) -go ^x {y}: z") == #""c" "rust" "go" "x" "y" "z""#)
+        #expect(SearchQuery.ftsExpression("***") == nil)
+        #expect(SearchQuery.ftsExpression("   ") == nil)
+        #expect(SearchQuery.ftsExpression("Pokémon 日本") == #""Pokémon" "日本""#)
+    }
+}
+
+/// Search over the fixtures' real comics, stored through a sync of the loopback server.
+@Suite final class SearchTests {
+    let server: XKCDTestServer
+    let directory: URL
+    let session: Session
+
+    init() async throws {
+        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        directory = try temporaryDirectory("search")
+        session = try TestLibrary(directory: directory, server: server, clock: ManualClock()).session()
+        let repository = try TestLibrary(directory: directory, server: server, clock: ManualClock()).repository()
+        for num in try ComicArchive.fixtures(at: ComicArchive.locateFixtures()).bodies.keys {
+            _ = try await repository.comic(num)
+        }
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func hits(_ query: String) async throws -> [SearchHit] {
+        guard case let .searchResults(_, hits, _) = try await session.run(.search(query)) else { return [] }
+        return hits
+    }
+
+    @Test func importAntigravityFindsPythonFirst() async throws {
+        let found = try await hits("import antigravity")
+        #expect(found.first?.num == 353)
+        let snippet = try #require(found.first?.snippet)
+        #expect(snippet.contains("\u{E000}import\u{E001}"))
+        #expect(snippet.contains("\u{E000}antigravity\u{E001}"))
+        #expect(try await hits(#""import antigravity""#).first?.num == 353)
+    }
+
+    @Test func titlesOutrankBodies() async throws {
+        #expect(try await hits("python").first?.num == 353)
+        #expect(try await hits("barrel").first?.num == 1)
+    }
+
+    @Test func prefixesAccentsAndRepairedTextAreFound() async throws {
+        #expect(try await hits("antigrav*").map(\.num).contains(353))
+        #expect(try await hits("pokemon").first?.num == 1705)
+        #expect(try await hits("erdős").map(\.num).contains(403), "the repaired transcript is indexed")
+        #expect(try await hits("clichéd").first?.num == 259)
+    }
+
+    @Test func hostileQueriesStillWork() async throws {
+        for query in [#"""#, #""import"#, "AND", "OR OR", "NOT python", "*", "(", "python)", "NEAR(a b)", "a:b",
+                      "{title}: python", "^python", "-python", String(repeating: "x", count: 10_000), "\u{1B}[31m", "';--"] {
+            do {
+                _ = try await session.run(.search(query))
+            } catch let error as XKCDError {
+                #expect(error.localizedDescription.hasPrefix("nothing to search for"), "\(query.prefix(20))")
+            }
+        }
+    }
+
+    @Test func searchByNumberGoesThere() throws {
+        #expect(try CommandParser.parse(line: "search 353") == [.goto(.number(353))])
+        #expect(try CommandParser.parse(line: "search #353") == [.goto(.number(353))])
+        #expect(try CommandParser.parse(line: "/python") == [.search("python")])
+        #expect(try CommandParser.parse(line: "s import antigravity") == [.search("import antigravity")])
+    }
+
+    @Test func renderedHitsHighlightOnlyOnColourTerminals() async throws {
+        let outcome = try await session.run(.search("antigravity"))
+        let plain = Renderer(width: 80, color: false, json: false).render(outcome)
+        #expect(plain.hasPrefix("#353 Python\n"))
+        #expect(!plain.contains("\u{E000}") && !plain.contains("\u{1B}"))
+        let colour = Renderer(width: 80, color: true, json: false).render(outcome)
+        #expect(colour.contains("\u{1B}[1mantigravity\u{1B}[0m"))
+        let json = Renderer(width: 80, color: true, json: true).render(outcome)
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let first = (object?["hits"] as? [[String: Any]])?.first
+        #expect(first?["num"] as? Int == 353)
+        #expect((first?["snippet"] as? String)?.contains("antigravity") == true)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import XKCDKit
+
+/// Sync against a loopback server holding a contiguous archive, with faults.
+@Suite final class SyncTests {
+    let server: XKCDTestServer
+    let directory: URL
+    let clock = ManualClock()
+    static let size = 300
+
+    static var archive: ComicArchive {
+        var bodies: [Int: Data] = [:]
+        for num in 1...size where num != 404 {
+            bodies[num] = ComicArchive.body(num: num, title: "Comic \(num)", alt: "alt \(num)", year: 2010, month: 1, day: 1 + num % 28)
+        }
+        return ComicArchive(bodies: bodies)
+    }
+
+    init() throws {
+        var archive = Self.archive
+        archive.bodies[150] = nil
+        server = try XKCDTestServer(archive: archive)
+        directory = try temporaryDirectory("sync")
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func sync(jobs: Int = 8, images: Bool = false) async throws -> SyncSummary {
+        guard case let .synced(summary) = try await TestLibrary(directory: directory, server: server, clock: clock)
+            .session().run(.sync(images: images, jobs: jobs)) else {
+            Issue.record("expected a sync summary")
+            throw CancellationError()
+        }
+        return summary
+    }
+
+    func storedCount() throws -> Int {
+        try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3")).comicCount()
+    }
+
+    @Test func fetchesEverythingOnceAndResumesWithNothing() async throws {
+        let first = try await sync()
+        #expect(first.alreadyStored + first.fetched == Self.size - 1, "the newest arrives first, then the rest")
+        #expect(first.missing == [150])
+        #expect(first.failed.isEmpty)
+        #expect(first.isComplete)
+        let comicRequests = server.requestLog.filter { $0.hasSuffix("/info.0.json") && $0 != "/info.0.json" }
+        #expect(comicRequests.count == Self.size - 1, "each number asked once, the newest through /info.0.json")
+        #expect(Set(comicRequests).count == comicRequests.count)
+        server.resetCounters()
+        let second = try await sync()
+        #expect(second.fetched == 0)
+        #expect(server.requestLog == ["/info.0.json"], "a second sync asks only for the newest")
+        #expect(try storedCount() == Self.size - 1)
+    }
+
+    @Test func transientFailuresAreRetriedAndPermanentOnesReported() async throws {
+        server.setFault(.status(503, headers: ["Retry-After": "0"]), for: "/10/info.0.json")
+        server.setFault(.closeImmediately, for: "/20/info.0.json")
+        let first = try await sync()
+        #expect(first.failed == [10, 20])
+        #expect(!first.isComplete)
+        #expect(server.requestLog.filter { $0 == "/10/info.0.json" }.count == 5, "one try and four retries")
+        #expect(try storedCount() == Self.size - 3)
+        server.clearFaults()
+        let second = try await sync()
+        #expect(second.fetched == 2)
+        #expect(second.isComplete)
+        #expect(try storedCount() == Self.size - 1, "nothing duplicated or lost")
+    }
+
+    @Test func aConnectionDropMidRunResumes() async throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(5)))
+        let library = TestLibrary(directory: directory, server: server, clock: clock)
+        let session = try library.session()
+        let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
+        try await Task.sleep(for: .milliseconds(150))
+        server.stop()
+        let outcome = try await task.value
+        guard case let .synced(summary) = outcome else { return }
+        #expect(!summary.isComplete)
+        let stored = try storedCount()
+        #expect(stored > 0 && stored < Self.size - 1)
+
+        let restarted = try XKCDTestServer(archive: server.archive)
+        defer { restarted.stop() }
+        let again = TestLibrary(directory: directory, server: restarted, clock: clock)
+        guard case let .synced(resumed) = try await again.session().run(.sync(images: false, jobs: 8)) else { return }
+        #expect(resumed.isComplete)
+        #expect(resumed.fetched + resumed.alreadyStored == Self.size - 1)
+        #expect(try storedCount() == Self.size - 1)
+    }
+
+    @Test func cancellingStopsQuicklyAndKeepsWhatArrived() async throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(5)))
+        let session = try TestLibrary(directory: directory, server: server, clock: clock).session()
+        let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
+        // Cancel once a batch has been written (whatever the machine's load).
+        let deadline = Date().addingTimeInterval(20)
+        while (try? storedCount()) ?? 0 <= 1, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let cancelled = Date()
+        task.cancel()
+        guard case let .synced(summary) = try await task.value else { return }
+        #expect(Date().timeIntervalSince(cancelled) < 1)
+        #expect(summary.cancelled)
+        #expect(summary.fetched > 0)
+        #expect(try storedCount() == summary.fetched + 1, "everything that arrived was kept (plus the newest)")
+    }
+
+    @Test func imagesToo() async throws {
+        let summary = try await sync(images: true)
+        #expect(summary.imagesFetched == Self.size - 1)
+        let counts = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3")).counts()
+        #expect(counts.images == Self.size - 1)
+    }
+}
