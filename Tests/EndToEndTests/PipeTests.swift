@@ -131,3 +131,70 @@ import TestSupport
         #expect(try xkcd.run(["goto", "3"]).stdout.hasPrefix("#3 · "))
     }
 }
+
+/// Sync through the binary: interrupted by SIGINT and by SIGKILL, then resumed.
+@Suite(.serialized) final class SyncInterruptionTests {
+    let server: XKCDTestServer
+    let xkcd: XKCDBinary
+
+    init() throws {
+        var bodies: [Int: Data] = [:]
+        for num in 1...300 {
+            bodies[num] = ComicArchive.body(num: num, title: "Comic \(num)", year: 2010, month: 1, day: 1 + num % 28)
+        }
+        server = try XKCDTestServer(archive: ComicArchive(bodies: bodies))
+        xkcd = try XKCDBinary(baseURL: server.baseURL)
+    }
+
+    deinit {
+        server.stop()
+        xkcd.cleanUp()
+    }
+
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = XKCDBinary.url
+        process.arguments = arguments
+        process.environment = xkcd.environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func stored() throws -> Int {
+        let run = try xkcd.run(["--json", "cache", "stats"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        return object?["comics"] as? Int ?? -1
+    }
+
+    @Test func sigkillMidSyncLeavesADatabaseTheNextSyncCompletes() throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(20)))
+        let process = try start(["sync", "--jobs", "4"])
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        server.setFaultForAllPaths(nil)
+        let kept = try stored()
+        #expect(kept > 1 && kept < 300)
+        let resumed = try xkcd.run(["sync"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try stored() == 300)
+        let check = try xkcd.run(["-c", "goto 150; search comic"])
+        #expect(check.status == 0)
+    }
+
+    @Test func sigintStopsAOneShotSyncWithinASecond() throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(20)))
+        let process = try start(["sync", "--jobs", "4"])
+        Thread.sleep(forTimeInterval: 1.0)
+        let sent = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 1.5)
+        #expect(process.terminationStatus == 130)
+        server.setFaultForAllPaths(nil)
+        #expect(try stored() > 1, "what arrived was kept")
+    }
+}

@@ -138,3 +138,63 @@ import TestSupport
         #expect(try terminal.waitForExit() == 0)
     }
 }
+
+/// Sync and title completion in a real pseudo-terminal against a larger archive.
+@Suite(.serialized) final class TerminalSyncTests {
+    let server: XKCDTestServer
+    let xkcd: XKCDBinary
+
+    init() throws {
+        var bodies: [Int: Data] = [:]
+        for num in 1...400 {
+            bodies[num] = ComicArchive.body(num: num, title: num == 353 ? "Python" : "Comic number \(num)", alt: "alt \(num)",
+                                            year: 2010, month: 1, day: 1 + num % 28)
+        }
+        server = try XKCDTestServer(archive: ComicArchive(bodies: bodies))
+        xkcd = try XKCDBinary(baseURL: server.baseURL)
+    }
+
+    deinit {
+        server.stop()
+        xkcd.cleanUp()
+    }
+
+    @Test func syncShowsProgressAndTabCompletesTitlesAfterwards() throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(60)))
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("sync")
+        _ = try terminal.waitFor("/s ETA", timeout: .seconds(20))
+        _ = try terminal.waitFor("synced: 400 comics stored", timeout: .seconds(30))
+        _ = try terminal.waitFor("xkcd> ")
+        #expect(terminal.output.contains("comics ████"))
+        server.setFaultForAllPaths(nil)
+        terminal.send("goto pyt\t")
+        terminal.send("\r")
+        _ = try terminal.waitFor("xkcd #353> ")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCStopsASyncAndKeepsWhatArrived() throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(100)))
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("sync")
+        _ = try terminal.waitFor("/s ETA", timeout: .seconds(20))
+        Thread.sleep(forTimeInterval: 0.7)
+        let pressed = Date()
+        terminal.send("\u{03}")
+        _ = try terminal.waitFor("sync stopped", timeout: .seconds(5))
+        #expect(Date().timeIntervalSince(pressed) < 1.5)
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+        server.setFaultForAllPaths(nil)
+        let resumed = try xkcd.run(["--json", "sync"])
+        let object = try JSONSerialization.jsonObject(with: Data(resumed.stdout.utf8)) as? [String: Any]
+        let fetched = try #require(object?["fetched"] as? Int)
+        #expect(fetched > 0 && fetched < 398, "the first run kept what arrived")
+        #expect(object?["stored"] as? Int == 400)
+    }
+}

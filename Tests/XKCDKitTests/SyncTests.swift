@@ -79,7 +79,10 @@ import TestSupport
         let library = TestLibrary(directory: directory, server: server, clock: clock)
         let session = try library.session()
         let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
-        try await Task.sleep(for: .milliseconds(150))
+        let deadline = Date().addingTimeInterval(20)
+        while (try? storedCount()) ?? 0 <= 1, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         server.stop()
         let outcome = try await task.value
         guard case let .synced(summary) = outcome else { return }

@@ -34,7 +34,12 @@ extension ComicStore {
                 FROM comic_fts WHERE comic_fts MATCH ?
                 ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
                 """, arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit])
-            let hits = rows.map { SearchHit(num: $0["rowid"], title: $0["title"], snippet: $0["excerpt"]) }
+            let hits = rows.map { row in
+                let excerpt: String = row["excerpt"]
+                // Transcripts span lines; an excerpt reads as one.
+                let flat = excerpt.split(whereSeparator: \.isNewline).joined(separator: " ")
+                return SearchHit(num: row["rowid"], title: row["title"], snippet: flat)
+            }
             let total = hits.count < limit ? hits.count
                 : try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM comic_fts WHERE comic_fts MATCH ?", arguments: [expression]) ?? 0
             return (hits, total)
