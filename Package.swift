@@ -17,8 +17,12 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .target(
             name: "XKCDKit",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "LineEditing",
@@ -35,6 +39,13 @@ let package = Package(
         .executableTarget(
             name: "xkcd-test-server",
             dependencies: ["TestSupport"]
+        ),
+        .executableTarget(
+            name: "xkcd-bench",
+            dependencies: ["XKCDKit", "TestSupport"]
+        ),
+        .executableTarget(
+            name: "bench-floor"
         ),
         .testTarget(
             name: "XKCDKitTests",
