@@ -2,7 +2,7 @@ SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4
 RELEASE_BIN := .build/release/xkcd
 
-.PHONY: all deps build run test clean
+.PHONY: all deps build run test bench clean
 
 all: build
 
@@ -19,6 +19,15 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Benchmarks against floors measured in the same run (not part of `make test`).
+BENCH_DIR := .build/bench
+bench: deps
+	@./scripts/install-deps.sh curl sqlite3
+	@./scripts/fetch-comicdb.sh $(BENCH_DIR)/comicdb > /dev/null
+	$(SWIFT) build -c release
+	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
+		--xkcd .build/release/xkcd --floor .build/release/bench-floor
 
 clean:
 	rm -rf .build

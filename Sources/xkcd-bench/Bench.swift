@@ -1,0 +1,240 @@
+import Foundation
+import TestSupport
+import XKCDKit
+
+/// `make bench`: every hot path against a floor measured in the same run, as one table.
+@main
+struct Bench {
+    static func main() {
+        do {
+            let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+            try Bench(options: options).run()
+        } catch {
+            FileHandle.standardError.write(Data("xkcd-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Command-line options.
+    struct Options {
+        var comicDatabase = ""
+        var xkcd = ".build/release/xkcd"
+        var floor = ".build/release/bench-floor"
+
+        static func parse(_ arguments: [String]) throws -> Options {
+            var options = Options()
+            var rest = arguments[...]
+            while let flag = rest.popFirst() {
+                guard let value = rest.popFirst() else { throw BenchError("\(flag) needs a value") }
+                switch flag {
+                case "--comicdb": options.comicDatabase = value
+                case "--xkcd": options.xkcd = value
+                case "--floor": options.floor = value
+                default: throw BenchError("unknown option \(flag)")
+                }
+            }
+            guard !options.comicDatabase.isEmpty else { throw BenchError("--comicdb FILE is required") }
+            return options
+        }
+    }
+
+    let options: Options
+    let work: URL
+
+    init(options: Options) throws {
+        self.options = options
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    static let queries = [
+        "python", "import antigravity", "\"sudo make me a sandwich\"", "time travel", "physics", "love",
+        "computer", "math*", "science", "cat", "password", "standards", "xkcd", "girlfriend", "space",
+        "robot", "internet", "graph", "chess", "bobby tables",
+    ]
+
+    func environment(_ dataDirectory: URL, server: XKCDTestServer) -> [String: String] {
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": work.path, "LANG": "C.UTF-8", "TERM": "dumb",
+            "XKCD_DATA_DIR": dataDirectory.path, "XKCD_BASE_URL": server.baseURL.absoluteString,
+        ]
+    }
+
+    func directory(_ name: String) throws -> URL {
+        let url = work.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func run() throws {
+        defer { try? FileManager.default.removeItem(at: work) }
+        let archive = try ComicArchive.comicDatabase(at: URL(fileURLWithPath: options.comicDatabase))
+        let server = try XKCDTestServer(archive: archive, servesImages: false)
+        defer { server.stop() }
+        var table = Table()
+        log("machine: \(Machine.description)")
+        log("archive: \(archive.bodies.count) comics from \(options.comicDatabase), served at \(server.baseURL.absoluteString)")
+
+        // A synced data directory, used warm by the rows that need one.
+        let warm = try directory("warm")
+        let first = try Spawn.run(options.xkcd, ["sync"], environment: environment(warm, server: server))
+        guard first.status == 0 else { throw BenchError("sync into \(warm.path) failed (\(first.status))") }
+
+        log("start-up …")
+        let startup = try (0..<40).map { _ in try Spawn.run(options.xkcd, [], environment: environment(warm, server: server)).seconds }
+        let floorStartup = try (0..<40).map { _ in try Spawn.run(options.floor, [], environment: environment(warm, server: server)).seconds }
+        table.add("start to first prompt and exit (stdin at EOF, warm cache)", ours: Measure.median(startup),
+                  floor: Measure.median(floorStartup), floorName: "Swift + Foundation, print one line", goal: .ratio(1.5))
+
+        log("goto …")
+        let stored = archive.bodies.keys.sorted()
+        var generator = SplitMix(seed: 353)
+        let goto = try LineChannel(options.xkcd, ["--json"], environment: environment(warm, server: server))
+        var gotoTimes: [Double] = []
+        for index in 0..<1020 {
+            let num = stored[Int(generator.next() % UInt64(stored.count))]
+            let t = try goto.request("goto \(num)", until: { _ in true })
+            if index >= 20 { gotoTimes.append(t) }
+        }
+        goto.close()
+        table.add("`goto N` on a stored comic, per command (1,000 through stdin)", ours: Measure.median(gotoTimes),
+                  floor: nil, floorName: "—", goal: .absolute(0.001))
+
+        log("sync …")
+        let urls = work.appendingPathComponent("urls.txt")
+        try (1...(archive.newest ?? 1)).map { "url = \"\(server.baseURL.absoluteString)/\($0)/info.0.json\"\noutput = \"/dev/null\"" }
+            .joined(separator: "\n").write(to: urls, atomically: true, encoding: .utf8)
+        var syncTimes: [Double] = []
+        var curlTimes: [Double] = []
+        for round in 0..<3 {
+            let empty = try directory("sync-\(round)")
+            let result = try Spawn.run(options.xkcd, ["sync"], environment: environment(empty, server: server))
+            guard result.status == 0 else { throw BenchError("sync failed (\(result.status))") }
+            syncTimes.append(result.seconds)
+            curlTimes.append(try Spawn.run(try Machine.which("curl"), ["--parallel", "--parallel-max", "8", "-s", "-K", urls.path],
+                                           environment: environment(empty, server: server)).seconds)
+        }
+        table.add("full `sync` of \(archive.bodies.count) comics into an empty data dir", ours: Measure.median(syncTimes),
+                  floor: Measure.median(curlTimes), floorName: "curl --parallel --parallel-max 8, same URLs", goal: .ratio(1.5))
+
+        log("search …")
+        let (ours, floor) = try searchLatency(dataDirectory: warm, server: server, rounds: 5)
+        table.add("`search` (20 real queries, median)", ours: ours, floor: floor,
+                  floorName: "same FTS5 query, sqlite3 CLI, our database", goal: .ratioAndAbsolute(2, 0.001))
+
+        log("completion …")
+        table.add("title completion (200 prefixes, median)", ours: try completionLatency(dataDirectory: warm),
+                  floor: nil, floorName: "—", goal: .absolute(0.001))
+
+        log("memory …")
+        let script = work.appendingPathComponent("rss-script.txt")
+        try (["sync"] + (0..<100).map { "search \(Self.queries[$0 % Self.queries.count])" }).joined(separator: "\n")
+            .write(to: script, atomically: true, encoding: .utf8)
+        let rss = try Spawn.run(options.xkcd, [], environment: environment(try directory("rss"), server: server), input: script.path)
+        let floorRSS = try Spawn.run(options.floor, [], environment: environment(warm, server: server))
+        table.addMemory("peak RSS after sync + 100 searches", ours: rss.peakRSSBytes, floor: floorRSS.peakRSSBytes,
+                        limit: 50 << 20)
+
+        log("growth …")
+        var growth: [(Int, Double, Double)] = []
+        for size in [500, 1000, archive.bodies.count] {
+            let keep = Set(stored.prefix(size))
+            let partial = try XKCDTestServer(archive: archive.filter { keep.contains($0) }, servesImages: false)
+            defer { partial.stop() }
+            var times: [Double] = []
+            var dir = work
+            for round in 0..<2 {
+                dir = try directory("growth-\(size)-\(round)")
+                let result = try Spawn.run(options.xkcd, ["sync"], environment: environment(dir, server: partial))
+                guard result.status == 0 else { throw BenchError("sync of \(size) failed") }
+                times.append(result.seconds)
+            }
+            let (search, _) = try searchLatency(dataDirectory: dir, server: partial, rounds: 3, withFloor: false)
+            growth.append((size, Measure.median(times), search))
+        }
+
+        print(table.markdown)
+        print("")
+        print("| comics | sync | search (median) |")
+        print("|---:|---:|---:|")
+        for (size, sync, search) in growth {
+            print("| \(size) | \(Measure.format(sync)) | \(Measure.format(search)) |")
+        }
+        print("")
+        print("Machine: \(Machine.description)")
+    }
+
+    func searchLatency(dataDirectory: URL, server: XKCDTestServer, rounds: Int, withFloor: Bool = true) throws -> (Double, Double) {
+        let ours = try LineChannel(options.xkcd, ["--json", "--offline"], environment: environment(dataDirectory, server: server))
+        var ourTimes: [Double] = []
+        for round in 0...rounds {
+            for query in Self.queries {
+                let t = try ours.request("search \(query)", until: { _ in true })
+                if round > 0 { ourTimes.append(t) }
+            }
+        }
+        ours.close()
+        guard withFloor else { return (Measure.median(ourTimes), 0) }
+        let database = dataDirectory.appendingPathComponent("xkcd.sqlite3").path
+        let sqlite = try LineChannel(try Machine.which("sqlite3"), ["-batch", database], environment: environment(dataDirectory, server: server))
+        var floorTimes: [Double] = []
+        for round in 0...rounds {
+            for query in Self.queries {
+                guard let expression = SearchQuery.ftsExpression(query) else { continue }
+                let quoted = expression.replacingOccurrences(of: "'", with: "''")
+                let sql = """
+                    SELECT rowid, title, snippet(comic_fts, -1, '[', ']', '…', 16) FROM comic_fts WHERE comic_fts MATCH '\(quoted)' \
+                    ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT 20; SELECT '__END__';
+                    """
+                let t = try sqlite.request(sql, until: { $0 == "__END__" })
+                if round > 0 { floorTimes.append(t) }
+            }
+        }
+        sqlite.close()
+        return (Measure.median(ourTimes), Measure.median(floorTimes))
+    }
+
+    func completionLatency(dataDirectory: URL) throws -> Double {
+        let store = try ComicStore.open(at: dataDirectory.appendingPathComponent("xkcd.sqlite3"))
+        let cache = TitleIndexCache(store: store)
+        let titles = try store.allTitles()
+        let completer = Completer()
+        _ = completer.complete("goto a", titles: cache.current())
+        var generator = SplitMix(seed: 2665)
+        var times: [Double] = []
+        for index in 0..<200 {
+            let prefix: String
+            if index % 10 == 9 {
+                prefix = String(Int(generator.next() % 2665) + 1).prefix(Int(generator.next() % 3) + 1).description
+            } else {
+                let title = titles[Int(generator.next() % UInt64(titles.count))].title
+                prefix = String(title.prefix(Int(generator.next() % 6) + 1))
+            }
+            times.append(Measure.time { _ = completer.complete("goto " + prefix, titles: cache.current()) })
+        }
+        return Measure.median(times)
+    }
+
+    func log(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+}
+
+/// A small deterministic random generator, so every run asks the same things.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
