@@ -9,6 +9,7 @@ struct InteractiveLoop {
     let reader: any LineReader
     let output: Output
     let tasks: TaskRunner
+    let titles: TitleIndexCache
 
     func run() -> Int32 {
         // Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
@@ -41,7 +42,9 @@ struct InteractiveLoop {
             case let .line(line):
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 reader.addHistory(line)
-                if runner.run(line: line).quit { return ExitCode.success }
+                let result = runner.run(line: line)
+                titles.invalidate()
+                if result.quit { return ExitCode.success }
             }
         }
     }

@@ -74,7 +74,7 @@ struct Main {
             historyFile: options.dataDirectory.appendingPathComponent("history"),
             completion: CompletionBridge.handler(Completer(), titles: titles)
         ) {
-            return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks).run()
+            return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks, titles: titles).run()
         }
         let interrupts = Interrupts(tasks: tasks)
         return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks).run())

@@ -11,6 +11,8 @@ public struct TitleIndex: Sendable {
         public var title: String
         /// The folded title the index is sorted by.
         var key: String
+        /// The number as text, for prefix matching.
+        var digits: String
     }
 
     private let byKey: [Entry]
@@ -22,7 +24,7 @@ public struct TitleIndex: Sendable {
 
     /// Builds the index from numbers and display titles; `favorites` marks the favorites.
     public init(titles: [(num: Int, title: String)], favorites: Set<Int>) {
-        let entries = titles.map { Entry(num: $0.num, title: $0.title, key: TitleMatcher.fold($0.title)) }
+        let entries = titles.map { Entry(num: $0.num, title: $0.title, key: TitleMatcher.fold($0.title), digits: String($0.num)) }
         byKey = entries.sorted { $0.key == $1.key ? $0.num < $1.num : $0.key < $1.key }
         byNumber = entries.sorted { $0.num < $1.num }
         self.favorites = favorites
@@ -51,7 +53,7 @@ public struct TitleIndex: Sendable {
 
     /// The comics whose number starts with the digits `prefix`, in number order.
     public func numbers(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
-        byNumber.filter { String($0.num).hasPrefix(prefix) && (!favoritesOnly || favorites.contains($0.num)) }
+        byNumber.filter { $0.digits.hasPrefix(prefix) && (!favoritesOnly || favorites.contains($0.num)) }
     }
 
     /// Every favorite, in number order.

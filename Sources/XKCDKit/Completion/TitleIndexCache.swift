@@ -8,15 +8,30 @@ public final class TitleIndexCache: @unchecked Sendable {
     private let store: ComicStore
     private var index = TitleIndex.empty
     private var signature: String?
+    private var checkedAt = 0.0
+    private var stale = true
+
+    /// How long a check of the store holds, unless ``invalidate()`` is called.
+    static let checkInterval = 1.0
 
     /// A cache over `store`; nothing is read until the first ``current()``.
     public init(store: ComicStore) {
         self.store = store
     }
 
-    /// The index, rebuilt first if the store changed since it was built.
+    /// Makes the next ``current()`` check the store (after a command that may have changed it).
+    public func invalidate() {
+        lock.withLock { stale = true }
+    }
+
+    /// The index, rebuilt first if the store changed since it was built. The store is asked
+    /// at most once a second (other processes' changes), and after every ``invalidate()``.
     public func current() -> TitleIndex {
         lock.withLock {
+            let time = ProcessInfo.processInfo.systemUptime
+            guard stale || time - checkedAt >= Self.checkInterval else { return index }
+            stale = false
+            checkedAt = time
             guard let now = try? store.titleSignature() else { return index }
             if now != signature, let titles = try? store.allTitles(), let favorites = try? store.favoriteNumbers() {
                 index = TitleIndex(titles: titles, favorites: favorites)

@@ -60,14 +60,14 @@ public struct Renderer: Sendable {
             return "deleted \(comics) stored \(comics == 1 ? "comic" : "comics") and \(images) \(images == 1 ? "image" : "images"); favorites kept\n"
         case let .synced(summary):
             return syncText(summary)
-        case let .searchResults(query, hits, total):
+        case let .searchResults(query, hits, more):
             guard !hits.isEmpty else { return "no comic matches '\(query)'\n" }
             var lines: [String] = []
             for hit in hits {
                 lines.append("\(style.accent("#\(hit.num)")) \(style.bold(hit.title))")
                 lines += TextWrapper.wrap(hit.snippet, width: width - 2, indent: "    ").map(highlight)
             }
-            if total > hits.count { lines.append(style.dim("… \(total - hits.count) more; add words to narrow it down")) }
+            if more { lines.append(style.dim("… more comics match; add words to narrow it down")) }
             return lines.joined(separator: "\n") + "\n"
         case let .help(topic):
             return HelpText.render(topic: topic, style: style)
@@ -246,9 +246,9 @@ public struct Renderer: Sendable {
                 ("images_failed", .array(summary.imagesFailed.map(JSONValue.int))),
                 ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
             ])
-        case let .searchResults(query, hits, total):
+        case let .searchResults(query, hits, more):
             let markers = CharacterSet(charactersIn: "\u{E000}\u{E001}")
-            value = .object([("query", .string(query)), ("total", .int(total)), ("hits", .array(hits.map { hit in
+            value = .object([("query", .string(query)), ("more", .bool(more)), ("hits", .array(hits.map { hit in
                 .object([("num", .int(hit.num)), ("title", .string(hit.title)),
                          ("snippet", .string(hit.snippet.components(separatedBy: markers).joined()))])
             }))])

@@ -82,8 +82,8 @@ public enum Outcome: Sendable, Equatable {
     case cacheCleared(comics: Int, images: Int)
     /// What a sync did.
     case synced(SyncSummary)
-    /// Search hits, best first, and how many matched in all.
-    case searchResults(query: String, hits: [SearchHit], total: Int)
+    /// Search hits, best first, and whether more comics matched than are listed.
+    case searchResults(query: String, hits: [SearchHit], more: Bool)
     /// Help on every command (nil) or one.
     case help(String?)
     /// The user asked to leave.

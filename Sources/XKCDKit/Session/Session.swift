@@ -286,12 +286,11 @@ public actor Session {
         guard let expression = SearchQuery.ftsExpression(text) else {
             throw XKCDError.file("nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (hits, total) = try repository.store.search(expression, limit: 20)
-        let stored = try repository.store.comicCount()
-        if total == 0, stored < (try repository.knownNewestNumber() ?? 0) / 2 {
+        let (hits, more) = try repository.store.search(expression, limit: 20)
+        if hits.isEmpty, case let stored = try repository.store.comicCount(), stored < (try repository.knownNewestNumber() ?? 0) / 2 {
             notify("note: only \(stored) comics are stored; run 'sync' to search them all")
         }
-        return .searchResults(query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, total: total)
+        return .searchResults(query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, more: more)
     }
 
     private func save() throws {

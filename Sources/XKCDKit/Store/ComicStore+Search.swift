@@ -26,23 +26,21 @@ public struct SearchHit: Sendable, Equatable {
 extension ComicStore {
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts and
     /// transcripts, best first (bm25, title weighted highest); returns up to `limit` hits and
-    /// how many comics match in all.
-    public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], total: Int) {
+    /// whether more comics match.
+    public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], more: Bool) {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
                 FROM comic_fts WHERE comic_fts MATCH ?
                 ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
-                """, arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit])
+                """, arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit + 1])
             let hits = rows.map { row in
                 let excerpt: String = row["excerpt"]
                 // Transcripts span lines; an excerpt reads as one.
                 let flat = excerpt.split(whereSeparator: \.isNewline).joined(separator: " ")
                 return SearchHit(num: row["rowid"], title: row["title"], snippet: flat)
             }
-            let total = hits.count < limit ? hits.count
-                : try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM comic_fts WHERE comic_fts MATCH ?", arguments: [expression]) ?? 0
-            return (hits, total)
+            return (Array(hits.prefix(limit)), hits.count > limit)
         }
     }
 

@@ -11,6 +11,11 @@ public struct ComicStore: Sendable {
     public static func open(at url: URL) throws -> ComicStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
+        // In WAL mode NORMAL never corrupts the database; a power cut may only lose the last
+        // commits. FULL would fsync on every navigation.
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             return try ComicStore(writer: pool, path: url.path)
