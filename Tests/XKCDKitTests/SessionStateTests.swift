@@ -56,13 +56,18 @@ import Testing
         #expect(again == 1)
     }
 
-    @Test func stateRoundTripsThroughJSON() throws {
+    @Test func stateRoundTripsThroughItsEncoding() throws {
         var state = SessionState()
+        #expect(SessionState(encoded: state.encoded) == state)
         state.visit(1)
         state.visit(2)
+        state.visit(3)
         _ = state.goBack()
-        let data = try JSONEncoder().encode(state)
-        #expect(try JSONDecoder().decode(SessionState.self, from: data) == state)
+        #expect(state.encoded == "2|1|3|1,2,3,2|1,2,3")
+        #expect(SessionState(encoded: state.encoded) == state)
+        for bad in ["", "x|||| ", "1|2|3|4", "a||||", "1|x|||"] {
+            #expect(SessionState(encoded: bad) == nil, "\(bad)")
+        }
     }
 }
 

@@ -40,7 +40,7 @@ public struct DisplayComic: Sendable, Equatable {
         let text = TextRepair.line(raw)
         let lower = text.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
-              !text.contains(" ") else { return "" }
+              !text.utf8.contains(0x20) else { return "" }
         return text
     }
 }

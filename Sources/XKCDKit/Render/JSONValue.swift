@@ -52,6 +52,12 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Printable ASCII without quotes or backslashes goes out as is.
+        if s.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != 0x22 && $0 != 0x5C }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -10,7 +10,7 @@ public actor Session {
     private let notify: @Sendable (String) -> Void
     private let progress: @Sendable (SyncProgress) -> Void
 
-    private static let stateKey = "session.state"
+    private static let stateKey = "session.state.v2"
 
     /// Creates a session over `repository`, restoring the state saved in its store.
     /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; relative paths are
@@ -27,7 +27,7 @@ public actor Session {
         self.notify = notify
         self.progress = progress
         let saved = try? repository.store.setting(Self.stateKey)
-        state = saved.flatMap { try? JSONDecoder().decode(SessionState.self, from: Data($0.utf8)) } ?? SessionState()
+        state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
     }
 
     /// The comic on screen, if any.
@@ -200,8 +200,10 @@ public actor Session {
     }
 
     private func navigate(to comic: Comic) throws -> Outcome {
-        state.visit(comic.num)
-        try save()
+        if state.current != comic.num {
+            state.visit(comic.num)
+            try save()
+        }
         return .comic(DisplayComic(comic))
     }
 
@@ -294,7 +296,6 @@ public actor Session {
     }
 
     private func save() throws {
-        let data = try JSONEncoder().encode(state)
-        try repository.store.setSetting(Self.stateKey, String(decoding: data, as: UTF8.self))
+        try repository.store.setSetting(Self.stateKey, state.encoded)
     }
 }

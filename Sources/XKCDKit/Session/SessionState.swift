@@ -1,6 +1,6 @@
 /// The browsing state: the current comic, browser-style back/forward stacks, the visit log
 /// and the comics seen this session. A pure value; every change is a mutating method.
-public struct SessionState: Sendable, Equatable, Codable {
+public struct SessionState: Sendable, Equatable {
     /// The comic on screen, if any.
     public private(set) var current: Int?
     /// Comics to return to with `back`, most recent last.
@@ -19,9 +19,10 @@ public struct SessionState: Sendable, Equatable, Codable {
     public init() {}
 
     /// Goes to `num` as a new navigation: the current comic is pushed on the back stack and
-    /// the forward stack is cleared. Going to the current comic changes nothing but the log.
+    /// the forward stack is cleared. Going to the current comic changes nothing, like a reload.
     public mutating func visit(_ num: Int) {
-        if let current, current != num {
+        if current == num { return }
+        if let current {
             backStack.append(current)
             trim(&backStack)
             forwardStack.removeAll()
@@ -80,6 +81,68 @@ public struct SessionState: Sendable, Equatable, Codable {
         guard !candidates.isEmpty else { return nil }
         let index = roll(candidates.count)
         return candidates[min(max(index, 0), candidates.count - 1)]
+    }
+
+    /// A compact text form for storage: `current|back|forward|visits|seen`, numbers
+    /// separated by commas. Much cheaper than JSON for the thousands of numbers it can hold.
+    public var encoded: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * (visits.count + seen.count + backStack.count + forwardStack.count) + 8)
+        func append(_ num: Int) {
+            var digits: [UInt8] = []
+            var rest = num.magnitude
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            if num < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: digits.reversed())
+        }
+        func list(_ numbers: some Sequence<Int>) {
+            var first = true
+            for num in numbers {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                append(num)
+                first = false
+            }
+        }
+        if let current { append(current) }
+        bytes.append(UInt8(ascii: "|"))
+        list(backStack)
+        bytes.append(UInt8(ascii: "|"))
+        list(forwardStack)
+        bytes.append(UInt8(ascii: "|"))
+        list(visits)
+        bytes.append(UInt8(ascii: "|"))
+        list(seen.sorted())
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads ``encoded`` back; nil when `text` is not in that form.
+    public init?(encoded text: String) {
+        let fields = text.split(separator: "|", omittingEmptySubsequences: false)
+        guard fields.count == 5 else { return nil }
+        func list(_ field: Substring) -> [Int]? {
+            guard !field.isEmpty else { return [] }
+            var numbers: [Int] = []
+            for part in field.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let num = Int(part) else { return nil }
+                numbers.append(num)
+            }
+            return numbers
+        }
+        guard let back = list(fields[1]), let forward = list(fields[2]), let visits = list(fields[3]),
+              let seen = list(fields[4]) else { return nil }
+        if fields[0].isEmpty {
+            current = nil
+        } else {
+            guard let num = Int(fields[0]) else { return nil }
+            current = num
+        }
+        backStack = Array(back.suffix(Self.historyLimit))
+        forwardStack = Array(forward.suffix(Self.historyLimit))
+        self.visits = Array(visits.suffix(Self.historyLimit))
+        self.seen = Set(seen)
     }
 
     private mutating func record(_ num: Int) {

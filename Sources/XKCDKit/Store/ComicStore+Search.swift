@@ -29,11 +29,11 @@ extension ComicStore {
     /// whether more comics match.
     public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], more: Bool) {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
                 FROM comic_fts WHERE comic_fts MATCH ?
                 ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
-                """, arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit + 1])
+                """), arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit + 1])
             let hits = rows.map { row in
                 let excerpt: String = row["excerpt"]
                 // Transcripts span lines; an excerpt reads as one.
@@ -49,8 +49,8 @@ extension ComicStore {
         let shown = DisplayComic(comic)
         let markers = CharacterSet(charactersIn: "\u{E000}\u{E001}")
         func clean(_ text: String) -> String { text.components(separatedBy: markers).joined() }
-        try db.execute(sql: "DELETE FROM comic_fts WHERE rowid = ?", arguments: [comic.num])
-        try db.execute(sql: "INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)",
-                       arguments: [comic.num, clean(shown.title), clean(shown.alt), clean(shown.transcript)])
+        try db.cachedStatement(sql: "DELETE FROM comic_fts WHERE rowid = ?").execute(arguments: [comic.num])
+        try db.cachedStatement(sql: "INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)").execute(
+            arguments: [comic.num, clean(shown.title), clean(shown.alt), clean(shown.transcript)])
     }
 }

@@ -37,7 +37,7 @@ public struct ComicStore: Sendable {
 
     /// The stored comic `num`, if any.
     public func comic(_ num: Int) throws -> Comic? {
-        try read { db in try ComicRecord.fetchOne(db, key: num)?.comic }
+        try read { db in try ComicRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM comic WHERE num = ?"), arguments: [num])?.comic }
     }
 
     /// Stores `comic` (replacing an older copy) and indexes it for search.
@@ -53,14 +53,14 @@ public struct ComicStore: Sendable {
                 try Self.index(comic, in: db)
             }
             for num in absent {
-                try db.execute(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)", arguments: [num])
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)").execute(arguments: [num])
             }
         }
     }
 
     /// Whether `num` is known not to exist.
     public func isAbsent(_ num: Int) throws -> Bool {
-        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM absent WHERE num = ?", arguments: [num]) ?? false }
+        try read { db in try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM absent WHERE num = ?"), arguments: [num]) ?? false }
     }
 
     /// Records that `num` does not exist.
@@ -96,10 +96,10 @@ public struct ComicStore: Sendable {
     /// A value that changes whenever comics or favorites are added, replaced or removed.
     public func titleSignature() throws -> String {
         try read { db in
-            let row = try Row.fetchOne(db, sql: """
+            let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT (SELECT COUNT(*) FROM comic), (SELECT TOTAL(fetched_at) FROM comic),
                        (SELECT COUNT(*) FROM favorite), (SELECT TOTAL(num) FROM favorite)
-                """)!
+                """))!
             return "\(row[0] as Int)/\(row[1] as Double)/\(row[2] as Int)/\(row[3] as Double)"
         }
     }
@@ -115,15 +115,15 @@ public struct ComicStore: Sendable {
 
     /// A setting's value.
     public func setting(_ key: String) throws -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+        try read { db in try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key]) }
     }
 
     /// Sets (or, with nil, removes) a setting.
     public func setSetting(_ key: String, _ value: String?) throws {
         try write { db in
             if let value {
-                try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                               arguments: [key, value])
+                try db.cachedStatement(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+                    .execute(arguments: [key, value])
             } else {
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
             }

@@ -2,7 +2,7 @@
 public enum HTMLEntities {
     /// Returns `text` with every recognised character reference replaced; unknown ones stay as written.
     public static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var i = 0

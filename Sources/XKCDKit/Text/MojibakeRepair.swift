@@ -4,6 +4,7 @@ public enum MojibakeRepair {
     /// Returns `text` with every byte-like sequence that spells valid multi-byte UTF-8 decoded.
     /// Runs up to three rounds, for text encoded twice or three times.
     public static func repair(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var current = text
         for _ in 0..<3 {
             guard let repaired = repairOnce(current) else { break }

@@ -7,10 +7,17 @@ public enum TerminalSanitizer {
     /// Drops C0/C1 controls (keeping newlines when `multiline`), bidirectional controls and
     /// invisible format characters, turns tabs into spaces and caps combining-mark runs.
     public static func sanitize(_ text: String, multiline: Bool) -> String {
+        // Most text is printable ASCII (and newlines): nothing to do.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) || ($0 == 0x0A && multiline) }) { return text }
         var out = String.UnicodeScalarView()
         var combining = 0
         for scalar in text.unicodeScalars {
             let v = scalar.value
+            if (0x20..<0x7F).contains(v) {
+                out.append(scalar)
+                combining = 0
+                continue
+            }
             switch v {
             case 0x0A, 0x2028, 0x2029:
                 out.append(multiline ? "\n" : " ")

@@ -38,6 +38,12 @@ public enum TextRepair {
     }
 
     private static func trimLines(_ s: String) -> String {
+        // Nothing to trim: no space before a newline and no blank edges.
+        let bytes = s.utf8
+        if bytes.first != 0x0A, bytes.last != 0x0A, bytes.last != 0x20,
+           !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x0A }) {
+            return s
+        }
         let lines = s.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var end = line.endIndex
             while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
