@@ -1,5 +1,5 @@
 SWIFT ?= swift
-SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4
+SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev
 RELEASE_BIN := .build/release/xkcd
 
 .PHONY: all deps build run test bench clean

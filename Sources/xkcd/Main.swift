@@ -35,7 +35,7 @@ struct Main {
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
             titles = TitleIndexCache(store: store)
             let client = XKCDClient(baseURL: options.baseURL,
-                                    transport: URLSessionTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
+                                    transport: CurlTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
             let repository = ComicRepository(
                 store: store, client: client,

@@ -21,7 +21,7 @@ struct TestLibrary {
 
     func repository() throws -> ComicRepository {
         let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
-        let client = XKCDClient(baseURL: server.baseURL, transport: URLSessionTransport(timeout: timeout),
+        let client = XKCDClient(baseURL: server.baseURL, transport: CurlTransport(timeout: timeout),
                                 retryDelays: [.milliseconds(10)])
         let clock = clock
         let notices = notices

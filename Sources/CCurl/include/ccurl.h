@@ -90,14 +90,16 @@ typedef void (*xkcd_http_done)(void *context, const xkcd_http_result *result);
 xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size);
 
 /**
- * Queues a GET of `url` and returns its id (never 0). Safe from any thread.
+ * Queues a GET of `url` and returns its id. Safe from any thread.
  *
  * `timeout_ms` bounds connecting and every silence of the server once the request is on a
  * connection; `total_timeout_ms` (0: none) bounds the whole transfer from then on. Time a
  * request spends waiting for a free connection counts for neither. Bodies larger than
  * `max_bytes` (0: no limit) end in XKCD_HTTP_TOO_LARGE. `user_agent` may be NULL.
  * Redirects (at most 5, http and https only) are followed. `done(context, result)` is
- * called exactly once, on the client's thread, also when the request fails at once.
+ * called exactly once, on the client's thread, also when the request fails at once; only
+ * when memory runs out before the request is queued does it run on the calling thread,
+ * before this returns 0.
  */
 uint64_t xkcd_http_get(xkcd_http *http, const char *url, long timeout_ms, long total_timeout_ms,
                        long max_bytes, const char *user_agent, xkcd_http_done done, void *context);

@@ -1,0 +1,278 @@
+import CCurl
+import Foundation
+
+/// ``HTTPTransport`` over libcurl's multi interface: kept-alive connections, a timeout,
+/// cancellation, and libcurl loaded only when the first request is made.
+///
+/// One background thread drives every transfer of a transport; requests queue for at most
+/// `maxConnectionsPerHost` connections per host. The timeout bounds connecting and each
+/// silence of the server; a whole transfer may take three times as long.
+public final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    private enum State {
+        case idle
+        case ready(CurlClient)
+        case unavailable(String)
+    }
+
+    private let timeout: TimeInterval
+    private let maxConnectionsPerHost: Int
+    private let maxBodyBytes: Int
+    private let lock = NSLock()
+    // Only touched under `lock` (or in deinit, when nothing else can reach it), which is what
+    // makes the class @unchecked Sendable; the C client it holds is thread-safe.
+    private var state = State.idle
+
+    /// Creates a transport whose requests give up after `timeout` seconds without progress,
+    /// keeping up to `maxConnectionsPerHost` connections per host and refusing bodies larger
+    /// than `maxBodyBytes`. Nothing is loaded or started until the first request.
+    public init(timeout: TimeInterval, maxConnectionsPerHost: Int = 8, maxBodyBytes: Int = 20 << 20) {
+        self.timeout = timeout
+        self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    deinit {
+        if case let .ready(client) = state {
+            xkcd_http_destroy(client.pointer)
+        }
+    }
+
+    /// Fetches `url`, following up to five http(s) redirects.
+    public func get(_ url: URL) async throws -> HTTPResponse {
+        if Task.isCancelled { throw XKCDError.cancelled }
+        let client = try startedClient()
+        let request = CurlRequest()
+        let timeoutMilliseconds = Self.milliseconds(timeout)
+        let totalMilliseconds = Self.milliseconds(timeout * 3)
+        let maxBytes = CLong(clamping: maxBodyBytes)
+        let reply = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CurlReply, any Error>) in
+                guard request.install(continuation) else {
+                    continuation.resume(throwing: XKCDError.cancelled)
+                    return
+                }
+                // Balanced by takeRetainedValue in `deliver`, which C calls exactly once.
+                let context = Unmanaged.passRetained(request).toOpaque()
+                let id = url.absoluteString.withCString { address in
+                    Self.userAgent.withCString { agent in
+                        xkcd_http_get(client.pointer, address, timeoutMilliseconds, totalMilliseconds, maxBytes, agent,
+                                      { context, result in CurlTransport.deliver(context, result) }, context)
+                    }
+                }
+                if request.started(id: id) {
+                    xkcd_http_cancel(client.pointer, id)
+                }
+            }
+        } onCancel: {
+            if let id = request.cancel() {
+                xkcd_http_cancel(client.pointer, id)
+            }
+        }
+        return try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
+    }
+
+    private static let userAgent = "xkcd-terminal/0.1"
+
+    private func startedClient() throws -> CurlClient {
+        lock.lock()
+        defer { lock.unlock() }
+        switch state {
+        case let .ready(client):
+            return client
+        case let .unavailable(reason):
+            throw XKCDError.network("libcurl is not available: \(reason)")
+        case .idle:
+            var message = [CChar](repeating: 0, count: 512)
+            let pointer = xkcd_http_create(Int32(clamping: maxConnectionsPerHost), &message, message.count)
+            guard let pointer else {
+                let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                state = .unavailable(reason)
+                throw XKCDError.network("libcurl is not available: \(reason)")
+            }
+            let client = CurlClient(pointer: pointer)
+            state = .ready(client)
+            return client
+        }
+    }
+
+    /// The header fields of a raw header block, names lower-cased, repeated fields joined with ", ".
+    static func parseHeaders(_ block: Data) -> [String: String] {
+        var headers: [String: String] = [:]
+        block.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let next = lineEnd + 1
+                if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                defer { lineStart = next }
+                let line = bytes[lineStart..<lineEnd]
+                guard !line.starts(with: "HTTP/".utf8), let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                let name = trimmed(bytes, lineStart, colon)
+                let value = trimmed(bytes, colon + 1, lineEnd)
+                guard !name.isEmpty else { continue }
+                let key = String(decoding: name.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+                let text = String(decoding: value, as: UTF8.self)
+                if let earlier = headers[key] {
+                    headers[key] = earlier + ", " + text
+                } else {
+                    headers[key] = text
+                }
+            }
+        }
+        return headers
+    }
+
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> UnsafeRawBufferPointer.SubSequence {
+        var start = start
+        var end = end
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    private static func milliseconds(_ seconds: TimeInterval) -> CLong {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return CLong(min((seconds * 1000).rounded(.up), 86_400_000))
+    }
+
+    // Runs on the C client's thread, which serves every request: it only copies the bytes
+    // out; parsing and error mapping happen in the awaiting task.
+    private static func deliver(_ context: UnsafeMutableRawPointer?, _ result: UnsafePointer<xkcd_http_result>?) {
+        guard let context else { return }
+        let request = Unmanaged<CurlRequest>.fromOpaque(context).takeRetainedValue()
+        request.resume(returning: result.map { CurlReply($0.pointee) } ?? CurlReply.failed)
+    }
+}
+
+/// The C client, handed only to the thread-safe `xkcd_http_*` functions.
+private struct CurlClient: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// One request's meeting point between the task awaiting it and the C client's thread.
+private final class CurlRequest: @unchecked Sendable {
+    // The three fields below are only touched under `lock`, hence @unchecked Sendable.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<CurlReply, any Error>?
+    private var id: UInt64 = 0
+    private var isCancelled = false
+
+    /// Keeps `continuation` for the answer; false when the task was cancelled already.
+    func install(_ continuation: CheckedContinuation<CurlReply, any Error>) -> Bool {
+        lock.withLock {
+            guard !isCancelled else { return false }
+            self.continuation = continuation
+            return true
+        }
+    }
+
+    /// Records the C request id; true when a cancellation came in before it was known.
+    func started(id: UInt64) -> Bool {
+        lock.withLock {
+            self.id = id
+            return isCancelled && continuation != nil
+        }
+    }
+
+    /// Marks the request cancelled; the id to cancel in C, when it is known and still running.
+    func cancel() -> UInt64? {
+        lock.withLock {
+            isCancelled = true
+            return id != 0 && continuation != nil ? id : nil
+        }
+    }
+
+    func resume(returning reply: CurlReply) {
+        let continuation = lock.withLock {
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(returning: reply)
+    }
+}
+
+/// What the C client reported for one request, copied out of its buffers.
+private struct CurlReply: Sendable {
+    var outcome: xkcd_http_outcome
+    var osErrno: Int32
+    var status: Int
+    var error: String
+    var body: Data
+    var headers: Data
+
+    static let failed = CurlReply(outcome: XKCD_HTTP_FAILED, osErrno: 0, status: 0, error: "no result", body: Data(), headers: Data())
+
+    init(outcome: xkcd_http_outcome, osErrno: Int32, status: Int, error: String, body: Data, headers: Data) {
+        self.outcome = outcome
+        self.osErrno = osErrno
+        self.status = status
+        self.error = error
+        self.body = body
+        self.headers = headers
+    }
+
+    init(_ result: xkcd_http_result) {
+        outcome = result.outcome
+        osErrno = result.os_errno
+        status = result.status
+        body = result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data()
+        if result.outcome == XKCD_HTTP_OK {
+            error = ""
+            headers = result.headers.map { Data(bytes: $0, count: result.headers_length) } ?? Data()
+        } else {
+            // libcurl's detailed message names more than its generic one, when there is one.
+            let detail = result.detail.map { String(cString: $0) } ?? ""
+            error = detail.isEmpty ? result.error.map { String(cString: $0) } ?? "" : detail
+            headers = Data()
+        }
+    }
+
+    func response(for url: URL, timeout: TimeInterval, maxBodyBytes: Int) throws(XKCDError) -> HTTPResponse {
+        let host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? url.absoluteString
+        switch outcome {
+        case XKCD_HTTP_OK:
+            return HTTPResponse(status: status, headers: CurlTransport.parseHeaders(headers), body: body)
+        case XKCD_HTTP_CANCELLED:
+            throw .cancelled
+        case XKCD_HTTP_TIMED_OUT:
+            throw .network("\(host) did not answer within \(Self.formatSeconds(timeout)) — check your connection")
+        case XKCD_HTTP_CANNOT_CONNECT:
+            if osErrno == 0 || osErrno == ECONNREFUSED {
+                throw .network("cannot connect to \(host) (connection refused)")
+            }
+            throw .network("cannot connect to \(host) (\(Self.lowercasedFirst(String(cString: strerror(osErrno)))))")
+        case XKCD_HTTP_CANNOT_RESOLVE:
+            throw .network("cannot find host \(host) — check the URL or your connection")
+        case XKCD_HTTP_CONNECTION_LOST:
+            throw .network("the connection to \(host) was lost", retryable: true)
+        case XKCD_HTTP_BAD_RESPONSE:
+            throw .network("\(host) closed the connection without a proper answer", retryable: true)
+        case XKCD_HTTP_TOO_MANY_REDIRECTS:
+            throw .network("too many redirects from \(host)")
+        case XKCD_HTTP_TOO_LARGE:
+            throw .badData("the answer from \(host) is larger than \(Self.formatBytes(maxBodyBytes))")
+        case XKCD_HTTP_TLS_FAILED:
+            throw .network("secure connection to \(host) failed" + (error.isEmpty ? "" : ": \(error)"))
+        case XKCD_HTTP_BAD_URL:
+            throw .network("cannot fetch \(url.absoluteString) — only http and https addresses work")
+        default:
+            throw .network("request to \(host) failed: \(Self.lowercasedFirst(error))")
+        }
+    }
+
+    private static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    private static func formatSeconds(_ t: TimeInterval) -> String {
+        t == t.rounded() ? "\(Int(t))s" : String(format: "%.1fs", t)
+    }
+
+    private static func formatBytes(_ count: Int) -> String {
+        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MB" }
+        if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KB" }
+        return "\(count) bytes"
+    }
+}
