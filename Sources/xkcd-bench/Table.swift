@@ -7,15 +7,19 @@ struct Table {
         case ratio(Double)
         case absolute(Double)
         case ratioAndAbsolute(Double, Double)
+        /// Shown for context only.
+        case none
     }
 
     private var rows: [[String]] = []
 
     mutating func add(_ path: String, ours: Double, floor: Double?, floorName: String, goal: Goal) {
         let ratio = floor.map { $0 > 0 ? ours / $0 : .infinity }
-        let met: Bool
+        var met: Bool? = nil
         let goalText: String
         switch goal {
+        case .none:
+            goalText = "(context)"
         case let .ratio(limit):
             met = (ratio ?? .infinity) <= limit
             goalText = String(format: "≤ %.1f×", limit)
@@ -27,7 +31,7 @@ struct Table {
             goalText = String(format: "≤ %.0f× and ≤ %@", limit, Measure.format(absolute))
         }
         rows.append([path, Measure.format(ours), floor.map { "\(Measure.format($0)) (\(floorName))" } ?? floorName,
-                     ratio.map { String(format: "%.2f×", $0) } ?? "—", goalText, met ? "yes" : "**no**"])
+                     ratio.map { String(format: "%.2f×", $0) } ?? "—", goalText, met.map { $0 ? "yes" : "**no**" } ?? "—"])
     }
 
     mutating func addMemory(_ path: String, ours: Int, floor: Int, limit: Int) {

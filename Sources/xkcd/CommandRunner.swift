@@ -22,15 +22,15 @@ final class CommandRunner {
         }
     }
 
-    private let session: Session
+    private let library: Library
     private let renderer: @Sendable () -> Renderer
     private let output: Output
     private let tasks: TaskRunner
     /// Asks a yes/no question on the terminal; nil when there is no one to ask (scripts).
     var confirm: ((String) -> Bool)?
 
-    init(session: Session, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner) {
-        self.session = session
+    init(library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner) {
+        self.library = library
         self.renderer = renderer
         self.output = output
         self.tasks = tasks
@@ -38,7 +38,7 @@ final class CommandRunner {
 
     /// The comic on screen, for the prompt.
     var current: Int? {
-        let session = session
+        guard let session = try? library.session() else { return nil }
         return try? tasks.wait { await session.current }
     }
 
@@ -65,8 +65,8 @@ final class CommandRunner {
     }
 
     private func confirmClear(_ confirm: (String) -> Bool) -> Bool {
-        let session = session
-        guard case let .cacheStats(stats)? = try? tasks.wait({ try await session.run(.cacheStats) }) else {
+        guard let session = try? library.session(),
+              case let .cacheStats(stats)? = try? tasks.wait({ try await session.run(.cacheStats) }) else {
             return confirm("Delete everything stored except favorites?")
         }
         let comics = stats.comics - stats.favorites
@@ -83,7 +83,7 @@ final class CommandRunner {
             }
             let outcome: Outcome
             do {
-                let session = session
+                let session = try library.session()
                 outcome = try tasks.wait { try await session.run(command) }
             } catch XKCDError.cancelled {
                 output.notice("cancelled")

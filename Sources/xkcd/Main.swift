@@ -28,12 +28,9 @@ struct Main {
     }
 
     private static func run(_ options: GlobalOptions, output: Output) -> Int32 {
-        let session: Session
-        let titles: TitleIndexCache
-        do {
+        let library = Library {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
-            titles = TitleIndexCache(store: store)
             let client = XKCDClient(baseURL: options.baseURL,
                                     transport: CurlTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
@@ -43,16 +40,14 @@ struct Main {
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit,
                 now: { Date() }, notify: notify)
             let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().width }) : nil
-            session = Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
-        } catch {
-            output.error(error.localizedDescription)
-            return ExitCode.failure
+            let session = Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
+            return (session, TitleIndexCache(store: store))
         }
         let color = !options.noColor && Terminal().stdoutSupportsColor
         let json = options.json
         let tasks = TaskRunner()
         let terminal = Terminal()
-        let runner = CommandRunner(session: session, renderer: { Renderer(width: Terminal().width, color: color, json: json) },
+        let runner = CommandRunner(library: library, renderer: { Renderer(width: Terminal().width, color: color, json: json) },
                                    output: output, tasks: tasks)
 
         if terminal.stdinIsTTY {
@@ -69,12 +64,22 @@ struct Main {
             let interrupts = Interrupts(tasks: tasks)
             return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
         }
-        if terminal.stdinIsTTY, let reader = try? EditLineReader(
-            programName: "xkcd",
-            historyFile: options.dataDirectory.appendingPathComponent("history"),
-            completion: CompletionBridge.handler(Completer(), titles: titles)
-        ) {
-            return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks, titles: titles).run()
+        if terminal.stdinIsTTY {
+            // The prompt shows the current comic: the store is needed from the start.
+            let titles: TitleIndexCache
+            do {
+                titles = try library.titles()
+            } catch {
+                output.error(error.localizedDescription)
+                return ExitCode.failure
+            }
+            if let reader = try? EditLineReader(
+                programName: "xkcd",
+                historyFile: options.dataDirectory.appendingPathComponent("history"),
+                completion: CompletionBridge.handler(Completer(), titles: titles)
+            ) {
+                return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks, titles: titles).run()
+            }
         }
         let interrupts = Interrupts(tasks: tasks)
         return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks).run())

@@ -29,18 +29,30 @@ extension ComicStore {
     /// whether more comics match.
     public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], more: Bool) {
         try read { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
-                FROM comic_fts WHERE comic_fts MATCH ?
+            // Rank first, then build excerpts for the few rows shown: snippet() in the ranking
+            // query would run for every match before the sort.
+            let ranked = try Int.fetchAll(db.cachedStatement(sql: """
+                SELECT rowid FROM comic_fts WHERE comic_fts MATCH ?
                 ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
-                """), arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit + 1])
+                """), arguments: [expression, limit + 1])
+            let shown = Array(ranked.prefix(limit))
+            guard !shown.isEmpty else { return ([], false) }
+            let placeholders = Array(repeating: "?", count: shown.count).joined(separator: ",")
+            var arguments: StatementArguments = [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression]
+            arguments += StatementArguments(shown)
+            let excerpts = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
+                FROM comic_fts WHERE comic_fts MATCH ? AND rowid IN (\(placeholders))
+                """), arguments: arguments)
+            let byNumber = Dictionary(excerpts.map { (($0["rowid"] as Int), $0) }, uniquingKeysWith: { a, _ in a })
+            let rows = shown.compactMap { byNumber[$0] }
             let hits = rows.map { row in
                 let excerpt: String = row["excerpt"]
                 // Transcripts span lines; an excerpt reads as one.
                 let flat = excerpt.split(whereSeparator: \.isNewline).joined(separator: " ")
                 return SearchHit(num: row["rowid"], title: row["title"], snippet: flat)
             }
-            return (Array(hits.prefix(limit)), hits.count > limit)
+            return (hits, ranked.count > limit)
         }
     }
 

@@ -38,12 +38,17 @@ public enum TextRepair {
     }
 
     private static func trimLines(_ s: String) -> String {
-        // Nothing to trim: no space before a newline and no blank edges.
-        let bytes = s.utf8
-        if bytes.first != 0x0A, bytes.last != 0x0A, bytes.last != 0x20,
-           !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x0A }) {
-            return s
+        // Nothing to trim unless a space ends a line or a newline starts or ends the text.
+        var previous: UInt8 = 0
+        var needsWork = false
+        for byte in s.utf8 {
+            if byte == 0x0A, previous == 0x20 {
+                needsWork = true
+                break
+            }
+            previous = byte
         }
+        if !needsWork, s.utf8.first != 0x0A, s.utf8.last != 0x0A, s.utf8.last != 0x20 { return s }
         let lines = s.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var end = line.endIndex
             while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
