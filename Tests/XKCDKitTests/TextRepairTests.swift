@@ -55,6 +55,13 @@ import Testing
         #expect(TextRepair.displayTitle(title: "Python", safeTitle: "Python") == "Python")
     }
 
+    @Test func multiLineTextLosesOnlyTrailingSpacesAndEdgeBlankLines() {
+        #expect(TextRepair.text("\n\n  a  \n\n b \n\n") == "  a\n\n b")
+        #expect(TextRepair.text("one\ntwo") == "one\ntwo")
+        #expect(TextRepair.text("café \nnaïve ") == "café\nnaïve")
+        #expect(TextRepair.text("   ") == "")
+    }
+
     @Test func newsBecomesPlainLines() {
         let news = "XKCD updates every Monday.<br />Previously: <a href=\"https://xkcd.com/374/\">Journal</a>"
         #expect(TextRepair.html(news) == "XKCD updates every Monday.\nPreviously: Journal")

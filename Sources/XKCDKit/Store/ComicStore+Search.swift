@@ -58,11 +58,15 @@ extension ComicStore {
 
     /// Indexes `comic`'s repaired text for search, replacing any older entry.
     static func index(_ comic: Comic, in db: Database) throws {
-        let shown = DisplayComic(comic)
-        let markers = CharacterSet(charactersIn: "\u{E000}\u{E001}")
-        func clean(_ text: String) -> String { text.components(separatedBy: markers).joined() }
+        // The highlight markers must never come from the text itself.
+        func clean(_ text: String) -> String {
+            text.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }
+                ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{E000}" && $0 != "\u{E001}" }))
+                : text
+        }
         try db.cachedStatement(sql: "DELETE FROM comic_fts WHERE rowid = ?").execute(arguments: [comic.num])
         try db.cachedStatement(sql: "INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)").execute(
-            arguments: [comic.num, clean(shown.title), clean(shown.alt), clean(shown.transcript)])
+            arguments: [comic.num, clean(TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle)),
+                        clean(TextRepair.text(comic.alt)), clean(TextRepair.text(comic.transcript))])
     }
 }

@@ -48,8 +48,20 @@ public struct ComicStore: Sendable {
     /// Stores `comics` and records `absent` numbers in one transaction: a crash keeps all or none.
     public func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
         try write { db in
+            // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day, fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
+                    alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
+                    transcript = excluded.transcript, year = excluded.year, month = excluded.month,
+                    day = excluded.day, fetched_at = excluded.fetched_at
+                """)
             for comic in comics {
-                try ComicRecord(comic, fetchedAt: date.timeIntervalSince1970).upsert(db)
+                try upsert.execute(arguments: [
+                    comic.num, comic.title, comic.safeTitle, comic.alt, comic.img, comic.link, comic.news,
+                    comic.transcript, comic.year, comic.month, comic.day, date.timeIntervalSince1970,
+                ])
                 try Self.index(comic, in: db)
             }
             for num in absent {

@@ -37,8 +37,8 @@ public enum TextRepair {
         s.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" }).joined(separator: " ")
     }
 
+    // Drops spaces at line ends and blank lines at both ends, working on UTF-8 bytes.
     private static func trimLines(_ s: String) -> String {
-        // Nothing to trim unless a space ends a line or a newline starts or ends the text.
         var previous: UInt8 = 0
         var needsWork = false
         for byte in s.utf8 {
@@ -49,14 +49,25 @@ public enum TextRepair {
             previous = byte
         }
         if !needsWork, s.utf8.first != 0x0A, s.utf8.last != 0x0A, s.utf8.last != 0x20 { return s }
-        let lines = s.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            var end = line.endIndex
-            while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
-            return line[..<end]
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var pendingSpaces = 0
+        for byte in s.utf8 {
+            switch byte {
+            case 0x20:
+                pendingSpaces += 1
+            case 0x0A:
+                pendingSpaces = 0
+                if !out.isEmpty { out.append(byte) }
+            default:
+                if pendingSpaces > 0 {
+                    out.append(contentsOf: repeatElement(0x20, count: pendingSpaces))
+                    pendingSpaces = 0
+                }
+                out.append(byte)
+            }
         }
-        var joined = lines.joined(separator: "\n")
-        while joined.hasPrefix("\n") { joined.removeFirst() }
-        while joined.hasSuffix("\n") { joined.removeLast() }
-        return joined
+        while out.last == 0x0A { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }
