@@ -59,11 +59,11 @@ public struct Syncer: Sendable {
         var batch: [Comic] = []
         var absent: [Int] = []
         var lastFlush = now()
-        let store = repository.store
+        let writer = BatchWriter(store: repository.store)
         func flush() throws {
             lastFlush = now()
             guard !batch.isEmpty || !absent.isEmpty else { return }
-            try store.save(batch, absent: absent, at: now())
+            try writer.submit(batch, absent: absent, at: now())
             batch.removeAll(keepingCapacity: true)
             absent.removeAll()
         }
@@ -103,6 +103,7 @@ public struct Syncer: Sendable {
             }
         })
         try flush()
+        try writer.finish()
         if Task.isCancelled { summary.cancelled = true }
         summary.missing.sort()
         summary.failed.sort()
