@@ -58,3 +58,13 @@ import Testing
         #expect(Renderer(width: 80, color: false, json: false).render(.help("next")).hasPrefix("usage: next [K]\naliases: n"))
     }
 }
+
+@Suite struct JSONValueTests {
+    @Test func escapesEveryControlAndLineSeparatorAndKeepsOtherText() throws {
+        let text = "a\"b\\c\n\r\t\u{1}\u{7F}\u{85}\u{9F}\u{2028}\u{2029}é…日本😀"
+        let serialized = JSONValue.object([("k", .string(text))]).serialized
+        #expect(serialized == #"{"k":"a\"b\\c\n\r\t\u0001\u007f\u0085\u009f\u2028\u2029é…日本😀"}"#)
+        let parsed = try JSONSerialization.jsonObject(with: Data(serialized.utf8)) as? [String: String]
+        #expect(parsed?["k"] == text)
+    }
+}

@@ -19,60 +19,72 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Compact JSON text.
     public var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
         case let .string(s): Self.writeString(s, to: &out)
-        case let .int(i): out += String(i)
-        case let .double(d): out += d.isFinite ? String(format: "%.3f", d) : "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case .null: out += "null"
+        case let .int(i): out.append(contentsOf: String(i).utf8)
+        case let .double(d): out.append(contentsOf: (d.isFinite ? String(format: "%.3f", d) : "null").utf8)
+        case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         case let .array(items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case let .object(fields):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in fields.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        // Printable ASCII without quotes or backslashes goes out as is.
-        if s.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != 0x22 && $0 != 0x5C }) {
-            out += s
-            out += "\""
-            return
+    // Works on UTF-8 bytes: controls (C0, DEL, C1) and U+2028/U+2029 are escaped as \uXXXX,
+    // everything else is copied.
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        func escape(_ value: UInt32) {
+            let hex = Array(String(value, radix: 16).utf8)
+            out.append(contentsOf: Array("\\u".utf8) + Array(repeating: UInt8(ascii: "0"), count: 4 - hex.count) + hex)
         }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
+        out.append(UInt8(ascii: "\""))
+        var bytes = s.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = bytes.next() {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: Array("\\\"".utf8))
+            case UInt8(ascii: "\\"): out.append(contentsOf: Array("\\\\".utf8))
+            case 0x0A: out.append(contentsOf: Array("\\n".utf8))
+            case 0x0D: out.append(contentsOf: Array("\\r".utf8))
+            case 0x09: out.append(contentsOf: Array("\\t".utf8))
+            case 0x00..<0x20, 0x7F: escape(UInt32(byte))
+            case 0xC2:
+                // U+0080…U+009F are C2 80…C2 9F.
+                guard let next = bytes.next() else { out.append(byte); continue }
+                if (0x80...0x9F).contains(next) { escape(UInt32(next)) } else { out.append(contentsOf: [byte, next]) }
+            case 0xE2:
+                pending = [byte]
+                while pending.count < 3, let next = bytes.next() { pending.append(next) }
+                if pending.count == 3, pending[1] == 0x80, pending[2] == 0xA8 || pending[2] == 0xA9 {
+                    escape(pending[2] == 0xA8 ? 0x2028 : 0x2029)
+                } else {
+                    out.append(contentsOf: pending)
+                }
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Equal when they serialize the same.

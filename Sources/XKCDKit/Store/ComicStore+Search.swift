@@ -49,7 +49,8 @@ extension ComicStore {
             let hits = rows.map { row in
                 let excerpt: String = row["excerpt"]
                 // Transcripts span lines; an excerpt reads as one.
-                let flat = excerpt.split(whereSeparator: \.isNewline).joined(separator: " ")
+                let flat = excerpt.utf8.contains(0x0A)
+                    ? String(decoding: excerpt.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) : excerpt
                 return SearchHit(num: row["rowid"], title: row["title"], snippet: flat)
             }
             return (hits, ranked.count > limit)
