@@ -59,6 +59,13 @@ public indirect enum JSONValue: Sendable, Equatable {
             out.append(contentsOf: Array("\\u".utf8) + Array(repeating: UInt8(ascii: "0"), count: 4 - hex.count) + hex)
         }
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape at all: copy them in one go.
+        let plain = s.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != 0x22 && $0 != 0x5C || ($0 >= 0x80 && $0 != 0xC2 && $0 != 0xE2) }
+        if plain {
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         var bytes = s.utf8.makeIterator()
         var pending: [UInt8] = []
         while let byte = bytes.next() {

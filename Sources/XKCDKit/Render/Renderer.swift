@@ -78,15 +78,35 @@ public struct Renderer: Sendable {
 
     // Matched words in bold on a colour terminal; the markers never reach the screen.
     private func highlight(_ line: String) -> String {
-        var out = ""
-        for c in line {
-            switch c {
-            case SearchHit.highlightStart: if style.enabled { out += "\u{1B}[1m" }
-            case SearchHit.highlightEnd: if style.enabled { out += "\u{1B}[0m" }
-            default: out.append(c)
+        guard style.enabled else { return Self.withoutHighlights(line) }
+        var out = String.UnicodeScalarView()
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "\u{E000}": out.append(contentsOf: "\u{1B}[1m".unicodeScalars)
+            case "\u{E001}": out.append(contentsOf: "\u{1B}[0m".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
+    }
+
+    // The markers are U+E000 and U+E001: EE 80 80 and EE 80 81 in UTF-8.
+    private static func withoutHighlights(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        guard bytes.contains(0xEE) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0xEE, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x80 || bytes[i + 2] == 0x81 {
+                i += 3
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        bytes = out
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func syncText(_ summary: SyncSummary) -> String {
@@ -247,10 +267,9 @@ public struct Renderer: Sendable {
                 ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
             ])
         case let .searchResults(query, hits, more):
-            let markers = CharacterSet(charactersIn: "\u{E000}\u{E001}")
             value = .object([("query", .string(query)), ("more", .bool(more)), ("hits", .array(hits.map { hit in
                 .object([("num", .int(hit.num)), ("title", .string(hit.title)),
-                         ("snippet", .string(hit.snippet.components(separatedBy: markers).joined()))])
+                         ("snippet", .string(Self.withoutHighlights(hit.snippet)))])
             }))])
         case let .help(topic):
             value = HelpText.json(topic: topic)

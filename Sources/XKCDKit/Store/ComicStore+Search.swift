@@ -29,23 +29,11 @@ extension ComicStore {
     /// whether more comics match.
     public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], more: Bool) {
         try read { db in
-            // Rank first, then build excerpts for the few rows shown: snippet() in the ranking
-            // query would run for every match before the sort.
-            let ranked = try Int.fetchAll(db.cachedStatement(sql: """
-                SELECT rowid FROM comic_fts WHERE comic_fts MATCH ?
-                ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
-                """), arguments: [expression, limit + 1])
-            let shown = Array(ranked.prefix(limit))
-            guard !shown.isEmpty else { return ([], false) }
-            let placeholders = Array(repeating: "?", count: shown.count).joined(separator: ",")
-            var arguments: StatementArguments = [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression]
-            arguments += StatementArguments(shown)
-            let excerpts = try Row.fetchAll(db.cachedStatement(sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
-                FROM comic_fts WHERE comic_fts MATCH ? AND rowid IN (\(placeholders))
-                """), arguments: arguments)
-            let byNumber = Dictionary(excerpts.map { (($0["rowid"] as Int), $0) }, uniquingKeysWith: { a, _ in a })
-            let rows = shown.compactMap { byNumber[$0] }
+                FROM comic_fts WHERE comic_fts MATCH ?
+                ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
+                """), arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit + 1])
             let hits = rows.map { row in
                 let excerpt: String = row["excerpt"]
                 // Transcripts span lines; an excerpt reads as one.
@@ -53,7 +41,7 @@ extension ComicStore {
                     ? String(decoding: excerpt.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) : excerpt
                 return SearchHit(num: row["rowid"], title: row["title"], snippet: flat)
             }
-            return (hits, ranked.count > limit)
+            return (Array(hits.prefix(limit)), hits.count > limit)
         }
     }
 
