@@ -53,8 +53,7 @@ extension ComicStore {
                 ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{E000}" && $0 != "\u{E001}" }))
                 : text
         }
-        try db.cachedStatement(sql: "DELETE FROM comic_fts WHERE rowid = ?").execute(arguments: [comic.num])
-        try db.cachedStatement(sql: "INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)").execute(
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)").execute(
             arguments: [comic.num, clean(TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle)),
                         clean(TextRepair.text(comic.alt)), clean(TextRepair.text(comic.transcript))])
     }
