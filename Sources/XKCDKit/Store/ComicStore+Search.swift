@@ -45,16 +45,26 @@ extension ComicStore {
         }
     }
 
-    /// Indexes `comic`'s repaired text for search, replacing any older entry.
-    static func index(_ comic: Comic, in db: Database) throws {
-        // The highlight markers must never come from the text itself.
-        func clean(_ text: String) -> String {
-            text.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }
-                ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{E000}" && $0 != "\u{E001}" }))
-                : text
+    /// Indexes `comics`' repaired text for search, replacing older entries. The rows go to
+    /// FTS5 in one INSERT … SELECT, which costs FTS5 less than a statement per row.
+    static func index(_ comics: [Comic], in db: Database) throws {
+        guard !comics.isEmpty else { return }
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS pending_fts(num INTEGER PRIMARY KEY, title, alt, transcript)")
+        let stage = try db.cachedStatement(sql: "INSERT OR REPLACE INTO temp.pending_fts(num, title, alt, transcript) VALUES (?, ?, ?, ?)")
+        for comic in comics {
+            try stage.execute(arguments: [comic.num, Self.clean(TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle)),
+                                          Self.clean(TextRepair.text(comic.alt)), Self.clean(TextRepair.text(comic.transcript))])
         }
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)").execute(
-            arguments: [comic.num, clean(TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle)),
-                        clean(TextRepair.text(comic.alt)), clean(TextRepair.text(comic.transcript))])
+        try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) SELECT num, title, alt, transcript FROM temp.pending_fts
+            """).execute()
+        try db.cachedStatement(sql: "DELETE FROM temp.pending_fts").execute()
+    }
+
+    // The highlight markers must never come from the text itself.
+    private static func clean(_ text: String) -> String {
+        text.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }
+            ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{E000}" && $0 != "\u{E001}" }))
+            : text
     }
 }

@@ -62,8 +62,8 @@ public struct ComicStore: Sendable {
                     comic.num, comic.title, comic.safeTitle, comic.alt, comic.img, comic.link, comic.news,
                     comic.transcript, comic.year, comic.month, comic.day, date.timeIntervalSince1970,
                 ])
-                try Self.index(comic, in: db)
             }
+            try Self.index(comics, in: db)
             for num in absent {
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)").execute(arguments: [num])
             }

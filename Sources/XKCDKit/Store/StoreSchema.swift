@@ -46,9 +46,7 @@ enum StoreSchema {
                 CREATE VIRTUAL TABLE comic_fts USING fts5(
                     title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2')
                 """)
-            for record in try ComicRecord.fetchAll(db) {
-                try ComicStore.index(record.comic, in: db)
-            }
+            try ComicStore.index(try ComicRecord.fetchAll(db).map(\.comic), in: db)
         }
         return migrator
     }
