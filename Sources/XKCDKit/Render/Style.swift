@@ -14,7 +14,6 @@ public struct Style: Sendable {
         static let dim = "\u{1B}[2m"
         static let cyan = "\u{1B}[36m"
         static let yellow = "\u{1B}[33m"
-        static let red = "\u{1B}[31m"
     }
 
     /// Bold text.
@@ -25,8 +24,6 @@ public struct Style: Sendable {
     public func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
     /// A warning or notice.
     public func notice(_ s: String) -> String { wrap(s, Escape.yellow) }
-    /// An error marker.
-    public func error(_ s: String) -> String { wrap(s, Escape.red) }
 
     private func wrap(_ s: String, _ code: String) -> String {
         enabled && !s.isEmpty ? code + s + Escape.reset : s

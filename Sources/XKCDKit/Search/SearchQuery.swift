@@ -12,7 +12,7 @@ public enum SearchQuery {
         while i < scalars.count {
             let c = scalars[i]
             if c == "\"", let end = closingQuotes.first(where: { $0 > i }) {
-                let words = self.words(in: scalars[(i + 1)..<end]).map(\.word)
+                let words = self.words(in: scalars[(i + 1)..<end])
                 if !words.isEmpty { terms.append(quote(words.joined(separator: " "))) }
                 i = end + 1
                 continue
@@ -32,23 +32,18 @@ public enum SearchQuery {
         return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 
-    /// The plain words of `text`, lower-cased, for highlighting and fallbacks.
-    public static func plainWords(_ text: String) -> [String] {
-        words(in: Array(text.unicodeScalars)[...]).map { $0.word.lowercased() }
-    }
-
-    private static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [(word: String, end: Int)] {
-        var out: [(String, Int)] = []
+    private static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [String] {
+        var out: [String] = []
         var current = String.UnicodeScalarView()
-        for (index, c) in zip(scalars.indices, scalars) {
+        for c in scalars {
             if isWordScalar(c) {
                 current.append(c)
             } else if !current.isEmpty {
-                out.append((String(current), index))
+                out.append(String(current))
                 current = String.UnicodeScalarView()
             }
         }
-        if !current.isEmpty { out.append((String(current), scalars.endIndex)) }
+        if !current.isEmpty { out.append(String(current)) }
         return out
     }
 

@@ -59,16 +59,6 @@ public struct SessionState: Sendable, Equatable {
         return out
     }
 
-    /// Marks `num` seen without navigating.
-    public mutating func markSeen(_ num: Int) {
-        seen.insert(num)
-    }
-
-    /// Forgets the seen set (when every comic has been seen).
-    public mutating func resetSeen() {
-        seen.removeAll()
-    }
-
     /// Picks a comic in `1...newest` that is neither seen nor in `excluded`, using `roll`
     /// (which returns a value in `0..<count`); resets the seen set when all were seen.
     public mutating func pickRandom(newest: Int, excluded: Set<Int>, roll: (Int) -> Int) -> Int? {

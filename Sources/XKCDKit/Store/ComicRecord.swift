@@ -1,12 +1,11 @@
 import GRDB
 
-/// The `comic` table's row: a stored ``Comic``.
-struct ComicRecord: Codable, FetchableRecord, PersistableRecord {
+/// The `comic` table's row, read back as a ``Comic`` (rows are written by ``ComicStore/save(_:absent:at:)``).
+struct ComicRecord: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "comic"
 
     enum Columns {
         static let num = Column(CodingKeys.num)
-        static let safeTitle = Column(CodingKeys.safeTitle)
     }
 
     var num: Int
@@ -26,21 +25,6 @@ struct ComicRecord: Codable, FetchableRecord, PersistableRecord {
         case num, title, alt, img, link, news, transcript, year, month, day
         case safeTitle = "safe_title"
         case fetchedAt = "fetched_at"
-    }
-
-    init(_ comic: Comic, fetchedAt: Double) {
-        num = comic.num
-        title = comic.title
-        safeTitle = comic.safeTitle
-        alt = comic.alt
-        img = comic.img
-        link = comic.link
-        news = comic.news
-        transcript = comic.transcript
-        year = comic.year
-        month = comic.month
-        day = comic.day
-        self.fetchedAt = fetchedAt
     }
 
     var comic: Comic {

@@ -49,11 +49,6 @@ extension ComicStore {
         }
     }
 
-    /// Whether `num` is a favorite.
-    public func isFavorite(_ num: Int) throws -> Bool {
-        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE num = ?", arguments: [num]) ?? false }
-    }
-
     /// The favorites' numbers.
     public func favoriteNumbers() throws -> Set<Int> {
         try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM favorite")) }

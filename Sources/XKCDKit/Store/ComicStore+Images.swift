@@ -57,11 +57,6 @@ extension ComicStore {
         }
     }
 
-    /// Forgets comic `num`'s image row (the file is the caller's).
-    public func forgetImage(_ num: Int) throws {
-        try write { db in try db.execute(sql: "DELETE FROM image WHERE num = ?", arguments: [num]) }
-    }
-
     /// Removes the rows of the least recently used images that are not favorites' (nor
     /// `keep`) until the others total at most `limit` bytes; returns the removed files.
     public func evictImages(toFit limit: Int, keeping keep: Int?) throws -> [String] {

@@ -24,11 +24,6 @@ public struct ComicStore: Sendable {
         }
     }
 
-    /// An in-memory store, for tests.
-    public static func inMemory() throws -> ComicStore {
-        try ComicStore(writer: DatabaseQueue(), path: nil)
-    }
-
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path
