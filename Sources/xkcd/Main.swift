@@ -40,8 +40,7 @@ struct Main {
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit,
                 now: { Date() }, notify: notify)
             let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().width }) : nil
-            let session = Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
-            return (session, TitleIndexCache(store: store))
+            return Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
         }
         let color = !options.noColor && Terminal().stdoutSupportsColor
         let json = options.json
@@ -68,7 +67,7 @@ struct Main {
             // The prompt shows the current comic: the store is needed from the start.
             let titles: TitleIndexCache
             do {
-                titles = try library.titles()
+                titles = try library.session().titles
             } catch {
                 output.error(error.localizedDescription)
                 return ExitCode.failure

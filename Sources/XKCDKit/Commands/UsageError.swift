@@ -15,8 +15,6 @@ public struct UsageError: Error, Equatable, Sendable, LocalizedError {
 
     /// A user-typed word made safe and short enough to quote in a message.
     static func quote(_ word: String) -> String {
-        let clean = TerminalSanitizer.sanitize(word, multiline: false)
-        let short = clean.count > 40 ? String(clean.prefix(40)) + "…" : clean
-        return "'\(short)'"
+        "'\(TerminalSanitizer.brief(word))'"
     }
 }

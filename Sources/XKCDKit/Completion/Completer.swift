@@ -81,7 +81,7 @@ public struct Completer: Sendable {
             return Completion(replaceCount: typed.count, insertion: Self.escape(matches[0].title) + " ", candidates: [matches[0].title])
         }
         let common = Self.commonPrefix(matches.map(\.title))
-        if TitleMatcher.fold(common).count > TitleMatcher.fold(argument).count {
+        if TitleIndex.key(common).count > TitleIndex.key(argument).count {
             return Completion(replaceCount: typed.count, insertion: Self.escape(common), candidates: matches.map(\.title))
         }
         return list(matches, typed: typed, numbers: false)

@@ -24,7 +24,7 @@ public struct TitleIndex: Sendable {
 
     /// Builds the index from numbers and display titles; `favorites` marks the favorites.
     public init(titles: [(num: Int, title: String)], favorites: Set<Int>) {
-        let entries = titles.map { Entry(num: $0.num, title: $0.title, key: TitleMatcher.fold($0.title), digits: String($0.num)) }
+        let entries = titles.map { Entry(num: $0.num, title: $0.title, key: Self.key($0.title), digits: String($0.num)) }
         byKey = entries.sorted { $0.key == $1.key ? $0.num < $1.num : $0.key < $1.key }
         byNumber = entries.sorted { $0.num < $1.num }
         self.favorites = favorites
@@ -33,9 +33,31 @@ public struct TitleIndex: Sendable {
     /// How many titles it holds.
     public var count: Int { byNumber.count }
 
+    /// The comparison form of a title: sanitized, case- and diacritic-folded, spaces collapsed.
+    public static func key(_ text: String) -> String {
+        TerminalSanitizer.sanitize(text, multiline: false)
+            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .split(separator: " ").joined(separator: " ")
+    }
+
+    /// How many comics a lookup can find.
+    public func count(favoritesOnly: Bool) -> Int {
+        favoritesOnly ? favorites.count : byNumber.count
+    }
+
+    /// The comics a typed title names: those whose title equals `query` (ignoring case and
+    /// accents) if any, else every title starting with it; in number order.
+    public func matches(_ query: String, favoritesOnly: Bool = false) -> [Entry] {
+        let key = Self.key(query)
+        guard !key.isEmpty else { return [] }
+        let prefixed = titles(withPrefix: query, favoritesOnly: favoritesOnly)
+        let exact = prefixed.filter { $0.key == key }
+        return (exact.isEmpty ? prefixed : exact).sorted { $0.num < $1.num }
+    }
+
     /// The comics whose folded title starts with the folded `prefix`, in title order.
     public func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
-        let key = TitleMatcher.fold(prefix)
+        let key = Self.key(prefix)
         var low = 0
         var high = byKey.count
         while low < high {

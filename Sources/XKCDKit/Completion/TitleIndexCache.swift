@@ -25,11 +25,12 @@ public final class TitleIndexCache: @unchecked Sendable {
     }
 
     /// The index, rebuilt first if the store changed since it was built. The store is asked
-    /// at most once a second (other processes' changes), and after every ``invalidate()``.
-    public func current() -> TitleIndex {
+    /// at most once a second (other processes' changes), after every ``invalidate()``, and
+    /// always with `checkingStore` (a lookup that must see the latest titles).
+    public func current(checkingStore: Bool = false) -> TitleIndex {
         lock.withLock {
             let time = ProcessInfo.processInfo.systemUptime
-            guard stale || time - checkedAt >= Self.checkInterval else { return index }
+            guard checkingStore || stale || time - checkedAt >= Self.checkInterval else { return index }
             stale = false
             checkedAt = time
             guard let now = try? store.titleSignature() else { return index }

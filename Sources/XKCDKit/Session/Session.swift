@@ -4,6 +4,8 @@ import Foundation
 public actor Session {
     private var state: SessionState
     private let repository: ComicRepository
+    /// The stored titles, for title lookups here and Tab completion in the line editor.
+    public nonisolated let titles: TitleIndexCache
     private let roll: @Sendable (Int) -> Int
     private let now: @Sendable () -> Date
     private let currentDirectory: URL
@@ -21,6 +23,7 @@ public actor Session {
                 notify: @escaping @Sendable (String) -> Void = { _ in },
                 progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) {
         self.repository = repository
+        titles = TitleIndexCache(store: repository.store)
         self.roll = roll
         self.now = now
         self.currentDirectory = currentDirectory
@@ -253,35 +256,28 @@ public actor Session {
     }
 
     // A number as is; a title through the stored titles (one match, else choices or an error).
-    private func resolve(_ reference: ComicReference?, among scope: ComicCompletion = .stored) throws -> Int? {
+    private func resolve(_ reference: ComicReference, among scope: ComicCompletion = .stored) throws -> Int {
         switch reference {
-        case nil:
-            return nil
-        case let .number(num)?:
+        case let .number(num):
             return num
-        case let .title(query)?:
-            var titles = try repository.store.allTitles()
-            if scope == .favorites {
-                let favorites = Set(try repository.store.favorites().map(\.comic.num))
-                titles = titles.filter { favorites.contains($0.num) }
-            }
-            let matches = TitleMatcher.matches(query, in: titles)
-            let shown = TerminalSanitizer.sanitize(query, multiline: false)
-            let short = shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+        case let .title(query):
+            let index = titles.current(checkingStore: true)
+            let favoritesOnly = scope == .favorites
+            let matches = index.matches(query, favoritesOnly: favoritesOnly)
+            let shown = TerminalSanitizer.brief(query)
             switch matches.count {
             case 0:
-                throw XKCDError.noTitleMatch(short, stored: titles.count)
+                throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: favoritesOnly))
             case 1:
                 return matches[0].num
             default:
-                throw AmbiguousTitle(query: short, entries: matches.map { ComicEntry(num: $0.num, title: $0.title) })
+                throw AmbiguousTitle(query: shown, entries: matches.map { ComicEntry(num: $0.num, title: $0.title) })
             }
         }
     }
 
-    private func resolve(_ reference: ComicReference) throws -> Int {
-        // Non-nil in, non-nil out.
-        try resolve(Optional(reference)) ?? 0
+    private func resolve(_ reference: ComicReference?, among scope: ComicCompletion = .stored) throws -> Int? {
+        try reference.map { try resolve($0, among: scope) }
     }
 
     private func search(_ text: String) throws -> Outcome {
@@ -292,7 +288,7 @@ public actor Session {
         if hits.isEmpty, case let stored = try repository.store.comicCount(), stored < (try repository.knownNewestNumber() ?? 0) / 2 {
             notify("note: only \(stored) comics are stored; run 'sync' to search them all")
         }
-        return .searchResults(query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, more: more)
+        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, more: more)
     }
 
     private func save() throws {

@@ -4,6 +4,12 @@ public enum TerminalSanitizer {
     /// Most combining marks kept on one base character; floods beyond it are dropped.
     public static let maxCombiningMarks = 4
 
+    /// `text` sanitized to one line and cut to `limit` characters, for quoting what a user typed.
+    public static func brief(_ text: String, limit: Int = 40) -> String {
+        let clean = sanitize(text, multiline: false)
+        return clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
+    }
+
     /// Drops C0/C1 controls (keeping newlines when `multiline`), bidirectional controls and
     /// invisible format characters, turns tabs into spaces and caps combining-mark runs.
     public static func sanitize(_ text: String, multiline: Bool) -> String {
