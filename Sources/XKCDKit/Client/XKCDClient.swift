@@ -48,52 +48,42 @@ public struct XKCDClient: Sendable {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw XKCDError.badData("the image of #\(num) has an address that is not http(s)")
         }
-        var attempt = 0
-        while true {
-            let response = try await transport.get(url)
-            switch response.status {
-            case 200:
-                guard response.body.count <= Self.maxImageBytes else {
-                    throw XKCDError.badData("the image of #\(num) is larger than \(Self.maxImageBytes >> 20) MB")
-                }
-                guard let kind = ImageKind.detect(response.body) else {
-                    throw XKCDError.badData("the server sent something that is not an image for #\(num)")
-                }
-                return (response.body, kind)
-            case 500...599 where attempt < retryDelays.count:
-                try await pause(retryAfter(response) ?? retryDelays[attempt])
-                attempt += 1
-            default:
-                throw XKCDError.httpStatus(response.status, url: url.absoluteString)
-            }
+        let response = try await get(url)
+        guard response.status == 200 else { throw XKCDError.httpStatus(response.status, url: url.absoluteString) }
+        guard response.body.count <= Self.maxImageBytes else {
+            throw XKCDError.badData("the image of #\(num) is larger than \(Self.maxImageBytes >> 20) MB")
         }
+        guard let kind = ImageKind.detect(response.body) else {
+            throw XKCDError.badData("the server sent something that is not an image for #\(num)")
+        }
+        return (response.body, kind)
     }
 
     private func fetch(url: URL, expected: Int?) async throws -> Lookup {
+        let response = try await get(url)
+        switch response.status {
+        case 200: return .found(try ComicPayload.decode(response.body, expected: expected))
+        case 404: return .notFound
+        default: throw XKCDError.httpStatus(response.status, url: url.absoluteString)
+        }
+    }
+
+    // GET with retries: a dropped connection or a 5xx is tried again after each of
+    // `retryDelays` (a short Retry-After wins); whatever answers last is returned.
+    private func get(_ url: URL) async throws -> HTTPResponse {
         var attempt = 0
         while true {
             let response: HTTPResponse
             do {
                 response = try await transport.get(url)
-            } catch let error as XKCDError {
-                if case .network(_, retryable: true) = error, attempt < retryDelays.count {
-                    try await pause(retryDelays[attempt])
-                    attempt += 1
-                    continue
-                }
-                throw error
-            }
-            switch response.status {
-            case 200:
-                return .found(try ComicPayload.decode(response.body, expected: expected))
-            case 404:
-                return .notFound
-            case 500...599 where attempt < retryDelays.count:
-                try await pause(retryAfter(response) ?? retryDelays[attempt])
+            } catch XKCDError.network(_, retryable: true) where attempt < retryDelays.count {
+                try await pause(retryDelays[attempt])
                 attempt += 1
-            default:
-                throw XKCDError.httpStatus(response.status, url: url.absoluteString)
+                continue
             }
+            guard (500...599).contains(response.status), attempt < retryDelays.count else { return response }
+            try await pause(retryAfter(response) ?? retryDelays[attempt])
+            attempt += 1
         }
     }
 

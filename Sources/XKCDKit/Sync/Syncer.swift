@@ -47,15 +47,12 @@ public struct Syncer: Sendable {
     private enum Result: Sendable {
         case comic(Comic)
         case missing(Int)
+        case imageStored
         case failed(Int)
         case cancelled
     }
 
     private func fetchComics(_ numbers: [Int], newest: Int, into summary: inout SyncSummary) async throws {
-        let started = now()
-        let total = numbers.count
-        var done = 0
-        var lastReport = Date.distantPast
         var batch: [Comic] = []
         var absent: [Int] = []
         var lastFlush = now()
@@ -67,20 +64,13 @@ public struct Syncer: Sendable {
             batch.removeAll(keepingCapacity: true)
             absent.removeAll()
         }
-        progress(SyncProgress(phase: .comics, done: 0, total: total, elapsed: 0))
         let client = client
-        try await run(numbers, work: { num in
-            do {
-                switch try await client.comic(num) {
-                case let .found(comic): return .comic(comic)
-                case .notFound: return .missing(num)
-                }
-            } catch XKCDError.cancelled {
-                return .cancelled
-            } catch {
-                return Task.isCancelled ? .cancelled : .failed(num)
+        try await run(numbers, phase: .comics, summary: &summary, work: { num in
+            switch try await client.comic(num) {
+            case let .found(comic): return .comic(comic)
+            case .notFound: return .missing(num)
             }
-        }, handle: { result in
+        }, handle: { result, summary in
             switch result {
             case let .comic(comic):
                 batch.append(comic)
@@ -90,87 +80,84 @@ public struct Syncer: Sendable {
                 if num < newest { absent.append(num) }
             case let .failed(num):
                 summary.failed.append(num)
-            case .cancelled:
-                summary.cancelled = true
-                return
+            case .imageStored, .cancelled:
+                break
             }
-            done += 1
-            let time = now()
-            if batch.count >= Self.batchSize || time.timeIntervalSince(lastFlush) >= Self.batchDelay { try flush() }
-            if time.timeIntervalSince(lastReport) >= 0.1 {
-                lastReport = time
-                progress(SyncProgress(phase: .comics, done: done, total: total, elapsed: time.timeIntervalSince(started)))
-            }
+            if batch.count >= Self.batchSize || now().timeIntervalSince(lastFlush) >= Self.batchDelay { try flush() }
         })
         try flush()
         try writer.finish()
-        if Task.isCancelled { summary.cancelled = true }
         summary.missing.sort()
         summary.failed.sort()
-        progress(SyncProgress(phase: .comics, done: done, total: total, elapsed: now().timeIntervalSince(started), isFinal: true))
     }
 
     private func fetchImages(into summary: inout SyncSummary) async throws {
         let store = repository.store
         let withImages = try store.numbersWithImages()
-        var comics: [Comic] = []
-        for num in try store.storedNumbers().sorted() where !withImages.contains(num) {
-            if let comic = try store.comic(num), !comic.isInteractive { comics.append(comic) }
+        var comics: [Int: Comic] = [:]
+        for num in try store.storedNumbers() where !withImages.contains(num) {
+            if let comic = try store.comic(num), !comic.isInteractive { comics[num] = comic }
         }
-        let byNumber = Dictionary(uniqueKeysWithValues: comics.map { ($0.num, $0) })
-        let started = now()
-        var done = 0
-        var lastReport = Date.distantPast
-        progress(SyncProgress(phase: .images, done: 0, total: comics.count, elapsed: 0))
         let repository = repository
-        try await run(comics.map(\.num), work: { num in
-            guard let comic = byNumber[num] else { return .failed(num) }
-            do {
-                _ = try await repository.image(of: comic)
-                return .missing(num)
-            } catch XKCDError.cancelled {
-                return .cancelled
-            } catch {
-                return Task.isCancelled ? .cancelled : .failed(num)
-            }
-        }, handle: { result in
+        try await run(comics.keys.sorted(), phase: .images, summary: &summary, work: { [comics] num in
+            guard let comic = comics[num] else { return .failed(num) }
+            _ = try await repository.image(of: comic)
+            return .imageStored
+        }, handle: { result, summary in
             switch result {
-            case .missing: summary.imagesFetched += 1
+            case .imageStored: summary.imagesFetched += 1
             case let .failed(num): summary.imagesFailed.append(num)
-            case .cancelled:
-                summary.cancelled = true
-                return
-            case .comic: break
-            }
-            done += 1
-            let time = now()
-            if time.timeIntervalSince(lastReport) >= 0.1 {
-                lastReport = time
-                progress(SyncProgress(phase: .images, done: done, total: comics.count, elapsed: time.timeIntervalSince(started)))
+            case .comic, .missing, .cancelled: break
             }
         })
-        if Task.isCancelled { summary.cancelled = true }
         summary.imagesFailed.sort()
-        progress(SyncProgress(phase: .images, done: done, total: comics.count, elapsed: now().timeIntervalSince(started),
-                              isFinal: true))
     }
 
     // Runs `work` over `numbers`, at most `jobs` at a time, handing each result to `handle`
-    // as it arrives. Cancellation stops new work; results of work already started still arrive.
-    private func run(_ numbers: [Int], work: @escaping @Sendable (Int) async -> Result,
-                     handle: (Result) throws -> Void) async throws {
+    // as it arrives and reporting progress (at most ten times a second, and at the end).
+    // A thrown error makes that number `.failed`; cancellation stops new work, and the
+    // results of work already started still arrive.
+    private func run(_ numbers: [Int], phase: SyncProgress.Phase, summary: inout SyncSummary,
+                     work: @escaping @Sendable (Int) async throws -> Result,
+                     handle: (Result, inout SyncSummary) throws -> Void) async throws {
+        let started = now()
+        var done = 0
+        var lastReport = Date.distantPast
+        progress(SyncProgress(phase: phase, done: 0, total: numbers.count, elapsed: 0))
         try await withThrowingTaskGroup(of: Result.self) { group in
+            func start(_ num: Int) {
+                group.addTask {
+                    do {
+                        return try await work(num)
+                    } catch {
+                        return Task.isCancelled || error as? XKCDError == .cancelled ? .cancelled : .failed(num)
+                    }
+                }
+            }
             var pending = numbers.makeIterator()
             for _ in 0..<jobs {
                 guard let num = pending.next() else { break }
-                group.addTask { await work(num) }
+                start(num)
             }
             while let result = try await group.next() {
-                try handle(result)
+                if case .cancelled = result {
+                    summary.cancelled = true
+                } else {
+                    try handle(result, &summary)
+                    done += 1
+                }
+                let time = now()
+                if time.timeIntervalSince(lastReport) >= 0.1 {
+                    lastReport = time
+                    progress(SyncProgress(phase: phase, done: done, total: numbers.count, elapsed: time.timeIntervalSince(started)))
+                }
                 if !Task.isCancelled, let num = pending.next() {
-                    group.addTask { await work(num) }
+                    start(num)
                 }
             }
         }
+        if Task.isCancelled { summary.cancelled = true }
+        progress(SyncProgress(phase: phase, done: done, total: numbers.count, elapsed: now().timeIntervalSince(started),
+                              isFinal: true))
     }
 }
