@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LineEditing
 import XKCDKit
@@ -13,17 +12,9 @@ struct InteractiveLoop {
 
     func run() -> Int32 {
         // Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
-        signal(SIGINT, SIG_IGN)
-        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let tasks = tasks
-        interrupts.setEventHandler { tasks.cancel() }
-        // libdispatch installs its handler asynchronously: a Ctrl-C before that would be lost.
-        let registered = DispatchSemaphore(value: 0)
-        interrupts.setRegistrationHandler { registered.signal() }
-        interrupts.resume()
-        registered.wait()
+        let interrupts = Interrupts(tasks: tasks, mode: .cancelCommand)
         defer {
-            interrupts.cancel()
+            withExtendedLifetime(interrupts) {}
             reader.close()
         }
         let reader = reader

@@ -1,20 +1,31 @@
 import Dispatch
 import Foundation
 
-/// Ctrl-C outside the REPL: cancels the command in flight so it can keep what it finished
-/// (a sync stores what arrived), then the program stops with status 130. A second Ctrl-C
-/// ends it at once.
+/// Ctrl-C (SIGINT) handling. In the REPL it cancels the command in flight and the prompt
+/// comes back. Elsewhere it also stops the run, which ends with status 130 once the command
+/// has kept what it finished (a sync stores what arrived); a second Ctrl-C ends it at once.
 final class Interrupts: @unchecked Sendable {
+    /// What Ctrl-C does besides cancelling the command in flight.
+    enum Mode {
+        /// Nothing more: the REPL goes on.
+        case cancelCommand
+        /// Stop the run.
+        case stopRun
+    }
+
     // Written on the signal queue, read once the command returns; the lock guards `count`.
     private let lock = NSLock()
     private var count = 0
     private let tasks: TaskRunner
+    private let mode: Mode
     private let source: DispatchSourceSignal
 
-    init(tasks: TaskRunner) {
+    init(tasks: TaskRunner, mode: Mode) {
         self.tasks = tasks
+        self.mode = mode
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // libdispatch installs its handler asynchronously: a Ctrl-C before that would be lost.
         let registered = DispatchSemaphore(value: 0)
         source.setRegistrationHandler { registered.signal() }
         source.setEventHandler { [unowned self] in self.interrupted() }
@@ -32,11 +43,16 @@ final class Interrupts: @unchecked Sendable {
     }
 
     private func interrupted() {
-        let presses = lock.withLock {
-            count += 1
-            return count
+        switch mode {
+        case .cancelCommand:
+            tasks.cancel()
+        case .stopRun:
+            let presses = lock.withLock {
+                count += 1
+                return count
+            }
+            if presses > 1 { exit(130) }
+            tasks.interrupt()
         }
-        if presses > 1 { exit(130) }
-        tasks.interrupt()
     }
 }

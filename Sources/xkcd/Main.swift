@@ -55,15 +55,8 @@ struct Main {
                 return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
             }
         }
-        if let commands = options.commandString {
-            let interrupts = Interrupts(tasks: tasks)
-            return interrupts.exitCode(runner.run(line: commands).exitCode(oneShot: false))
-        }
-        if !options.words.isEmpty {
-            let interrupts = Interrupts(tasks: tasks)
-            return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
-        }
-        if terminal.stdinIsTTY {
+        let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
+        if isREPL {
             // The prompt shows the current comic: the store is needed from the start.
             let titles: TitleIndexCache
             do {
@@ -80,7 +73,13 @@ struct Main {
                 return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks, titles: titles).run()
             }
         }
-        let interrupts = Interrupts(tasks: tasks)
+        let interrupts = Interrupts(tasks: tasks, mode: .stopRun)
+        if let commands = options.commandString {
+            return interrupts.exitCode(runner.run(line: commands).exitCode(oneShot: false))
+        }
+        if !options.words.isEmpty {
+            return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
+        }
         return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks).run())
     }
 }
