@@ -105,6 +105,17 @@ public struct ComicArchive: Sendable, Equatable {
             .appendingPathComponent("Fixtures", isDirectory: true)
     }
 
+    /// Comics 1…`count` (no #404, as on the live site) titled "Comic N" unless `titles` names
+    /// them, for tests that need a whole archive rather than real text.
+    public static func synthetic(count: Int, titles: [Int: String] = [:]) -> ComicArchive {
+        var bodies: [Int: Data] = [:]
+        for num in 1...count where num != 404 {
+            bodies[num] = body(num: num, title: titles[num] ?? "Comic \(num)", alt: "alt \(num)",
+                               year: 2010, month: 1, day: 1 + num % 28)
+        }
+        return ComicArchive(bodies: bodies)
+    }
+
     /// A live-API JSON body for a comic that is not in the data set, e.g. to `publish` one.
     /// `safeTitle` defaults to `title`; the date is the comic's publication day.
     public static func body(

@@ -4,17 +4,12 @@ import TestSupport
 
 /// The offline library through the built binary: favorites, --offline, save, cache.
 @Suite(.serialized) final class OfflineTests {
-    let server: XKCDTestServer
-    let xkcd: XKCDBinary
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
 
     init() throws {
-        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
-        xkcd = try XKCDBinary(baseURL: server.baseURL)
-    }
-
-    deinit {
-        server.stop()
-        xkcd.cleanUp()
+        loopback = try Loopback()
     }
 
     @Test func threeFavoritesAreFullyThereOffline() throws {

@@ -4,17 +4,12 @@ import TestSupport
 
 /// The built binary through pipes: stdin scripts, `-c`, one-shot commands and exit statuses.
 @Suite(.serialized) final class PipeTests {
-    let server: XKCDTestServer
-    let xkcd: XKCDBinary
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
 
     init() throws {
-        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
-        xkcd = try XKCDBinary(baseURL: server.baseURL)
-    }
-
-    deinit {
-        server.stop()
-        xkcd.cleanUp()
+        loopback = try Loopback()
     }
 
     @Test func stdinScriptNavigatesAndExitsZero() throws {
@@ -134,21 +129,12 @@ import TestSupport
 
 /// Sync through the binary: interrupted by SIGINT and by SIGKILL, then resumed.
 @Suite(.serialized) final class SyncInterruptionTests {
-    let server: XKCDTestServer
-    let xkcd: XKCDBinary
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
 
     init() throws {
-        var bodies: [Int: Data] = [:]
-        for num in 1...300 {
-            bodies[num] = ComicArchive.body(num: num, title: "Comic \(num)", year: 2010, month: 1, day: 1 + num % 28)
-        }
-        server = try XKCDTestServer(archive: ComicArchive(bodies: bodies))
-        xkcd = try XKCDBinary(baseURL: server.baseURL)
-    }
-
-    deinit {
-        server.stop()
-        xkcd.cleanUp()
+        loopback = try Loopback(archive: .synthetic(count: 300))
     }
 
     func start(_ arguments: [String]) throws -> Process {

@@ -4,17 +4,12 @@ import TestSupport
 
 /// The REPL in a real pseudo-terminal: prompt, Tab, Ctrl-C, Ctrl-D, history across restarts.
 @Suite(.serialized) final class TerminalTests {
-    let server: XKCDTestServer
-    let xkcd: XKCDBinary
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
 
     init() throws {
-        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
-        xkcd = try XKCDBinary(baseURL: server.baseURL)
-    }
-
-    deinit {
-        server.stop()
-        xkcd.cleanUp()
+        loopback = try Loopback()
     }
 
     func startREPL() throws -> PseudoTerminal {
@@ -141,22 +136,12 @@ import TestSupport
 
 /// Sync and title completion in a real pseudo-terminal against a larger archive.
 @Suite(.serialized) final class TerminalSyncTests {
-    let server: XKCDTestServer
-    let xkcd: XKCDBinary
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
 
     init() throws {
-        var bodies: [Int: Data] = [:]
-        for num in 1...400 {
-            bodies[num] = ComicArchive.body(num: num, title: num == 353 ? "Python" : "Comic number \(num)", alt: "alt \(num)",
-                                            year: 2010, month: 1, day: 1 + num % 28)
-        }
-        server = try XKCDTestServer(archive: ComicArchive(bodies: bodies))
-        xkcd = try XKCDBinary(baseURL: server.baseURL)
-    }
-
-    deinit {
-        server.stop()
-        xkcd.cleanUp()
+        loopback = try Loopback(archive: .synthetic(count: 400, titles: [353: "Python"]))
     }
 
     @Test func syncShowsProgressAndTabCompletesTitlesAfterwards() throws {

@@ -6,18 +6,13 @@ import TestSupport
 /// Favorites, the image store, offline mode and cache management against a real loopback
 /// server and a real SQLite file.
 @Suite final class OfflineLibraryTests {
-    let server: XKCDTestServer
-    let directory: URL
+    private let workspace: Workspace
+    var server: XKCDTestServer { workspace.server }
+    var directory: URL { workspace.directory }
     let clock = ManualClock()
 
     init() throws {
-        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
-        directory = try temporaryDirectory("library")
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        workspace = try Workspace("library")
     }
 
     var library: TestLibrary { TestLibrary(directory: directory, server: server, clock: clock) }

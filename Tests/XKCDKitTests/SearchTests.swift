@@ -19,23 +19,18 @@ import TestSupport
 
 /// Search over the fixtures' real comics, stored through a sync of the loopback server.
 @Suite final class SearchTests {
-    let server: XKCDTestServer
-    let directory: URL
+    private let workspace: Workspace
+    var server: XKCDTestServer { workspace.server }
+    var directory: URL { workspace.directory }
     let session: Session
 
     init() async throws {
-        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
-        directory = try temporaryDirectory("search")
-        session = try TestLibrary(directory: directory, server: server, clock: ManualClock()).session()
-        let repository = try TestLibrary(directory: directory, server: server, clock: ManualClock()).repository()
+        workspace = try Workspace("search")
+        session = try TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock()).session()
+        // Store every fixture comic (show stores without navigating).
         for num in try ComicArchive.fixtures(at: ComicArchive.locateFixtures()).bodies.keys {
-            _ = try await repository.comic(num)
+            _ = try await session.run(.show(.number(num)))
         }
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
     }
 
     func hits(_ query: String) async throws -> [SearchHit] {

@@ -5,19 +5,13 @@ import TestSupport
 
 /// The session against a real loopback server and a real SQLite file.
 @Suite final class SessionIntegrationTests {
-    let server: XKCDTestServer
-    let directory: URL
+    private let workspace: Workspace
+    var server: XKCDTestServer { workspace.server }
+    var directory: URL { workspace.directory }
     let clock = ManualClock()
 
     init() throws {
-        server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-session-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        workspace = try Workspace("session")
     }
 
     func makeSession(timeout: TimeInterval = 5, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {

@@ -5,29 +5,16 @@ import TestSupport
 
 /// Sync against a loopback server holding a contiguous archive, with faults.
 @Suite final class SyncTests {
-    let server: XKCDTestServer
-    let directory: URL
+    private let workspace: Workspace
+    var server: XKCDTestServer { workspace.server }
+    var directory: URL { workspace.directory }
     let clock = ManualClock()
     static let size = 300
 
-    static var archive: ComicArchive {
-        var bodies: [Int: Data] = [:]
-        for num in 1...size where num != 404 {
-            bodies[num] = ComicArchive.body(num: num, title: "Comic \(num)", alt: "alt \(num)", year: 2010, month: 1, day: 1 + num % 28)
-        }
-        return ComicArchive(bodies: bodies)
-    }
-
     init() throws {
-        var archive = Self.archive
+        var archive = ComicArchive.synthetic(count: Self.size)
         archive.bodies[150] = nil
-        server = try XKCDTestServer(archive: archive)
-        directory = try temporaryDirectory("sync")
-    }
-
-    deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
+        workspace = try Workspace("sync", archive: archive)
     }
 
     func sync(jobs: Int = 8, images: Bool = false) async throws -> SyncSummary {

@@ -51,6 +51,23 @@ final class NoticeLog: @unchecked Sendable {
     }
 }
 
+/// A loopback server and a fresh data directory; both go away with it.
+final class Workspace {
+    let server: XKCDTestServer
+    let directory: URL
+
+    /// Serves `archive` (the fixtures by default); `label` names the directory.
+    init(_ label: String, archive: ComicArchive? = nil) throws {
+        server = try XKCDTestServer(archive: try archive ?? ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        directory = try temporaryDirectory(label)
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
 /// A fresh temporary directory.
 func temporaryDirectory(_ label: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-\(label)-\(UUID().uuidString)")

@@ -203,10 +203,7 @@ public actor Session {
     }
 
     private func navigate(to comic: Comic) throws -> Outcome {
-        if state.current != comic.num {
-            state.visit(comic.num)
-            try save()
-        }
+        if state.visit(comic.num) { try save() }
         return .comic(DisplayComic(comic))
     }
 

@@ -19,9 +19,11 @@ public struct SessionState: Sendable, Equatable {
     public init() {}
 
     /// Goes to `num` as a new navigation: the current comic is pushed on the back stack and
-    /// the forward stack is cleared. Going to the current comic changes nothing, like a reload.
-    public mutating func visit(_ num: Int) {
-        if current == num { return }
+    /// the forward stack is cleared. Going to the current comic changes nothing, like a
+    /// reload; returns whether the state changed.
+    @discardableResult
+    public mutating func visit(_ num: Int) -> Bool {
+        if current == num { return false }
         if let current {
             backStack.append(current)
             trim(&backStack)
@@ -29,6 +31,7 @@ public struct SessionState: Sendable, Equatable {
         }
         current = num
         record(num)
+        return true
     }
 
     /// Steps back; returns the new current comic, or nil when there is nothing behind.

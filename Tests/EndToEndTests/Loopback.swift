@@ -1,0 +1,19 @@
+import TestSupport
+
+/// A loopback server and the built binary pointed at it, with a data directory of its own;
+/// both go away with it.
+final class Loopback {
+    let server: XKCDTestServer
+    let xkcd: XKCDBinary
+
+    /// Serves `archive` (the fixtures by default).
+    init(archive: ComicArchive? = nil) throws {
+        server = try XKCDTestServer(archive: try archive ?? ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        xkcd = try XKCDBinary(baseURL: server.baseURL)
+    }
+
+    deinit {
+        server.stop()
+        xkcd.cleanUp()
+    }
+}
