@@ -40,9 +40,6 @@ public enum ImageSaver {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw XKCDError.file("no such directory: \(directory.path)")
         }
-        if !force, FileManager.default.fileExists(atPath: destination.path) {
-            throw XKCDError.file("\(destination.path) already exists — add --force to overwrite it")
-        }
         let temporary = directory.appendingPathComponent(".xkcd-save-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o644]) else {
             throw XKCDError.file("cannot write in \(directory.path)")

@@ -35,6 +35,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case notFavorite(Int)
     /// A file the user named cannot be used (import, save).
     case file(String)
+    /// A command that cannot do anything as asked (nothing to search for, sync offline).
+    case cannotDo(String)
 
     /// The one-line message shown after `error: `.
     public var errorDescription: String? {
@@ -58,7 +60,7 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .imageNotStoredOffline(num): return "the image of #\(num) is not stored offline"
         case let .noImage(num): return "#\(num) is interactive and has no image — see https://xkcd.com/\(num)/"
         case let .notFavorite(num): return "#\(num) is not a favorite"
-        case let .file(message): return message
+        case let .file(message), let .cannotDo(message): return message
         }
     }
 }

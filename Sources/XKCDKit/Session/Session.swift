@@ -279,7 +279,7 @@ public actor Session {
 
     private func search(_ text: String) throws -> Outcome {
         guard let expression = SearchQuery.ftsExpression(text) else {
-            throw XKCDError.file("nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
+            throw XKCDError.cannotDo("nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
         let (hits, more) = try repository.store.search(expression, limit: 20)
         if hits.isEmpty, case let stored = try repository.store.comicCount(), stored < (try repository.knownNewestNumber() ?? 0) / 2 {

@@ -27,7 +27,7 @@ public struct Syncer: Sendable {
 
     /// Runs the sync; with `images`, then fetches the image of every stored comic that lacks one.
     public func run(images: Bool) async throws -> SyncSummary {
-        guard !repository.offline else { throw XKCDError.file("sync needs the network — drop --offline") }
+        guard !repository.offline else { throw XKCDError.cannotDo("sync needs the network — drop --offline") }
         let started = now()
         let newest = try await repository.refreshNewestNumber()
         let store = repository.store
