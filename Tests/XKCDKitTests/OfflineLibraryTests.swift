@@ -135,6 +135,9 @@ import TestSupport
         let session = try library.session()
         _ = try await session.run(.goto(.number(353)))
         await #expect(throws: XKCDError.notFavorite(353)) { try await session.run(.unfavorite(nil)) }
+        await #expect(throws: XKCDError.noFavoriteTitled("python", favorites: 0)) {
+            try await session.run(.unfavorite(.title("python")))
+        }
         _ = try await session.run(.favorite(nil))
         #expect(try await session.run(.unfavorite(nil)) == .favoriteRemoved(ComicEntry(num: 353, title: "Python")))
     }

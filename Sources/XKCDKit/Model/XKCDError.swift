@@ -12,6 +12,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case nothingToGo(String)
     /// No stored comic matches a title; `stored` is how many comics were searched.
     case noTitleMatch(String, stored: Int)
+    /// No favorite matches a title; `favorites` is how many there are.
+    case noFavoriteTitled(String, favorites: Int)
     /// The network failed: could not connect, timed out, and so on. `retryable` when trying
     /// again soon may well work (a dropped connection).
     case network(String, retryable: Bool = false)
@@ -48,6 +50,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .endOfArchive(message): return message
         case .noCurrentComic: return "no current comic — try 'latest', 'first' or 'goto N'"
         case let .nothingToGo(message): return message
+        case let .noFavoriteTitled(title, favorites):
+            return "no favorite titled '\(title)' among your \(favorites) — 'favs' lists them"
         case let .noTitleMatch(title, stored):
             return "no comic titled '\(title)' among the \(stored) stored — try a number"
         case let .network(message, _): return message

@@ -263,8 +263,10 @@ public actor Session {
             let matches = index.matches(query, favoritesOnly: favoritesOnly)
             let shown = TerminalSanitizer.brief(query)
             switch matches.count {
+            case 0 where favoritesOnly:
+                throw XKCDError.noFavoriteTitled(shown, favorites: index.count(favoritesOnly: true))
             case 0:
-                throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: favoritesOnly))
+                throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: false))
             case 1:
                 return matches[0].num
             default:
