@@ -31,6 +31,18 @@ import Testing
         #expect(MojibakeRepair.repair("wait\u{85} no\u{97}yes") == "wait… no—yes")
     }
 
+    @Test func repairWorksAnywhereInLongText() {
+        let filler = String(repeating: "All work and no play. ", count: 200)
+        #expect(MojibakeRepair.repair(filler + "Erd\u{C5}\u{91}s" + filler) == filler + "Erdős" + filler)
+        #expect(MojibakeRepair.repair(filler + "naïve \u{85}") == filler + "naïve …")
+        // A lead-like scalar at the very end, or followed by too few continuations, stays.
+        #expect(MojibakeRepair.repair(filler + "\u{C3}") == filler + "\u{C3}")
+        #expect(MojibakeRepair.repair("\u{E2}\u{A0}x") == "\u{E2}\u{A0}x")
+        #expect(HTMLEntities.decode(filler + "&eacute;&" + filler) == filler + "é&" + filler)
+        let hostile = filler + "\u{1B}[31m" + "é" + String(repeating: "\u{301}", count: 9) + "\u{9B}x"
+        #expect(TerminalSanitizer.sanitize(hostile, multiline: true) == filler + "[31mé" + String(repeating: "\u{301}", count: 4) + "x")
+    }
+
     @Test func sanitizerRemovesEverythingThatCouldDriveTheTerminal() {
         let hostile = "A\u{1B}[2J\u{1B}]0;owned\u{07}B\u{9B}31mC\u{202E}D\u{2066}E\u{0}F\u{7F}G\rH"
         let clean = TerminalSanitizer.sanitize(hostile, multiline: false)

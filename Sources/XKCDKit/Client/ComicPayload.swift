@@ -8,13 +8,13 @@ public enum ComicPayload {
     /// Parses `data`; `expected` is the number asked for (nil for the newest).
     public static func decode(_ data: Data, expected: Int?) throws -> Comic {
         guard data.count <= maxBytes else { throw XKCDError.badData("comic data too large (\(data.count) bytes)") }
-        let object: Any
+        let fields: JSONReader.Value
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            fields = try JSONReader.parse(data)
         } catch {
             throw XKCDError.badData("the server sent something that is not JSON")
         }
-        guard let fields = object as? [String: Any] else {
+        guard case .object = fields else {
             throw XKCDError.badData("the server sent JSON that is not a comic")
         }
         guard let num = integer(fields["num"]), num > 0 else {
@@ -47,20 +47,15 @@ public enum ComicPayload {
     }
 
     // The live API sends month/day/year as strings and num as a number; accept either.
-    private static func integer(_ value: Any?) -> Int? {
+    private static func integer(_ value: JSONReader.Value?) -> Int? {
         switch value {
-        case let s as String:
-            return Int(s.trimmingCharacters(in: .whitespaces))
-        case let n as NSNumber:
-            let d = n.doubleValue
-            guard d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
-            return n.intValue
-        default:
-            return nil
+        case let .string(s)?: Int(s) ?? Int(s.trimmingCharacters(in: .whitespaces))
+        case let number?: number.integer
+        case nil: nil
         }
     }
 
-    private static func string(_ value: Any?) -> String? {
-        value as? String
+    private static func string(_ value: JSONReader.Value?) -> String? {
+        value?.string
     }
 }

@@ -106,13 +106,22 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 let next = lineEnd + 1
                 if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 defer { lineStart = next }
-                let line = bytes[lineStart..<lineEnd]
-                guard !line.starts(with: "HTTP/".utf8), let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
-                let name = trimmed(bytes, lineStart, colon)
-                let value = trimmed(bytes, colon + 1, lineEnd)
-                guard !name.isEmpty else { continue }
-                let key = String(decoding: name.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-                let text = String(decoding: value, as: UTF8.self)
+                // Status lines ("HTTP/1.1 200 OK", one per redirect) are not fields.
+                if lineEnd - lineStart >= 5, zip(bytes[lineStart..<(lineStart + 5)], "HTTP/".utf8).allSatisfy({ $0 == $1 }) { continue }
+                var colon = lineStart
+                while colon < lineEnd && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+                guard colon < lineEnd else { continue }
+                let (nameStart, nameEnd) = trimmed(bytes, lineStart, colon)
+                let (valueStart, valueEnd) = trimmed(bytes, colon + 1, lineEnd)
+                guard nameEnd > nameStart else { continue }
+                let key = String(unsafeUninitializedCapacity: nameEnd - nameStart) { out in
+                    for i in nameStart..<nameEnd {
+                        let byte = bytes[i]
+                        out[i - nameStart] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                    }
+                    return nameEnd - nameStart
+                }
+                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
                 if let earlier = headers[key] {
                     headers[key] = earlier + ", " + text
                 } else {
@@ -123,12 +132,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         return headers
     }
 
-    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> UnsafeRawBufferPointer.SubSequence {
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> (Int, Int) {
         var start = start
         var end = end
         while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
         while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        return bytes[start..<end]
+        return (start, end)
     }
 
     private static func milliseconds(_ seconds: TimeInterval) -> CLong {

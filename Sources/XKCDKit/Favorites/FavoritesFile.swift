@@ -21,29 +21,26 @@ public enum FavoritesFile {
             .file("\(name) is not a favorites export (\(why)) — make one with 'xkcd --json favs > FILE'")
         }
         guard data.count <= maxBytes else { throw bad("larger than \(maxBytes >> 20) MB") }
-        let object: Any
+        let root: JSONReader.Value
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try JSONReader.parse(data)
         } catch {
             throw bad("not valid JSON")
         }
-        guard let root = object as? [String: Any], let list = root["favorites"] as? [Any] else {
+        guard let list = root["favorites"]?.array else {
             throw bad("no \"favorites\" list")
         }
         let dates = ISO8601DateFormatter()
         var byNumber: [Int: Entry] = [:]
         var order: [Int] = []
         for (index, item) in list.enumerated() {
-            guard let fields = item as? [String: Any] else { throw bad("entry \(index + 1) is not an object") }
-            guard let number = fields["num"] as? NSNumber, String(cString: number.objCType) != "c",
-                  number.doubleValue == number.doubleValue.rounded(), number.doubleValue >= 1,
-                  number.doubleValue <= Double(CommandParser.maxComicNumber) else {
+            guard case .object = item else { throw bad("entry \(index + 1) is not an object") }
+            guard let num = item["num"]?.integer, (1...CommandParser.maxComicNumber).contains(num) else {
                 throw bad("entry \(index + 1) has no valid \"num\"")
             }
-            let num = number.intValue
             var added: Date?
-            if let text = fields["added"], !(text is NSNull) {
-                guard let string = text as? String, let date = dates.date(from: string) else {
+            if let text = item["added"], text != .null {
+                guard let string = text.string, let date = dates.date(from: string) else {
                     throw bad("entry \(index + 1) has an \"added\" that is not an ISO 8601 date")
                 }
                 added = date

@@ -63,7 +63,8 @@ extension ComicStore {
 
     // The highlight markers must never come from the text itself.
     private static func clean(_ text: String) -> String {
-        text.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }
+        // U+E000 and U+E001 are EE 80 80 and EE 80 81 in UTF-8; most text has no 0xEE byte at all.
+        text.containsUTF8(0xEE) && text.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }
             ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{E000}" && $0 != "\u{E001}" }))
             : text
     }

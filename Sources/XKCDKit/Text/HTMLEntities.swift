@@ -2,35 +2,39 @@
 public enum HTMLEntities {
     /// Returns `text` with every recognised character reference replaced; unknown ones stay as written.
     public static func decode(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var out = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            if c == "&", let (decoded, length) = reference(in: scalars, at: i) {
-                out.append(contentsOf: decoded.unicodeScalars)
-                i += length
-            } else {
-                out.append(c)
-                i += 1
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard var i = bytes.firstIndex(of: UInt8(ascii: "&")) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            out.append(contentsOf: bytes[..<i])
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "&"), let (decoded, length) = reference(in: bytes, at: i) {
+                    UTF8.encode(decoded) { out.append($0) }
+                    i += length
+                } else {
+                    out.append(bytes[i])
+                    i += 1
+                }
             }
-        }
-        return String(out)
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 
-    // Entity names are at most 10 scalars here, so the scan stays bounded on hostile input.
-    private static func reference(in s: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+    // Entity names are at most 10 bytes here, so the scan stays bounded on hostile input.
+    private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
         var j = start + 1
-        var name = ""
-        while j < s.count, j - start <= 12 {
-            let c = s[j]
-            if c == ";" { break }
-            guard c.isASCII, c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "#" else { return nil }
-            name.unicodeScalars.append(c)
-            j += 1
+        while j < bytes.count, j - start <= 12, bytes[j] != UInt8(ascii: ";") {
+            switch bytes[j] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "#"):
+                j += 1
+            default:
+                return nil
+            }
         }
-        guard j < s.count, s[j] == ";", !name.isEmpty else { return nil }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: ";"), j > start + 1 else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<j]), as: UTF8.self)
         let length = j - start + 1
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
@@ -41,13 +45,13 @@ public enum HTMLEntities {
                 value = UInt32(digits, radix: 10)
             }
             guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-            return (String(Character(scalar)), length)
+            return (scalar, length)
         }
         guard let decoded = named[name] else { return nil }
         return (decoded, length)
     }
 
-    private static let named: [String: String] = [
+    private static let named: [String: Unicode.Scalar] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",
         "eacute": "é", "Eacute": "É", "egrave": "è", "Egrave": "È", "ecirc": "ê", "euml": "ë",
         "aacute": "á", "Aacute": "Á", "agrave": "à", "Agrave": "À", "acirc": "â", "auml": "ä", "Auml": "Ä",

@@ -2,7 +2,7 @@
 public enum HTMLText {
     /// Removes tags, turning `<br>` and block ends into newlines, then decodes entities.
     public static func plainText(_ html: String) -> String {
-        guard html.utf8.contains(UInt8(ascii: "<")) else { return HTMLEntities.decode(html) }
+        guard html.containsUTF8(UInt8(ascii: "<")) else { return HTMLEntities.decode(html) }
         var out = ""
         var index = html.startIndex
         while index < html.endIndex {

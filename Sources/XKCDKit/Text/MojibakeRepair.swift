@@ -4,57 +4,90 @@ public enum MojibakeRepair {
     /// Returns `text` with every byte-like sequence that spells valid multi-byte UTF-8 decoded.
     /// Runs up to three rounds, for text encoded twice or three times.
     public static func repair(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var current = text
         for _ in 0..<3 {
-            guard let repaired = repairOnce(current) else { break }
+            guard let repaired = repairOnce(&current) else { break }
             current = repaired
         }
-        return mapLoneC1(current)
+        return mapLoneC1(&current) ?? current
     }
 
-    private static func repairOnce(_ text: String) -> String? {
-        guard text.unicodeScalars.contains(where: { (0xC2...0xF4).contains($0.value) }) else { return nil }
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var changed = false
+    // One pass over the UTF-8 bytes; nil when nothing changed. A candidate starts at a
+    // scalar U+00C2…U+00F4 (bytes C3 82…C3 B4), which could be a UTF-8 lead byte read as Latin-1.
+    private static func repairOnce(_ text: inout String) -> String? {
+        text.withUTF8 { bytes -> String? in
+            guard var i = firstPair(in: bytes, lead: 0xC3, next: 0x82...0xB4) else { return nil }
+            var out = copy(bytes, prefix: i)
+            var changed = false
+            while i < bytes.count {
+                let (lead, leadLength) = scalar(in: bytes, at: i)
+                if let (decoded, end) = mojibake(in: bytes, lead: lead, after: i + leadLength) {
+                    UTF8.encode(decoded) { out.append($0) }
+                    changed = true
+                    i = end
+                } else {
+                    out.append(contentsOf: bytes[i..<(i + leadLength)])
+                    i += leadLength
+                }
+            }
+            return changed ? String(decoding: out, as: UTF8.self) : nil
+        }
+    }
+
+    // When `lead` (as a byte) and the scalars from `start` (as bytes) spell one multi-byte
+    // UTF-8 sequence, its scalar and where the sequence ends.
+    private static func mojibake(in bytes: UnsafeBufferPointer<UInt8>, lead: UInt32, after start: Int) -> (Unicode.Scalar, Int)? {
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return nil
+        }
+        var sequence: [UInt8] = [UInt8(lead)]
+        var j = start
+        while sequence.count < length {
+            guard j < bytes.count else { return nil }
+            let (next, nextLength) = scalar(in: bytes, at: j)
+            guard let byte = byte(for: next), (0x80...0xBF).contains(byte) else { return nil }
+            sequence.append(byte)
+            j += nextLength
+        }
+        guard let decoded = decode(sequence) else { return nil }
+        return (decoded, j)
+    }
+
+    // Where `lead` is first followed by a byte in `next`.
+    private static func firstPair(in bytes: UnsafeBufferPointer<UInt8>, lead: UInt8, next: ClosedRange<UInt8>) -> Int? {
         var i = 0
-        while i < scalars.count {
-            let lead = scalars[i].value
-            let length: Int
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: length = 0
-            }
-            if length > 0, i + length <= scalars.count,
-               let bytes = continuationBytes(scalars[i..<(i + length)]),
-               let decoded = decode(bytes) {
-                out.append(decoded)
-                changed = true
-                i += length
-            } else {
-                out.append(scalars[i])
-                i += 1
-            }
+        while i + 1 < bytes.count {
+            if bytes[i] == lead, next.contains(bytes[i + 1]) { return i }
+            i += 1
         }
-        return changed ? String(out) : nil
+        return nil
     }
 
-    // The lead byte as is, then each continuation scalar as the byte it was read from.
-    private static func continuationBytes(_ run: ArraySlice<Unicode.Scalar>) -> [UInt8]? {
-        var bytes = [UInt8(run[run.startIndex].value)]
-        for scalar in run.dropFirst() {
-            guard let byte = byte(for: scalar), (0x80...0xBF).contains(byte) else { return nil }
-            bytes.append(byte)
-        }
-        return bytes
+    // The first `count` bytes, in a buffer with room for the rest.
+    private static func copy(_ bytes: UnsafeBufferPointer<UInt8>, prefix count: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        out.append(contentsOf: bytes[..<count])
+        return out
     }
 
-    private static func byte(for scalar: Unicode.Scalar) -> UInt8? {
-        if scalar.value <= 0xFF { return UInt8(scalar.value) }
-        return windows1252Bytes[scalar.value]
+    // The scalar whose (valid) UTF-8 encoding starts at `i`, and its length in bytes.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let lead = bytes[i]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return (value, length)
+    }
+
+    private static func byte(for scalar: UInt32) -> UInt8? {
+        if scalar <= 0xFF { return UInt8(scalar) }
+        return windows1252Bytes[scalar]
     }
 
     private static func decode(_ bytes: [UInt8]) -> Unicode.Scalar? {
@@ -66,17 +99,22 @@ public enum MojibakeRepair {
         return scalar.value >= 0x80 ? scalar : nil
     }
 
-    private static func mapLoneC1(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if (0x80...0x9F).contains(scalar.value), let mapped = windows1252Characters[UInt8(scalar.value)] {
-                out.append(mapped)
-            } else {
-                out.append(scalar)
+    // Lone C1 scalars (bytes C2 80…C2 9F) that Windows-1252 maps to punctuation; nil when none.
+    private static func mapLoneC1(_ text: inout String) -> String? {
+        text.withUTF8 { bytes -> String? in
+            guard var i = firstPair(in: bytes, lead: 0xC2, next: 0x80...0x9F) else { return nil }
+            var out = copy(bytes, prefix: i)
+            while i < bytes.count {
+                if i + 1 < bytes.count, bytes[i] == 0xC2, let mapped = windows1252Characters[bytes[i + 1]] {
+                    UTF8.encode(mapped) { out.append($0) }
+                    i += 2
+                } else {
+                    out.append(bytes[i])
+                    i += 1
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     private static let windows1252Characters: [UInt8: Unicode.Scalar] = [

@@ -13,46 +13,59 @@ public enum TerminalSanitizer {
     /// Drops C0/C1 controls (keeping newlines when `multiline`), bidirectional controls and
     /// invisible format characters, turns tabs into spaces and caps combining-mark runs.
     public static func sanitize(_ text: String, multiline: Bool) -> String {
-        // Most text is printable ASCII (and newlines): nothing to do.
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) || ($0 == 0x0A && multiline) }) { return text }
-        var out = String.UnicodeScalarView()
-        var combining = 0
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if (0x20..<0x7F).contains(v) {
-                out.append(scalar)
-                combining = 0
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            // Most text is printable ASCII (and newlines): nothing to do.
+            var clean = 0
+            while clean < bytes.count, bytes[clean] >= 0x20 && bytes[clean] < 0x7F || bytes[clean] == 0x0A && multiline {
+                clean += 1
             }
-            switch v {
-            case 0x0A, 0x2028, 0x2029:
-                out.append(multiline ? "\n" : " ")
-                combining = 0
-                continue
-            case 0x09:
-                out.append(" ")
-                combining = 0
-                continue
-            case 0x0D:
-                continue
-            case 0x00...0x1F, 0x7F...0x9F:
-                continue
-            case 0x200B, 0x200C, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x061C, 0xFEFF, 0xFFF9...0xFFFB:
-                continue
-            case 0xE0000...0xE007F:
-                continue
-            default:
-                break
+            if clean == bytes.count { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            out.append(contentsOf: bytes[0..<clean])
+            var combining = 0
+            var i = clean
+            while i < bytes.count {
+                let lead = bytes[i]
+                if lead < 0x80 {
+                    i += 1
+                    switch lead {
+                    case 0x20..<0x7F: out.append(lead)
+                    case 0x0A: out.append(multiline ? 0x0A : 0x20)
+                    case 0x09: out.append(0x20)
+                    default: continue
+                    }
+                    combining = 0
+                    continue
+                }
+                // A String's bytes are valid UTF-8, so the lead byte gives the length.
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                var value = UInt32(lead) & (0xFF >> (length + 1))
+                for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                let sequence = bytes[i..<(i + length)]
+                i += length
+                switch value {
+                case 0x2028, 0x2029:
+                    out.append(multiline ? 0x0A : 0x20)
+                    combining = 0
+                    continue
+                case 0x80...0x9F, 0x200B, 0x200C, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x061C, 0xFEFF,
+                     0xFFF9...0xFFFB, 0xE0000...0xE007F:
+                    continue
+                default:
+                    break
+                }
+                let category = Unicode.Scalar(value)?.properties.generalCategory
+                if category == .nonspacingMark || category == .enclosingMark {
+                    combining += 1
+                    if combining > maxCombiningMarks { continue }
+                } else {
+                    combining = 0
+                }
+                out.append(contentsOf: sequence)
             }
-            if scalar.properties.generalCategory == .nonspacingMark
-                || scalar.properties.generalCategory == .enclosingMark {
-                combining += 1
-                if combining > maxCombiningMarks { continue }
-            } else {
-                combining = 0
-            }
-            out.append(scalar)
-        }
-        return String(out)
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 }

@@ -34,40 +34,51 @@ public enum TextRepair {
     }
 
     private static func collapseSpaces(_ s: String) -> String {
-        s.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" }).joined(separator: " ")
+        // Already collapsed: no no-break space (C2 A0), no space at either end or after another.
+        var tidy = s.utf8.first != 0x20 && s.utf8.last != 0x20
+        var previous: UInt8 = 0
+        var bytes = s.utf8.makeIterator()
+        while tidy, let byte = bytes.next() {
+            tidy = !(byte == 0x20 && previous == 0x20 || byte == 0xA0 && previous == 0xC2)
+            previous = byte
+        }
+        if tidy { return s }
+        return s.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" }).joined(separator: " ")
     }
 
     // Drops spaces at line ends and blank lines at both ends, working on UTF-8 bytes.
     private static func trimLines(_ s: String) -> String {
-        var previous: UInt8 = 0
-        var needsWork = false
-        for byte in s.utf8 {
-            if byte == 0x0A, previous == 0x20 {
-                needsWork = true
-                break
+        var s = s
+        return s.withUTF8 { bytes -> String? in
+            var previous: UInt8 = 0
+            var needsWork = bytes.first == 0x0A || bytes.last == 0x0A || bytes.last == 0x20
+            var i = 0
+            while !needsWork, i < bytes.count {
+                needsWork = bytes[i] == 0x0A && previous == 0x20
+                previous = bytes[i]
+                i += 1
             }
-            previous = byte
-        }
-        if !needsWork, s.utf8.first != 0x0A, s.utf8.last != 0x0A, s.utf8.last != 0x20 { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        var pendingSpaces = 0
-        for byte in s.utf8 {
-            switch byte {
-            case 0x20:
-                pendingSpaces += 1
-            case 0x0A:
-                pendingSpaces = 0
-                if !out.isEmpty { out.append(byte) }
-            default:
-                if pendingSpaces > 0 {
-                    out.append(contentsOf: repeatElement(0x20, count: pendingSpaces))
+            guard needsWork else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpaces = 0
+            for byte in bytes {
+                switch byte {
+                case 0x20:
+                    pendingSpaces += 1
+                case 0x0A:
                     pendingSpaces = 0
+                    if !out.isEmpty { out.append(byte) }
+                default:
+                    if pendingSpaces > 0 {
+                        out.append(contentsOf: repeatElement(0x20, count: pendingSpaces))
+                        pendingSpaces = 0
+                    }
+                    out.append(byte)
                 }
-                out.append(byte)
             }
-        }
-        while out.last == 0x0A { out.removeLast() }
-        return String(decoding: out, as: UTF8.self)
+            while out.last == 0x0A { out.removeLast() }
+            return String(decoding: out, as: UTF8.self)
+        } ?? s
     }
 }

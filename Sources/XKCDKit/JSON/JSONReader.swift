@@ -1,0 +1,310 @@
+/// A strict JSON parser (RFC 8259) working on UTF-8 bytes, for the documents this client
+/// reads: comic metadata, explanations, favorites files. Strings come out as native Swift
+/// strings; invalid UTF-8 inside them is replaced, never trusted.
+public enum JSONReader {
+    /// A parsed JSON value. Numbers keep their text so integers stay exact.
+    public enum Value: Equatable, Sendable {
+        case string(String)
+        case number(String)
+        case bool(Bool)
+        case null
+        case array([Value])
+        /// Members in document order; a repeated key keeps its last value in ``subscript(_:)``.
+        case object([(key: String, value: Value)])
+
+        public static func == (lhs: Value, rhs: Value) -> Bool {
+            switch (lhs, rhs) {
+            case let (.string(a), .string(b)), let (.number(a), .number(b)): a == b
+            case let (.bool(a), .bool(b)): a == b
+            case (.null, .null): true
+            case let (.array(a), .array(b)): a == b
+            case let (.object(a), .object(b)): a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
+            default: false
+            }
+        }
+
+        /// The member named `key` of an object (the last one when repeated), else nil.
+        public subscript(_ key: String) -> Value? {
+            guard case let .object(members) = self else { return nil }
+            return members.last { $0.key == key }?.value
+        }
+
+        /// The string, when this is one.
+        public var string: String? {
+            if case let .string(s) = self { return s }
+            return nil
+        }
+
+        /// The number as an exact integer, when this is an integral number within ±10¹⁵.
+        public var integer: Int? {
+            guard case let .number(text) = self else { return nil }
+            if let value = Int(text) { return abs(value) < 1_000_000_000_000_000 ? value : nil }
+            guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return nil }
+            return Int(value)
+        }
+
+        /// The elements, when this is an array.
+        public var array: [Value]? {
+            if case let .array(a) = self { return a }
+            return nil
+        }
+    }
+
+    /// Why a document was refused, with the byte offset where parsing stopped.
+    public struct SyntaxError: Error, Equatable, Sendable {
+        public let offset: Int
+        public let reason: String
+    }
+
+    /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
+    public static let maxDepth = 64
+
+    /// Parses one JSON document (surrounding whitespace allowed, nothing else after it).
+    public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> Value where Bytes.Element == UInt8 {
+        let result: Result<Value, SyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            var parser = Parser(bytes: buffer)
+            return Result { () throws(SyntaxError) in try parser.document() }
+        }
+        if let result { return try result.get() }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBufferPointer { buffer throws(SyntaxError) in
+            var parser = Parser(bytes: buffer)
+            return try parser.document()
+        }
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+        var depth = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func document() throws(SyntaxError) -> Value {
+            skipWhitespace()
+            let value = try self.value()
+            skipWhitespace()
+            guard position == bytes.count else { throw fail("unexpected text after the document") }
+            return value
+        }
+
+        func fail(_ reason: String) -> SyntaxError {
+            SyntaxError(offset: position, reason: reason)
+        }
+
+        var current: UInt8? {
+            position < bytes.count ? bytes[position] : nil
+        }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value() throws(SyntaxError) -> Value {
+            guard let byte = current else { throw fail("unexpected end of the document") }
+            switch byte {
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "{"): return try object()
+            case UInt8(ascii: "["): return try array()
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            default: throw fail("unexpected character")
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(SyntaxError) {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count else { throw fail("unexpected end of the document") }
+            for i in 0..<count where bytes[position + i] != word.utf8Start[i] {
+                throw fail("unknown literal")
+            }
+            position += count
+        }
+
+        mutating func enter() throws(SyntaxError) {
+            depth += 1
+            guard depth <= JSONReader.maxDepth else { throw fail("nested too deeply") }
+        }
+
+        mutating func object() throws(SyntaxError) -> Value {
+            try enter()
+            position += 1
+            var members: [(key: String, value: Value)] = []
+            skipWhitespace()
+            if current == UInt8(ascii: "}") {
+                position += 1
+                depth -= 1
+                return .object(members)
+            }
+            while true {
+                skipWhitespace()
+                guard current == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+                let key = try string()
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                position += 1
+                skipWhitespace()
+                members.append((key, try value()))
+                skipWhitespace()
+                switch current {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "}"):
+                    position += 1
+                    depth -= 1
+                    return .object(members)
+                default: throw fail("expected ',' or '}'")
+                }
+            }
+        }
+
+        mutating func array() throws(SyntaxError) -> Value {
+            try enter()
+            position += 1
+            var elements: [Value] = []
+            skipWhitespace()
+            if current == UInt8(ascii: "]") {
+                position += 1
+                depth -= 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try value())
+                skipWhitespace()
+                switch current {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "]"):
+                    position += 1
+                    depth -= 1
+                    return .array(elements)
+                default: throw fail("expected ',' or ']'")
+                }
+            }
+        }
+
+        mutating func number() throws(SyntaxError) -> String {
+            let start = position
+            if current == UInt8(ascii: "-") { position += 1 }
+            guard let first = current, (0x30...0x39).contains(first) else { throw fail("expected a digit") }
+            position += 1
+            if first != 0x30 { skipDigits() }
+            if current == UInt8(ascii: ".") {
+                position += 1
+                guard try digits() > 0 else { throw fail("expected a digit") }
+            }
+            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+                position += 1
+                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+                guard try digits() > 0 else { throw fail("expected a digit") }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func skipDigits() {
+            while let byte = current, (0x30...0x39).contains(byte) { position += 1 }
+        }
+
+        mutating func digits() throws(SyntaxError) -> Int {
+            let start = position
+            skipDigits()
+            return position - start
+        }
+
+        mutating func string() throws(SyntaxError) -> String {
+            position += 1
+            let start = position
+            // Fast path: no escapes, so the bytes are the string.
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                guard byte >= 0x20 else { throw fail("control character in a string") }
+                position += 1
+            }
+            var out = Array(bytes[start..<position])
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return String(decoding: out, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    try escape(into: &out)
+                case 0..<0x20:
+                    position -= 1
+                    throw fail("control character in a string")
+                default:
+                    out.append(byte)
+                }
+            }
+            throw fail("unterminated string")
+        }
+
+        mutating func escape(into out: inout [UInt8]) throws(SyntaxError) {
+            guard let byte = current else { throw fail("unterminated string") }
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(try hex4())
+                if (0xD800...0xDBFF).contains(scalar) {
+                    // A high surrogate pairs with a following \uDC00–\uDFFF; alone it is replaced.
+                    let save = position
+                    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                        position += 2
+                        let low = UInt32(try hex4())
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            position = save
+                            scalar = 0xFFFD
+                        }
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    scalar = 0xFFFD
+                }
+                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
+            default:
+                position -= 1
+                throw fail("unknown escape")
+            }
+        }
+
+        mutating func hex4() throws(SyntaxError) -> UInt16 {
+            guard position + 4 <= bytes.count else { throw fail("unterminated string") }
+            var value: UInt16 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x41...0x46: digit = byte - 0x41 + 10
+                case 0x61...0x66: digit = byte - 0x61 + 10
+                default: throw fail("bad \\u escape")
+                }
+                value = value << 4 | UInt16(digit)
+                position += 1
+            }
+            return value
+        }
+    }
+}
