@@ -11,6 +11,7 @@ public struct Style: Sendable {
     private enum Escape {
         static let reset = "\u{1B}[0m"
         static let bold = "\u{1B}[1m"
+        static let italic = "\u{1B}[3m"
         static let dim = "\u{1B}[2m"
         static let cyan = "\u{1B}[36m"
         static let yellow = "\u{1B}[33m"
@@ -18,6 +19,8 @@ public struct Style: Sendable {
 
     /// Bold text.
     public func bold(_ s: String) -> String { wrap(s, Escape.bold) }
+    /// Italic text.
+    public func italic(_ s: String) -> String { wrap(s, Escape.italic) }
     /// Dimmed text.
     public func dim(_ s: String) -> String { wrap(s, Escape.dim) }
     /// A comic number or other accent.

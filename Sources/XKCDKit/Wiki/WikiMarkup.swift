@@ -1,0 +1,237 @@
+import Foundation
+
+/// Turns explainxkcd's MediaWiki source into a ``WikiDocument``: a pure function that never
+/// fails; whatever it does not understand is dropped or shown as text, never as markup.
+public enum WikiMarkup {
+    /// The largest source rendered; anything beyond is cut (explanations are far smaller).
+    public static let maxSourceLength = 2 << 20
+
+    /// The section a reader wants: the first level-2 section whose heading holds
+    /// "xplanation" (headings vary), up to the next level-2 heading; nil when there is none.
+    public static func explanationSection(of source: String) -> String? {
+        var lines: [Substring] = []
+        var inside = false
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let level = headingLevel(line), level == 2 {
+                if inside { break }
+                if line.contains("xplanation") { inside = true }
+                continue
+            }
+            if inside { lines.append(line) }
+        }
+        return inside ? lines.joined(separator: "\n") : nil
+    }
+
+    /// The blocks and footnotes of `source`.
+    public static func document(from source: String) -> WikiDocument {
+        var noteSources: [String] = []
+        let prepared = WikiSource.prepare(String(source.unicodeScalars.prefix(maxSourceLength)), notes: &noteSources)
+        var parser = BlockParser()
+        for line in prepared.split(separator: "\n", omittingEmptySubsequences: false) {
+            parser.add(line)
+        }
+        parser.endParagraph()
+        let notes = noteSources.map { WikiInline.runs(WikiSource.expandTemplates($0, depth: 0).replacingOccurrences(of: "\n", with: " ")) }
+        return WikiDocument(blocks: parser.blocks, notes: notes)
+    }
+
+    /// The level of a heading line (`== x ==` is 2), or nil.
+    static func headingLevel(_ line: Substring) -> Int? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("="), trimmed.hasSuffix("=") else { return nil }
+        let open = trimmed.prefix(while: { $0 == "=" }).count
+        let close = trimmed.reversed().prefix(while: { $0 == "=" }).count
+        let level = min(open, close, 6)
+        guard trimmed.count > 2 * level, level >= 1 else { return nil }
+        return level
+    }
+
+    // Builds blocks line by line: headings, lists, tables, preformatted text, paragraphs.
+    private struct BlockParser {
+        var blocks: [WikiBlock] = []
+        var paragraph: [String] = []
+        var preformatted: [String] = []
+        var table: TableParser?
+        var numbering: [Int] = []
+
+        mutating func add(_ line: Substring) {
+            if var current = table {
+                if current.add(line) {
+                    table = current
+                } else {
+                    table = nil
+                    blocks.append(contentsOf: current.blocks())
+                }
+                return
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("{|") {
+                endParagraph()
+                table = TableParser()
+                return
+            }
+            if !line.hasPrefix(" ") || trimmed.isEmpty { endPreformatted() }
+            if trimmed.isEmpty {
+                endParagraph()
+                numbering = []
+                return
+            }
+            if let level = headingLevel(line) {
+                endParagraph()
+                numbering = []
+                let text = trimmed.dropFirst(level).dropLast(level).trimmingCharacters(in: .whitespaces)
+                blocks.append(.heading(level: level, WikiInline.runs(text)))
+                return
+            }
+            if trimmed.hasPrefix("----") || (trimmed.hasPrefix("__") && trimmed.hasSuffix("__")) {
+                endParagraph()
+                return
+            }
+            if let first = line.first, "*#:;".contains(first) {
+                endParagraph()
+                listItem(line)
+                return
+            }
+            if line.hasPrefix(" ") {
+                endText()
+                preformatted.append(WikiSource.restore(String(line.dropFirst())))
+                return
+            }
+            numbering = []
+            paragraph.append(String(line))
+        }
+
+        mutating func endParagraph() {
+            endPreformatted()
+            endText()
+        }
+
+        mutating func endText() {
+            if !paragraph.isEmpty {
+                let runs = WikiInline.runs(paragraph.joined(separator: " "))
+                if !runs.isEmpty { blocks.append(.paragraph(indent: 0, marker: nil, runs)) }
+                paragraph = []
+            }
+        }
+
+        mutating func endPreformatted() {
+            if !preformatted.isEmpty {
+                blocks.append(.preformatted(preformatted))
+                preformatted = []
+            }
+        }
+
+        // `*` bullets, `#` numbers, `:` indents, `;` terms (with an optional `: definition`).
+        mutating func listItem(_ line: Substring) {
+            let prefix = line.prefix(while: { "*#:;".contains($0) })
+            var text = line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+            let depth = prefix.count
+            numbering = Array(numbering.prefix(depth))
+            while numbering.count < depth { numbering.append(0) }
+            let last = prefix.last!
+            var marker: String?
+            switch last {
+            case "*": marker = "•"
+            case "#":
+                numbering[depth - 1] += 1
+                marker = "\(numbering[depth - 1])."
+            default: marker = ""
+            }
+            if last != "#" { numbering[depth - 1] = 0 }
+            if last == ";" {
+                var definition: String?
+                if let colon = WikiInline.topLevelColon(in: text) {
+                    definition = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                    text = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+                }
+                let term = WikiInline.runs(text).map { run in var bold = run; bold.bold = true; return bold }
+                blocks.append(.paragraph(indent: depth - 1, marker: "", term))
+                if let definition, !definition.isEmpty {
+                    blocks.append(.paragraph(indent: depth, marker: "", WikiInline.runs(definition)))
+                }
+                return
+            }
+            let indent = last == ":" ? depth : depth - 1
+            let runs = WikiInline.runs(text)
+            if !runs.isEmpty || marker != "" { blocks.append(.paragraph(indent: indent, marker: marker, runs)) }
+        }
+    }
+
+    // Collects one `{| … |}` table (nested tables are flattened into their cell).
+    private struct TableParser {
+        var caption: String?
+        var rows: [[String]] = []
+        var headerRows: Set<Int> = []
+        var depth = 1
+
+        // Takes a line; false once the table has ended.
+        mutating func add(_ line: Substring) -> Bool {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("{|") {
+                depth += 1
+                return true
+            }
+            if trimmed.hasPrefix("|}") {
+                depth -= 1
+                return depth > 0
+            }
+            if depth > 1 {
+                appendToLastCell(String(trimmed.drop(while: { "|!".contains($0) })))
+                return true
+            }
+            if trimmed.hasPrefix("|+") {
+                caption = String(trimmed.dropFirst(2))
+            } else if trimmed.hasPrefix("|-") {
+                rows.append([])
+            } else if trimmed.hasPrefix("!") {
+                let cells = split(String(trimmed.dropFirst()), separator: "!!")
+                if rows.isEmpty { rows.append([]) }
+                headerRows.insert(rows.count - 1)
+                rows[rows.count - 1] += cells
+            } else if trimmed.hasPrefix("|") {
+                let cells = split(String(trimmed.dropFirst()), separator: "||")
+                if rows.isEmpty { rows.append([]) }
+                rows[rows.count - 1] += cells
+            } else if !trimmed.isEmpty {
+                appendToLastCell(trimmed)
+            }
+            return true
+        }
+
+        mutating func appendToLastCell(_ text: String) {
+            guard !text.isEmpty else { return }
+            if rows.isEmpty { rows.append([]) }
+            if rows[rows.count - 1].isEmpty {
+                rows[rows.count - 1].append(text)
+            } else {
+                rows[rows.count - 1][rows[rows.count - 1].count - 1] += " " + text
+            }
+        }
+
+        // Cells split at `||` (or `!!`), each without its `attributes |` part.
+        func split(_ text: String, separator: String) -> [String] {
+            text.components(separatedBy: separator).map { cell in
+                let parts = WikiSource.splitParameters(cell)
+                let content = parts.count > 1 && !parts[0].contains("[[") ? parts.dropFirst().joined(separator: "|") : cell
+                return content.trimmingCharacters(in: .whitespaces)
+            }
+        }
+
+        func blocks() -> [WikiBlock] {
+            var blocks: [WikiBlock] = []
+            if let caption, !caption.isEmpty {
+                blocks.append(.paragraph(indent: 0, marker: nil, WikiInline.runs(caption).map { run in var bold = run; bold.bold = true; return bold }))
+            }
+            var plain: [[String]] = []
+            var header = false
+            for (index, row) in rows.enumerated() where !row.isEmpty {
+                if plain.isEmpty { header = headerRows.contains(index) }
+                plain.append(row.map { cell in
+                    WikiInline.runs(cell).map(\.text).joined().replacingOccurrences(of: "\n", with: " ")
+                })
+            }
+            if !plain.isEmpty { blocks.append(.table(rows: plain, header: header)) }
+            return blocks
+        }
+    }
+}

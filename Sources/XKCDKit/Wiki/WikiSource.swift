@@ -1,0 +1,339 @@
+/// The first pass over MediaWiki source: comments, `<nowiki>`, `<ref>` footnotes, HTML tags
+/// and templates are resolved to plain markup, leaving links, emphasis and block structure.
+/// Every scan moves forward, and template nesting is bounded, so no input can hang it.
+enum WikiSource {
+    /// Characters that `<nowiki>` protects are moved to this private-use range until output.
+    static let protectedBase: UInt32 = 0xF700
+    static let protected: [Unicode.Scalar] = ["[", "]", "{", "}", "'", "|", "*", "#", ":", ";", "=", "!", "<", ">", "&", "-", " ", "h"]
+    /// A forced line break (`<br>`), kept apart from the newlines that separate blocks.
+    static let lineBreak: Unicode.Scalar = "\u{F7F0}"
+    /// Around a footnote's number: `noteOpen` 3 `noteClose` marks where note 3 (from 0) was.
+    static let noteOpen: Unicode.Scalar = "\u{F7F1}"
+    static let noteClose: Unicode.Scalar = "\u{F7F2}"
+    /// The deepest template nesting expanded.
+    static let maxDepth = 20
+
+    /// `text` with comments, nowiki, refs, tags and templates resolved; `notes` receives each
+    /// footnote's source in order and the text gets ``noteOpen`` markers for them.
+    static func prepare(_ text: String, notes: inout [String]) -> String {
+        var scalars = Array(text.unicodeScalars.filter { !isPrivate($0) && $0 != "\r" })
+        scalars = removeComments(scalars)
+        scalars = protectNowiki(scalars)
+        scalars = extractRefs(scalars, notes: &notes)
+        scalars = stripTags(scalars)
+        return expandTemplates(String(String.UnicodeScalarView(scalars)), depth: 0)
+    }
+
+    /// `text` with protected characters turned back into themselves and line breaks into newlines.
+    static func restore(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isPrivate) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == lineBreak {
+                out.append("\n")
+            } else if isPrivate(scalar), Int(scalar.value - protectedBase) < protected.count {
+                out.append(protected[Int(scalar.value - protectedBase)])
+            } else if !isPrivate(scalar) {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isPrivate(_ scalar: Unicode.Scalar) -> Bool {
+        (protectedBase...0xF7FF).contains(scalar.value)
+    }
+
+    // MARK: - Scanning helpers
+
+    /// Whether `pattern` (ASCII, matched case-insensitively) starts at `i`.
+    static func matches(_ s: [Unicode.Scalar], _ i: Int, _ pattern: String) -> Bool {
+        var j = i
+        for p in pattern.unicodeScalars {
+            guard j < s.count, fold(s[j]) == fold(p) else { return false }
+            j += 1
+        }
+        return true
+    }
+
+    /// The first index in `from ..< from + limit` where `pattern` starts.
+    static func find(_ s: [Unicode.Scalar], _ pattern: String, from: Int, limit: Int = .max) -> Int? {
+        guard let first = pattern.unicodeScalars.first.map(fold) else { return nil }
+        let end = limit >= s.count ? s.count : min(s.count, from + limit)
+        var i = from
+        while i < end {
+            if fold(s[i]) == first, matches(s, i, pattern) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    // ASCII letters folded to lower case; everything else as is.
+    private static func fold(_ c: Unicode.Scalar) -> UInt32 {
+        (65...90).contains(c.value) ? c.value + 32 : c.value
+    }
+
+    /// How far an opening tag's `>` is looked for.
+    static let tagLimit = 500
+
+    private static func removeComments(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            if s[i] == "<", matches(s, i, "<!--") {
+                guard let end = find(s, "-->", from: i + 4) else { break }
+                i = end + 3
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func protectNowiki(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            if s[i] == "<", matches(s, i, "<nowiki"), let close = find(s, ">", from: i, limit: tagLimit) {
+                if s[close - 1] == "/" {
+                    i = close + 1
+                    continue
+                }
+                let end = find(s, "</nowiki>", from: close + 1) ?? s.count
+                for c in s[(close + 1)..<end] {
+                    if let k = protected.firstIndex(of: c) {
+                        out.append(Unicode.Scalar(protectedBase + UInt32(k))!)
+                    } else {
+                        out.append(c)
+                    }
+                }
+                i = min(s.count, end + 9)
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func extractRefs(_ s: [Unicode.Scalar], notes: inout [String]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(s.count)
+        var named: [String: Int] = [:]
+        var i = 0
+        while i < s.count {
+            guard s[i] == "<" else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            if matches(s, i, "<references"), let close = find(s, ">", from: i, limit: tagLimit) {
+                i = close + 1
+                if s[close - 1] != "/", let end = find(s, "</references>", from: i) { i = end + 13 }
+                continue
+            }
+            guard matches(s, i, "<ref"), i + 4 < s.count, s[i + 4] == ">" || s[i + 4] == " " || s[i + 4] == "/",
+                  let close = find(s, ">", from: i, limit: tagLimit) else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            let attributes = String(String.UnicodeScalarView(s[(i + 4)..<close]))
+            let name = refName(attributes)
+            let number: Int?
+            if s[close - 1] == "/" {
+                number = name.flatMap { named[$0] }
+                i = close + 1
+            } else {
+                let end = find(s, "</ref>", from: close + 1) ?? s.count
+                notes.append(String(String.UnicodeScalarView(s[(close + 1)..<end])))
+                number = notes.count
+                if let name { named[name] = notes.count }
+                i = min(s.count, end + 6)
+            }
+            if let number {
+                out.append(noteOpen)
+                out.append(contentsOf: String(number - 1).unicodeScalars)
+                out.append(noteClose)
+            }
+        }
+        return out
+    }
+
+    private static func refName(_ attributes: String) -> String? {
+        guard let range = attributes.range(of: "name") else { return nil }
+        let rest = attributes[range.upperBound...].drop(while: { $0 == " " || $0 == "=" })
+        let value = rest.drop(while: { $0 == "\"" || $0 == "'" }).prefix(while: { $0 != "\"" && $0 != "'" && $0 != "/" && $0 != " " })
+        return value.isEmpty ? nil : String(value)
+    }
+
+    // Known HTML tags are removed and their content kept; `<br>` becomes a line break.
+    private static let tags: Set<String> = [
+        "b", "i", "u", "s", "em", "strong", "small", "big", "sup", "sub", "span", "div", "font", "center", "code",
+        "tt", "kbd", "var", "samp", "del", "ins", "strike", "blockquote", "poem", "p", "abbr", "cite", "q", "mark",
+        "pre", "syntaxhighlight", "source", "math", "chem", "gallery", "includeonly", "noinclude", "onlyinclude",
+        "table", "tr", "td", "th", "caption", "ul", "ol", "li", "dl", "dt", "dd", "hr", "wbr", "section",
+    ]
+
+    private static func stripTags(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            guard s[i] == "<" else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            var j = i + 1
+            if j < s.count, s[j] == "/" { j += 1 }
+            var name = ""
+            while j < s.count, s[j].properties.isAlphabetic, s[j].isASCII, name.unicodeScalars.count < 20 {
+                name.unicodeScalars.append(s[j])
+                j += 1
+            }
+            name = name.lowercased()
+            guard name == "br" || tags.contains(name), j < s.count, s[j] == ">" || s[j] == " " || s[j] == "/",
+                  let close = find(s, ">", from: j, limit: tagLimit) else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            if name == "br" {
+                out.append(lineBreak)
+            } else if ["p", "div", "li", "tr", "blockquote", "hr", "dt", "dd"].contains(name) {
+                out.append("\n")
+            }
+            i = close + 1
+        }
+        return out
+    }
+
+    // MARK: - Templates
+
+    /// `text` with every `{{template}}` replaced by its visible text and `{{{parameters}}}` dropped.
+    static func expandTemplates(_ text: String, depth: Int) -> String {
+        let s = Array(text.unicodeScalars)
+        guard s.contains("{") else { return text }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < s.count {
+            if s[i] == "{", matches(s, i, "{{{") {
+                // A template parameter: meaningless outside its template.
+                guard let end = find(s, "}}}", from: i + 3) else { break }
+                i = end + 3
+                continue
+            }
+            if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
+                // An unclosed template: the rest is dropped rather than shown as markup.
+                guard let end = closingBraces(s, from: i) else { break }
+                if depth < maxDepth {
+                    let inner = String(String.UnicodeScalarView(s[(i + 2)..<(end - 2)]))
+                    out.append(contentsOf: template(inner, depth: depth + 1).unicodeScalars)
+                }
+                i = end
+                continue
+            }
+            out.append(s[i])
+            i += 1
+        }
+        return String(out)
+    }
+
+    // The index just past the `}}` closing the `{{` at `start`, counting nesting.
+    private static func closingBraces(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+        var depth = 0
+        var i = start
+        while i < s.count {
+            if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
+                depth += 1
+                i += 2
+            } else if s[i] == "}", i + 1 < s.count, s[i + 1] == "}" {
+                depth -= 1
+                i += 2
+                if depth == 0 { return i }
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// Splits `text` at `|` outside nested `{{ }}` and `[[ ]]`.
+    static func splitParameters(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = String.UnicodeScalarView()
+        var braces = 0
+        var brackets = 0
+        let s = Array(text.unicodeScalars)
+        var i = 0
+        while i < s.count {
+            let c = s[i]
+            let next = i + 1 < s.count ? s[i + 1] : nil
+            if c == "{", next == "{" { braces += 1; current.append(c); current.append("{"); i += 2; continue }
+            if c == "}", next == "}", braces > 0 { braces -= 1; current.append(c); current.append("}"); i += 2; continue }
+            if c == "[", next == "[" { brackets += 1; current.append(c); current.append("["); i += 2; continue }
+            if c == "]", next == "]", brackets > 0 { brackets -= 1; current.append(c); current.append("]"); i += 2; continue }
+            if c == "|", braces == 0, brackets == 0 {
+                parts.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(c)
+            }
+            i += 1
+        }
+        parts.append(String(current))
+        return parts
+    }
+
+    // The visible text of one template call.
+    private static func template(_ inner: String, depth: Int) -> String {
+        let parts = splitParameters(inner)
+        let name = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            .replacingOccurrences(of: "_", with: " ")
+        var positional: [String] = []
+        var named: [String: String] = [:]
+        for part in parts.dropFirst() {
+            if let eq = part.firstIndex(of: "="), !part[..<eq].contains("["), !part[..<eq].contains("{") {
+                named[part[..<eq].trimmingCharacters(in: .whitespaces).lowercased()] = String(part[part.index(after: eq)...])
+            } else {
+                positional.append(part)
+            }
+        }
+        func expand(_ value: String?) -> String {
+            expandTemplates(value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", depth: depth)
+        }
+        func shown() -> String { expand(positional.count > 1 ? positional[1] : positional.first) }
+        switch name {
+        case "w", "wiki", "wikipedia", "wikt", "wiktionary", "tvtropes", "xkcd", "what if", "whatif", "blag", "explain",
+             "w2", "wp", "wikiquote", "wikisource", "imdb", "youtube":
+            return shown()
+        case "citation needed", "cn", "fact", "citation":
+            return "[citation needed]"
+        case "=":
+            return "="
+        case "!":
+            return "|"
+        case "·", "dot", "middot":
+            return " · "
+        case "color", "colour", "tooltip", "font color", "fontcolor", "mono", "kbd", "code", "nowrap", "small", "big",
+             "sic", "sup", "sub", "lang", "smallcaps", "strike", "u", "abbr", "nobr", "highlight", "bg":
+            if name.hasPrefix("colo") || name == "font color" || name == "fontcolor" || name == "bg" || name == "highlight" {
+                return expand(positional.count > 1 ? positional[1] : positional.first)
+            }
+            if name == "lang" { return expand(positional.count > 1 ? positional[1] : positional.first) }
+            return expand(positional.first)
+        case "cite web", "cite news", "cite book", "cite journal", "cite", "cite video", "cite tweet":
+            let title = expand(named["title"] ?? positional.first)
+            if let url = named["url"]?.trimmingCharacters(in: .whitespaces), !url.isEmpty {
+                return "[\(url) \(title.isEmpty ? url : title)]"
+            }
+            return title
+        default:
+            return ""
+        }
+    }
+}
