@@ -23,6 +23,8 @@ struct ServedContent: Sendable {
     private var clock: Int
     /// Image bodies by path (`/imgs/comics/python.png`), replacing the generated ones.
     var images: [String: Data] = [:]
+    /// explainxkcd pages by comic number: the title after `N: ` and the page's wikitext.
+    var explanations: [Int: (title: String, wikitext: String)] = [:]
     /// When set, comic bodies are served with `https://imgs.xkcd.com/` replaced by this
     /// prefix (the server's own `/imgs/`), so clients fetch images from the server itself.
     var imagePrefix: String?

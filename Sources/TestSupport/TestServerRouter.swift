@@ -5,14 +5,15 @@ import Foundation
 /// Routes: `GET|HEAD /info.0.json` (the newest comic) and `GET|HEAD /N/info.0.json`
 /// (comic N, or 404 when absent). Everything else is 404; other methods get 405.
 /// Comic responses carry ETag and Last-Modified and honour If-None-Match and
-/// If-Modified-Since with 304. New routes (image files, explainxkcd's `/wiki/api.php`)
-/// belong in `route(_:)`.
+/// If-Modified-Since with 304. `/imgs/…` serves images and `/wiki/api.php` explainxkcd's
+/// parse API.
 struct TestServerRouter: Sendable {
     /// What a request path names.
     enum Route: Equatable {
         case newestComic
         case comic(Int)
         case image(String)
+        case wikiAPI
         case notFound
     }
 
@@ -32,6 +33,8 @@ struct TestServerRouter: Sendable {
             return comicResponse(entry, request: request, content: content)
         case .image(let path):
             return imageResponse(path, content: content)
+        case .wikiAPI:
+            return wikiResponse(request, content: content)
         case .notFound:
             return .errorPage(404)
         }
@@ -63,7 +66,27 @@ struct TestServerRouter: Sendable {
         if path.hasPrefix("/imgs/"), !path.contains("/../") {
             return .image(path)
         }
+        if path == "/wiki/api.php" {
+            return .wikiAPI
+        }
         return .notFound
+    }
+
+    /// explainxkcd's `api.php?action=parse&page=N&prop=wikitext&format=json&redirects=1`: the
+    /// numeric page redirects to `N: Title`; a page that does not exist answers MediaWiki's error.
+    private func wikiResponse(_ request: HTTPRequest, content: ServedContent) -> HTTPResponse {
+        let query = URLComponents(string: request.target)?.queryItems ?? []
+        let page = query.first { $0.name == "page" }?.value ?? ""
+        let json: [String: Any]
+        if let num = Int(page.prefix(while: \.isNumber)), let entry = content.explanations[num] {
+            let title = "\(num): \(entry.title)"
+            json = ["parse": ["title": title, "pageid": num, "redirects": [["from": String(num), "to": title]],
+                              "wikitext": ["*": entry.wikitext]]]
+        } else {
+            json = ["error": ["code": "missingtitle", "info": "The page you specified doesn't exist.", "*": ""]]
+        }
+        let body = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data()
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: body)
     }
 
     private func comicResponse(_ entry: ServedContent.Entry, request: HTTPRequest, content: ServedContent) -> HTTPResponse {

@@ -37,6 +37,24 @@ public final class XKCDTestServer: Sendable {
         core.state.withLock { $0.content.images[path] = body }
     }
 
+    /// Serves an explainxkcd page for comic `num` (titled `num: title`); nil wikitext removes it.
+    public func setExplanation(num: Int, title: String, wikitext: String?) {
+        core.state.withLock { $0.content.explanations[num] = wikitext.map { (title, $0) } }
+    }
+
+    /// Serves every `NNNN.wiki` file in `directory` as comic NNNN's explainxkcd page, titled
+    /// from its `{{comic}}` header.
+    public func serveExplanations(from directory: URL) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        for name in names where name.hasSuffix(".wiki") {
+            guard let num = Int(name.dropLast(5)) else { continue }
+            let wikitext = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let titleLine = wikitext.split(separator: "\n").first { $0.replacingOccurrences(of: " ", with: "").hasPrefix("|title=") }
+            let title = titleLine.map { $0.split(separator: "=", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "Comic \(num)"
+            setExplanation(num: num, title: title, wikitext: wikitext)
+        }
+    }
+
     deinit {
         core.stop()
     }

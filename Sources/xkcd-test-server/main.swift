@@ -4,7 +4,8 @@
 //
 // Prints its base URL (http://127.0.0.1:PORT) on one line on stdout, then serves until
 // SIGTERM or SIGINT. --fixtures defaults to the package's Fixtures directory; --comicdb
-// serves PyPI xkcd-comicdb's xkcd.sqlite3 (all of comics 1-2665).
+// serves PyPI xkcd-comicdb's xkcd.sqlite3 (all of comics 1-2665). explainxkcd's parse API
+// (/wiki/api.php) serves the fixtures' explain/NNNN.wiki pages.
 import Foundation
 import TestSupport
 #if canImport(Glibc)
@@ -90,6 +91,9 @@ do {
 let server: XKCDTestServer
 do {
     server = try XKCDTestServer(archive: archive, port: port)
+    // explainxkcd's API too, with the pages kept in Fixtures/explain.
+    let pages = (fixtures.map { URL(fileURLWithPath: $0) } ?? ComicArchive.locateFixtures()).appendingPathComponent("explain")
+    if FileManager.default.fileExists(atPath: pages.path) { try server.serveExplanations(from: pages) }
 } catch {
     fail("\(error)", status: 1)
 }

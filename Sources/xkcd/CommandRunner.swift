@@ -26,14 +26,16 @@ final class CommandRunner {
     private let renderer: @Sendable () -> Renderer
     private let output: Output
     private let tasks: TaskRunner
+    private let handoff: SystemHandoff
     /// Asks a yes/no question on the terminal; nil when there is no one to ask (scripts).
     var confirm: ((String) -> Bool)?
 
-    init(library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner) {
+    init(library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner, handoff: SystemHandoff) {
         self.library = library
         self.renderer = renderer
         self.output = output
         self.tasks = tasks
+        self.handoff = handoff
     }
 
     /// The comic on screen, for the prompt.
@@ -102,9 +104,43 @@ final class CommandRunner {
                 result.quit = true
                 break
             }
-            output.write(renderer().render(outcome))
+            let renderer = renderer()
+            let text = renderer.render(outcome)
+            if !hand(outcome, text: text, json: renderer.json) { result.failed = true }
             if outcome.isFailure { result.failed = true }
         }
         return result
+    }
+
+    // Prints `text`, and passes it on where the outcome asks: the pager, the clipboard, the
+    // opener. Returns false when a requested hand-off was impossible.
+    private func hand(_ outcome: Outcome, text: String, json: Bool) -> Bool {
+        switch outcome {
+        case .explanation where !json:
+            if !handoff.page(text) { output.write(text) }
+        case let .shared(result):
+            output.write(text)
+            if result.copy {
+                let ways = handoff.copy(result.text)
+                guard !ways.isEmpty else {
+                    output.error("cannot copy: no terminal to send OSC 52 to and no wl-copy, xclip or pbcopy")
+                    return false
+                }
+                output.notice("copied to the clipboard (\(ways.joined(separator: ", ")))")
+            }
+            if result.open, !handoff.open(result.openURL) {
+                output.error("cannot open it: no xdg-open or open here (or it failed)")
+                return false
+            }
+        case let .open(url):
+            if json || !handoff.open(url) {
+                output.write(text)
+            } else {
+                output.notice("opened \(url)")
+            }
+        default:
+            output.write(text)
+        }
+        return true
     }
 }

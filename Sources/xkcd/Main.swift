@@ -31,7 +31,7 @@ struct Main {
         let library = Library {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
-            let client = XKCDClient(baseURL: options.baseURL,
+            let client = XKCDClient(baseURL: options.baseURL, explainURL: options.explainURL,
                                     transport: CurlTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
             let repository = ComicRepository(
@@ -46,8 +46,13 @@ struct Main {
         let json = options.json
         let tasks = TaskRunner()
         let terminal = Terminal()
-        let runner = CommandRunner(library: library, renderer: { Renderer(width: Terminal().width, color: color, json: json) },
-                                   output: output, tasks: tasks)
+        let hyperlinks = color && terminal.supportsHyperlinks
+        let runner = CommandRunner(library: library, renderer: {
+            var renderer = Renderer(width: Terminal().width, color: color, json: json)
+            renderer.hyperlinks = hyperlinks
+            return renderer
+        }, output: output, tasks: tasks,
+        handoff: SystemHandoff(terminal: terminal, environment: ProcessInfo.processInfo.environment))
 
         if terminal.stdinIsTTY {
             runner.confirm = { question in

@@ -12,6 +12,26 @@ struct Terminal {
         return stdoutIsTTY && !term.isEmpty && term != "dumb"
     }
 
+    /// Rows: the terminal's height, else `LINES`, else 24.
+    var rows: Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
+        return 24
+    }
+
+    /// Whether the terminal shows OSC 8 hyperlinks, judged from what it says about itself.
+    var supportsHyperlinks: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        guard stdoutSupportsColor else { return false }
+        let program = environment["TERM_PROGRAM"] ?? ""
+        if ["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio"].contains(program) { return true }
+        if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
+        let term = environment["TERM"] ?? ""
+        if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || environment["WT_SESSION"] != nil { return true }
+        return term.hasPrefix("foot") || term == "alacritty"
+    }
+
     /// Columns: the terminal's width, else `COLUMNS`, else 80.
     var width: Int {
         var size = winsize()

@@ -15,6 +15,9 @@ enum Usage {
 
         options:
           --base-url URL   xkcd API server (env XKCD_BASE_URL, default https://xkcd.com)
+          --explain-url URL
+                           explainxkcd wiki (env XKCD_EXPLAIN_URL,
+                           default https://www.explainxkcd.com)
           --data-dir DIR   where comics and history are stored (env XKCD_DATA_DIR,
                            default $XDG_DATA_HOME/xkcd or ~/.local/share/xkcd)
           --offline        no network: only what is stored (env XKCD_OFFLINE=1)

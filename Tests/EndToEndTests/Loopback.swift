@@ -9,6 +9,7 @@ final class Loopback {
     /// Serves `archive` (the fixtures by default).
     init(archive: ComicArchive? = nil) throws {
         server = try XKCDTestServer(archive: try archive ?? ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        try server.serveExplanations(from: ComicArchive.locateFixtures().appendingPathComponent("explain"))
         xkcd = try XKCDBinary(baseURL: server.baseURL)
     }
 

@@ -40,6 +40,7 @@ struct XKCDBinary {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": dataDirectory.path,
             "XKCD_BASE_URL": baseURL.absoluteString,
+            "XKCD_EXPLAIN_URL": baseURL.absoluteString,
             "XKCD_DATA_DIR": dataDirectory.path,
             "XKCD_TIMEOUT": "5",
             "TERM": "xterm-256color",

@@ -21,7 +21,7 @@ struct TestLibrary {
 
     func repository() throws -> ComicRepository {
         let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
-        let client = XKCDClient(baseURL: server.baseURL, transport: CurlTransport(timeout: timeout),
+        let client = XKCDClient(baseURL: server.baseURL, explainURL: server.baseURL, transport: CurlTransport(timeout: timeout),
                                 retryDelays: [.milliseconds(10)])
         let clock = clock
         let notices = notices
@@ -60,6 +60,7 @@ final class Workspace {
     init(_ label: String, archive: ComicArchive? = nil) throws {
         server = try XKCDTestServer(archive: try archive ?? ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
         directory = try temporaryDirectory(label)
+        try server.serveExplanations(from: ComicArchive.locateFixtures().appendingPathComponent("explain"))
     }
 
     deinit {

@@ -4,6 +4,8 @@ import Foundation
 public struct GlobalOptions: Sendable, Equatable {
     /// The xkcd API base URL.
     public var baseURL: URL
+    /// explainxkcd's base URL.
+    public var explainURL = XKCDClient.defaultExplainURL
     /// Where everything is stored.
     public var dataDirectory: URL
     /// One JSON document per command instead of human text.
@@ -32,6 +34,7 @@ public struct GlobalOptions: Sendable, Equatable {
     /// everything from the first non-option word on is the one-shot command.
     public static func parse(arguments: [String], environment: [String: String]) throws(UsageError) -> GlobalOptions {
         var baseURL = environment["XKCD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        var explainURL = environment["XKCD_EXPLAIN_URL"].flatMap { $0.isEmpty ? nil : $0 }
         var dataDir = environment["XKCD_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         var timeout = environment["XKCD_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 }
         var imageCache = environment["XKCD_IMAGE_CACHE_MB"].flatMap { $0.isEmpty ? nil : $0 }
@@ -58,6 +61,7 @@ public struct GlobalOptions: Sendable, Equatable {
             let inline = parts.count > 1 ? String(parts[1]) : nil
             switch flag {
             case "--base-url": baseURL = try value(for: flag, inline: inline)
+            case "--explain-url": explainURL = try value(for: flag, inline: inline)
             case "--data-dir": dataDir = try value(for: flag, inline: inline)
             case "--timeout": timeout = try value(for: flag, inline: inline)
             case "--image-cache-mb": imageCache = try value(for: flag, inline: inline)
@@ -76,6 +80,7 @@ public struct GlobalOptions: Sendable, Equatable {
             throw UsageError("give either -c COMMANDS or a command, not both")
         }
         if let baseURL { options.baseURL = try httpURL(baseURL, flag: "--base-url") }
+        if let explainURL { options.explainURL = try httpURL(explainURL, flag: "--explain-url") }
         options.dataDirectory = DataDirectory.resolve(explicit: dataDir, environment: environment)
         if let timeout {
             guard let seconds = TimeInterval(timeout), seconds > 0, seconds <= 600 else {

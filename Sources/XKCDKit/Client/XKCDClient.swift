@@ -4,19 +4,26 @@ import Foundation
 public struct XKCDClient: Sendable {
     /// The server's base URL, e.g. `https://xkcd.com`.
     public var baseURL: URL
+    /// explainxkcd's base URL (its MediaWiki API is `explainURL/wiki/api.php`).
+    public var explainURL: URL
     private let transport: any HTTPTransport
     private let retryDelays: [Duration]
 
+    /// The default explainxkcd address.
+    public static let defaultExplainURL = URL(string: "https://www.explainxkcd.com")!
+
     /// Creates a client; transient failures (HTTP 5xx, lost connections) are retried after each of `retryDelays`.
-    public init(baseURL: URL, transport: any HTTPTransport, retryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]) {
+    public init(baseURL: URL, explainURL: URL = XKCDClient.defaultExplainURL, transport: any HTTPTransport,
+                retryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]) {
         self.baseURL = baseURL
+        self.explainURL = explainURL
         self.transport = transport
         self.retryDelays = retryDelays
     }
 
     /// The same client with other retry delays.
     public func withRetryDelays(_ delays: [Duration]) -> XKCDClient {
-        XKCDClient(baseURL: baseURL, transport: transport, retryDelays: delays)
+        XKCDClient(baseURL: baseURL, explainURL: explainURL, transport: transport, retryDelays: delays)
     }
 
     /// The result of asking for one comic.
@@ -70,7 +77,7 @@ public struct XKCDClient: Sendable {
 
     // GET with retries: a dropped connection or a 5xx is tried again after each of
     // `retryDelays` (a short Retry-After wins); whatever answers last is returned.
-    private func get(_ url: URL) async throws -> HTTPResponse {
+    func get(_ url: URL) async throws -> HTTPResponse {
         var attempt = 0
         while true {
             let response: HTTPResponse

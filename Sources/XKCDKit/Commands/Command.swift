@@ -50,8 +50,24 @@ public enum Command: Equatable, Sendable {
     case sync(images: Bool, jobs: Int)
     /// Full-text search over titles, alt texts and transcripts.
     case search(String)
+    /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.
+    case explain(ComicReference?, all: Bool)
+    /// A comic ready to share: as text, a `mailto:` URL or Markdown; optionally copied and opened.
+    case share(ComicReference?, format: ShareFormat, to: String?, copy: Bool, open: Bool)
+    /// The comic's page in the browser.
+    case open(ComicReference?)
     /// Help on all commands or one.
     case help(String?)
     /// Leave.
     case quit
+}
+
+/// How `share` writes a comic.
+public enum ShareFormat: String, Sendable, Equatable {
+    /// A message-ready text block.
+    case text
+    /// An RFC 6068 `mailto:` URL.
+    case mailto
+    /// A Markdown link and image.
+    case markdown
 }

@@ -51,6 +51,11 @@ public enum CommandParser {
             }
             return .favorite(try optionalComic(spec, rest))
         case "unfav": return .unfavorite(try optionalComic(spec, rest))
+        case "explain":
+            let (options, words) = try split(spec, rest, flags: ["--all"], valued: [])
+            return .explain(try optionalComic(spec, words), all: options["--all"] != nil)
+        case "share": return try share(spec, rest)
+        case "open": return .open(try optionalComic(spec, rest))
         case "favs": try noArguments(spec, rest); return .favorites
         case "save": return try save(spec, rest)
         case "sync": return try sync(spec, rest)
@@ -106,6 +111,56 @@ public enum CommandParser {
         }
         guard positional.count <= 1 else { throw extra(Array(positional.dropFirst()), after: "save") }
         return .save(num, path: positional.first, force: force)
+    }
+
+    private static func share(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Command {
+        let (options, words) = try split(spec, rest, flags: ["--text", "--mailto", "--markdown", "--copy", "--open"], valued: ["--to"])
+        let formats = ["--text": ShareFormat.text, "--mailto": .mailto, "--markdown": .markdown].filter { options[$0.key] != nil }
+        guard formats.count <= 1 else { throw UsageError("'share' takes one of --text, --mailto and --markdown") }
+        let format = formats.first?.value ?? .text
+        let to = options["--to"] ?? nil
+        if let to {
+            guard format == .mailto else { throw UsageError("--to goes with --mailto — e.g. share --mailto --to friend@example.com") }
+            guard ShareText.isValidAddress(to) else {
+                throw UsageError("\(UsageError.quote(to)) is not an e-mail address — e.g. --to friend@example.com")
+            }
+        }
+        if let word = words.first, !looksNumeric(word) {
+            throw UsageError("'share' takes a comic number, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+        }
+        guard words.count <= 1 else { throw extra(Array(words.dropFirst()), after: "share") }
+        return .share(try optionalComic(spec, words), format: format, to: to, copy: options["--copy"] != nil,
+                      open: options["--open"] != nil)
+    }
+
+    // Separates `--options` (flags, and ones taking a value) from the other words.
+    private static func split(_ spec: CommandSpec, _ rest: [String], flags: Set<String>,
+                              valued: Set<String>) throws(UsageError) -> ([String: String?], [String]) {
+        var options: [String: String?] = [:]
+        var words: [String] = []
+        var index = 0
+        while index < rest.count {
+            let word = rest[index]
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts.first?.lowercased() ?? word
+            if flags.contains(name), parts.count == 1 {
+                options[name] = .some(nil)
+            } else if valued.contains(name) {
+                if parts.count == 2 {
+                    options[name] = parts[1]
+                } else {
+                    index += 1
+                    guard index < rest.count else { throw UsageError("\(name) needs a value — usage: \(spec.synopsis)") }
+                    options[name] = rest[index]
+                }
+            } else if word.hasPrefix("--") {
+                throw UsageError("'\(spec.name)' has no option \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+            } else {
+                words.append(word)
+            }
+            index += 1
+        }
+        return (options, words)
     }
 
     private static func cache(_ spec: CommandSpec, _ rest: [String]) throws(UsageError) -> Command {

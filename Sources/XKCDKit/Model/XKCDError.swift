@@ -39,6 +39,10 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case file(String)
     /// A command that cannot do anything as asked (nothing to search for, sync offline).
     case cannotDo(String)
+    /// explainxkcd has no page for the comic (new comics get theirs after a while).
+    case noExplanation(Int)
+    /// No explanation of the comic is stored and the network is off limits.
+    case explanationNotStoredOffline(Int)
 
     /// The one-line message shown after `error: `.
     public var errorDescription: String? {
@@ -65,6 +69,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .noImage(num): return "#\(num) is interactive and has no image — see https://xkcd.com/\(num)/"
         case let .notFavorite(num): return "#\(num) is not a favorite"
         case let .file(message), let .cannotDo(message): return message
+        case let .noExplanation(num): return "explainxkcd has no page for #\(num) yet"
+        case let .explanationNotStoredOffline(num): return "the explanation of #\(num) is not stored offline"
         }
     }
 }

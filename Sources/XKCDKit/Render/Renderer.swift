@@ -8,6 +8,8 @@ public struct Renderer: Sendable {
     public var style: Style
     /// JSON instead of human text.
     public var json: Bool
+    /// Whether the terminal shows OSC 8 hyperlinks.
+    public var hyperlinks = false
 
     /// Creates a renderer.
     public init(width: Int, color: Bool, json: Bool) {
@@ -69,6 +71,14 @@ public struct Renderer: Sendable {
             }
             if more { lines.append(style.dim("… more comics match; add words to narrow it down")) }
             return lines.joined(separator: "\n") + "\n"
+        case let .explanation(view):
+            let header = "\(style.accent("#\(view.num)")) \(style.bold(view.title)) \(style.dim("— explained at explainxkcd"))"
+            let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
+            return ([header, ""] + (body.isEmpty ? ["(the page has no text yet)"] : body)).joined(separator: "\n") + "\n"
+        case let .shared(result):
+            return result.text + "\n"
+        case let .open(url):
+            return url + "\n"
         case let .help(topic):
             return HelpText.render(topic: topic, style: style)
         case .quit:
@@ -271,6 +281,14 @@ public struct Renderer: Sendable {
                 .object([("num", .int(hit.num)), ("title", .string(hit.title)),
                          ("snippet", .string(Self.withoutHighlights(hit.snippet)))])
             }))])
+        case let .explanation(view):
+            let text = WikiLayout(width: 80, style: Style(enabled: false), hyperlinks: false).lines(view.document)
+            value = .object([("num", .int(view.num)), ("title", .string(view.title)), ("page", .string(view.pageTitle)),
+                             ("whole_page", .bool(view.wholePage)), ("text", .string(text.joined(separator: "\n")))])
+        case let .shared(result):
+            value = .object([("num", .int(result.num)), ("format", .string(result.format.rawValue)), ("text", .string(result.text))])
+        case let .open(url):
+            value = .object([("url", .string(url))])
         case let .help(topic):
             value = HelpText.json(topic: topic)
         case .quit:

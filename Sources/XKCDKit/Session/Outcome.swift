@@ -54,6 +54,36 @@ public struct CacheStats: Sendable, Equatable {
     public var dataDirectory: String
 }
 
+/// An explanation to show.
+public struct ExplanationView: Sendable, Equatable {
+    /// The comic.
+    public var num: Int
+    /// The comic's display title.
+    public var title: String
+    /// The explainxkcd page title, e.g. `353: Python`.
+    public var pageTitle: String
+    /// The rendered section (or whole page).
+    public var document: WikiDocument
+    /// Whether this is the whole page.
+    public var wholePage: Bool
+}
+
+/// A comic written out for sharing.
+public struct ShareResult: Sendable, Equatable {
+    /// The comic.
+    public var num: Int
+    /// How it is written.
+    public var format: ShareFormat
+    /// The text, `mailto:` URL or Markdown.
+    public var text: String
+    /// What `--open` hands to the opener: the `mailto:` URL, else the comic's page.
+    public var openURL: String
+    /// Put it on the clipboard.
+    public var copy: Bool
+    /// Hand it to the system opener.
+    public var open: Bool
+}
+
 /// What a command produced, for the renderer to turn into text or JSON.
 public enum Outcome: Sendable, Equatable {
     /// A comic's card (after navigation or `show`).
@@ -84,6 +114,12 @@ public enum Outcome: Sendable, Equatable {
     case synced(SyncSummary)
     /// Search hits, best first, and whether more comics matched than are listed.
     case searchResults(query: String, hits: [SearchHit], more: Bool)
+    /// An explainxkcd explanation.
+    case explanation(ExplanationView)
+    /// A comic written out for sharing (the caller copies and opens as asked).
+    case shared(ShareResult)
+    /// A page to open in the browser (the caller runs the opener).
+    case open(url: String)
     /// Help on every command (nil) or one.
     case help(String?)
     /// The user asked to leave.

@@ -123,11 +123,37 @@ public actor Session {
             let cleared = try repository.store.clearAllButFavorites()
             for file in cleared.imageFiles { repository.images.remove(file) }
             return .cacheCleared(comics: cleared.comics, images: cleared.imageFiles.count)
+        case let .explain(reference, all):
+            return try await explain(try resolve(reference), all: all)
+        case let .share(reference, format, to, copy, open):
+            let comic = DisplayComic(try await comic(try resolve(reference)))
+            let base = repository.client.baseURL
+            let page = ShareText.pageURL(num: comic.num, base: base)
+            let text: String
+            switch format {
+            case .text: text = ShareText.text(comic, base: base)
+            case .mailto: text = ShareText.mailto(comic, base: base, to: to)
+            case .markdown: text = ShareText.markdown(comic, base: base)
+            }
+            return .shared(ShareResult(num: comic.num, format: format, text: text, openURL: format == .mailto ? text : page,
+                                       copy: copy, open: open))
+        case let .open(reference):
+            guard let target = try resolve(reference) ?? state.current else { throw XKCDError.noCurrentComic }
+            return .open(url: ShareText.pageURL(num: target, base: repository.client.baseURL))
         case let .help(topic):
             return .help(topic)
         case .quit:
             return .quit
         }
+    }
+
+    private func explain(_ num: Int?, all: Bool) async throws -> Outcome {
+        let comic = try await comic(num)
+        let page = try await repository.explanation(of: comic.num)
+        let section = all ? nil : WikiMarkup.explanationSection(of: page.wikitext)
+        return .explanation(ExplanationView(num: comic.num, title: DisplayComic(comic).title,
+                                            pageTitle: TerminalSanitizer.sanitize(page.title, multiline: false),
+                                            document: WikiMarkup.document(from: section ?? page.wikitext), wholePage: section == nil))
     }
 
     private func addFavorite(_ num: Int?) async throws -> Outcome {
@@ -142,6 +168,15 @@ public actor Session {
             } catch {
                 notify("note: the image of #\(comic.num) was not stored (\(error.localizedDescription)); 'fav \(comic.num)' again to retry")
             }
+        }
+        // The explanation is kept too, so it reads offline; a comic too new for one is fine.
+        do {
+            _ = try await repository.explanation(of: comic.num)
+        } catch XKCDError.cancelled {
+            throw XKCDError.cancelled
+        } catch XKCDError.noExplanation {
+        } catch {
+            notify("note: the explanation of #\(comic.num) was not stored (\(error.localizedDescription))")
         }
         let isNew = try repository.store.addFavorite(comic.num, at: now())
         return .favoriteAdded(ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes)

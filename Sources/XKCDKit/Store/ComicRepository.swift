@@ -26,9 +26,9 @@ public struct ComicRepository: Sendable {
     /// The most bytes of images kept, favorites' not counted.
     public let imageCacheLimit: Int
     let client: XKCDClient
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let latestMaxAge: TimeInterval
-    private let notify: @Sendable (String) -> Void
+    let notify: @Sendable (String) -> Void
 
     private enum Key {
         static let latestNum = "latest.num"
@@ -189,7 +189,7 @@ public struct ComicRepository: Sendable {
     }
 
     // Failures that mean "no usable answer from the server" rather than a wrong request.
-    private static func isUnreachable(_ error: XKCDError) -> Bool {
+    static func isUnreachable(_ error: XKCDError) -> Bool {
         switch error {
         case .network, .badData: return true
         case let .httpStatus(status, _): return status >= 500

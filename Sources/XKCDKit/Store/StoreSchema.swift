@@ -48,6 +48,14 @@ enum StoreSchema {
                 """)
             try ComicStore.index(try ComicRecord.fetchAll(db).map(\.comic), in: db)
         }
+        migrator.registerMigration("v4: explanations") { db in
+            try db.create(table: "explanation") { t in
+                t.primaryKey("num", .integer).check { $0 > 0 }
+                t.column("title", .text).notNull()
+                t.column("wikitext", .text).notNull()
+                t.column("fetched_at", .double).notNull()
+            }
+        }
         return migrator
     }
 }

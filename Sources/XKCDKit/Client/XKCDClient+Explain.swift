@@ -1,0 +1,58 @@
+import Foundation
+
+/// One explainxkcd page: its title (`353: Python`) and MediaWiki source.
+public struct ExplainPage: Sendable, Equatable {
+    /// The comic.
+    public var num: Int
+    /// The page title, e.g. `353: Python`.
+    public var title: String
+    /// The page's MediaWiki source.
+    public var wikitext: String
+
+    /// Creates a page.
+    public init(num: Int, title: String, wikitext: String) {
+        self.num = num
+        self.title = title
+        self.wikitext = wikitext
+    }
+}
+
+extension XKCDClient {
+    /// The largest explanation accepted.
+    public static let maxExplanationBytes = 2 << 20
+
+    /// explainxkcd's page for comic `num`, through its MediaWiki API; the numeric page
+    /// redirects to `N: Title`. Throws ``XKCDError/noExplanation(_:)`` when there is none yet.
+    public func explanation(of num: Int) async throws -> ExplainPage {
+        var components = URLComponents(url: explainURL.appendingPathComponent("wiki/api.php"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [
+            URLQueryItem(name: "action", value: "parse"), URLQueryItem(name: "page", value: String(num)),
+            URLQueryItem(name: "prop", value: "wikitext"), URLQueryItem(name: "format", value: "json"),
+            URLQueryItem(name: "redirects", value: "1"),
+        ]
+        guard let url = components?.url else { throw XKCDError.cannotDo("--explain-url is not a usable address") }
+        let response = try await get(url)
+        if response.status == 404 { throw XKCDError.noExplanation(num) }
+        guard response.status == 200 else { throw XKCDError.httpStatus(response.status, url: url.absoluteString) }
+        guard response.body.count <= Self.maxExplanationBytes else {
+            throw XKCDError.badData("the explanation of #\(num) is larger than \(Self.maxExplanationBytes >> 20) MB")
+        }
+        let document: JSONReader.Value
+        do {
+            document = try JSONReader.parse(response.body)
+        } catch {
+            throw XKCDError.badData("explainxkcd sent something that is not JSON")
+        }
+        if let error = document["error"] {
+            if error["code"]?.string == "missingtitle" { throw XKCDError.noExplanation(num) }
+            let info = TerminalSanitizer.brief(error["info"]?.string ?? "unknown error", limit: 80)
+            throw XKCDError.badData("explainxkcd refused the request: \(info)")
+        }
+        // format=json puts the text under "*"; formatversion=2 gives it directly.
+        guard let parse = document["parse"],
+              let wikitext = parse["wikitext"]?["*"]?.string ?? parse["wikitext"]?.string else {
+            throw XKCDError.badData("explainxkcd sent JSON that is not a page")
+        }
+        return ExplainPage(num: num, title: parse["title"]?.string ?? "\(num)", wikitext: wikitext)
+    }
+}

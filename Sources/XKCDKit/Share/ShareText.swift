@@ -1,0 +1,92 @@
+import Foundation
+
+/// What `share` writes: pure functions from a comic to text, a `mailto:` URL or Markdown.
+public enum ShareText {
+    /// `xkcd #353: Python`.
+    public static func subject(_ comic: DisplayComic) -> String {
+        "xkcd #\(comic.num): \(comic.title)"
+    }
+
+    /// The comic's page, `BASE/N/` (https://xkcd.com/353/ by default).
+    public static func pageURL(num: Int, base: URL) -> String {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return "\(text)/\(num)/"
+    }
+
+    /// The message-ready block: subject, page, image (when there is one) and alt text, one per line.
+    public static func text(_ comic: DisplayComic, base: URL) -> String {
+        var lines = [subject(comic), pageURL(num: comic.num, base: base)]
+        if let image = imageURL(comic) { lines.append(image) }
+        if !comic.alt.isEmpty { lines.append(comic.alt) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An RFC 6068 URL: `mailto:[to]?subject=…&body=…`, the body being ``text(_:base:)`` with
+    /// CRLF line ends, every character but the unreserved ones percent-encoded.
+    public static func mailto(_ comic: DisplayComic, base: URL, to: String?) -> String {
+        let body = text(comic, base: base).replacingOccurrences(of: "\n", with: "\r\n")
+        let address = to.map { encode($0, keeping: addressCharacters) } ?? ""
+        return "mailto:\(address)?subject=\(encode(subject(comic)))&body=\(encode(body))"
+    }
+
+    /// `[xkcd #353: Python](page)` and the image as `![alt](image)`.
+    public static func markdown(_ comic: DisplayComic, base: URL) -> String {
+        var lines = ["[\(escapeMarkdown(subject(comic)))](\(markdownURL(pageURL(num: comic.num, base: base))))"]
+        if let image = imageURL(comic) {
+            let alt = escapeMarkdown(comic.alt.isEmpty ? comic.title : comic.alt)
+            lines.append("![\(alt)](\(markdownURL(image)))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether `address` is a plain `local@domain` e-mail address (no display name, no list).
+    public static func isValidAddress(_ address: String) -> Bool {
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64, address.count <= 254 else { return false }
+        let localAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-.".unicodeScalars)
+        guard parts[0].unicodeScalars.allSatisfy(localAllowed.contains), !parts[0].hasPrefix("."), !parts[0].hasSuffix("."),
+              !parts[0].contains("..") else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        return labels.allSatisfy { label in
+            !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        }
+    }
+
+    // The image address when the comic has one worth sharing (interactive comics do not).
+    private static func imageURL(_ comic: DisplayComic) -> String? {
+        comic.imageURL.isEmpty ? nil : comic.imageURL
+    }
+
+    private static let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
+    // RFC 6068 lets "@" and these sub-delims stand in an address; "%" itself is always encoded.
+    private static let addressCharacters = unreserved.union("@!$'()*+,;:".utf8)
+
+    private static func encode(_ text: String, keeping allowed: Set<UInt8> = unreserved) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if allowed.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+
+    private static func escapeMarkdown(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\[]()*_`<>|".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static func markdownURL(_ url: String) -> String {
+        url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
+            .replacingOccurrences(of: " ", with: "%20")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+extension ComicRepository {
+    /// How long a stored explanation is used before it is fetched again (pages get edited).
+    public static let explanationMaxAge: TimeInterval = 7 * 24 * 3600
+
+    /// The explainxkcd page of `num`: the stored copy while it is fresh (or offline), else a
+    /// new fetch, stored. When the network fails, a stale stored copy is served with a notice.
+    public func explanation(of num: Int) async throws -> ExplainPage {
+        let stored = try store.explanation(num)
+        if offline {
+            guard let stored else { throw XKCDError.explanationNotStoredOffline(num) }
+            return stored.page
+        }
+        if let stored, now().timeIntervalSince(stored.fetchedAt) < Self.explanationMaxAge {
+            return stored.page
+        }
+        do {
+            let page = try await client.explanation(of: num)
+            try store.saveExplanation(page, at: now())
+            return page
+        } catch let error as XKCDError {
+            guard let stored, Self.isUnreachable(error) else { throw error }
+            notify("offline: \(error.localizedDescription) — showing the explanation stored \(Self.day(stored.fetchedAt))")
+            return stored.page
+        }
+    }
+
+    private static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return "on " + formatter.string(from: date)
+    }
+}

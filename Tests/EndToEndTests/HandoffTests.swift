@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `explain`, `share` and `open` through the built binary: openers get an argument vector.
+@Suite(.serialized) final class HandoffTests {
+    private let loopback: Loopback
+    var xkcd: XKCDBinary { loopback.xkcd }
+    let bin: URL
+
+    init() throws {
+        loopback = try Loopback()
+        bin = loopback.xkcd.dataDirectory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    }
+
+    // A fake `xdg-open` that records each argument on its own line.
+    func installOpener() throws -> URL {
+        let log = xkcd.dataDirectory.appendingPathComponent("opened.txt")
+        let script = bin.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(log.path)'; done\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return log
+    }
+
+    var pathWithOpener: [String: String] {
+        ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+    }
+
+    @Test func openHandsTheURLToTheOpenerAsOneArgument() throws {
+        let log = try installOpener()
+        let run = try xkcd.run(["open", "353"], extraEnvironment: pathWithOpener)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(try String(contentsOf: log, encoding: .utf8) == "\(loopback.server.baseURL.absoluteString)/353/\n")
+    }
+
+    @Test func withoutAnOpenerTheURLIsPrinted() throws {
+        let run = try xkcd.run(["open", "353"], extraEnvironment: ["PATH": bin.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "\(loopback.server.baseURL.absoluteString)/353/\n")
+    }
+
+    @Test func shareMailtoOpensTheMailURL() throws {
+        let log = try installOpener()
+        let run = try xkcd.run(["share", "353", "--mailto", "--to", "friend@example.com", "--open"], extraEnvironment: pathWithOpener)
+        #expect(run.status == 0, "\(run.stderr)")
+        let opened = try String(contentsOf: log, encoding: .utf8)
+        #expect(opened == run.stdout)
+        #expect(opened.hasPrefix("mailto:friend@example.com?subject=xkcd%20%23353%3A%20Python&body="))
+    }
+
+    @Test func badShareOptionsAreUsageErrors() throws {
+        let run = try xkcd.run(["share", "--mailto", "--to", "not-an-address"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: 'not-an-address' is not an e-mail address"))
+    }
+
+    @Test func explainPrintsTheExplanationThroughAPipe() throws {
+        let run = try xkcd.run(["explain", "327"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call from her son's school."))
+        let missing = try xkcd.run(["explain", "353"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: explainxkcd has no page for #353 yet\n")
+    }
+}
