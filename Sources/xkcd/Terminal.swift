@@ -14,8 +14,7 @@ struct Terminal {
 
     /// Rows: the terminal's height, else `LINES`, else 24.
     var rows: Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let size = Self.windowSize(), size.ws_row > 0 { return Int(size.ws_row) }
         if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
         return 24
     }
@@ -34,9 +33,14 @@ struct Terminal {
 
     /// Columns: the terminal's width, else `COLUMNS`, else 80.
     var width: Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let size = Self.windowSize(), size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
+    }
+
+    // Asked anew each time: a resize takes effect on the next command.
+    private static func windowSize() -> winsize? {
+        var size = winsize()
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
     }
 }

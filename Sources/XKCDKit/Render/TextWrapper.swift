@@ -16,15 +16,12 @@ public enum TextWrapper {
                     line = ""
                     lineWidth = 0
                 }
-                while wordWidth > available {
-                    let (head, tail) = split(word, at: available - lineWidth - (lineWidth > 0 ? 1 : 0))
-                    if lineWidth > 0 { line += " " }
-                    line += head
-                    lines.append(indent + line)
-                    line = ""
-                    lineWidth = 0
-                    word = tail
+                if wordWidth > available {
+                    // Wider than a line: whole lines of it, and the rest goes on as the word.
+                    var parts = pieces(word, first: available, rest: available)
+                    word = parts.removeLast()
                     wordWidth = DisplayWidth.of(word)
+                    lines += parts.map { indent + $0 }
                 }
                 if lineWidth > 0 {
                     line += " "
@@ -38,16 +35,26 @@ public enum TextWrapper {
         return lines.map { $0.allSatisfy({ $0 == " " }) ? "" : $0 }
     }
 
-    private static func split(_ word: Substring, at columns: Int) -> (Substring, Substring) {
+    /// `text` cut in one pass into pieces of at most `first` columns, then `rest` columns each
+    /// (a character wider than the limit gets a piece of its own).
+    static func pieces(_ text: some StringProtocol, first: Int, rest: Int) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
         var width = 0
-        var index = word.startIndex
-        while index < word.endIndex {
-            let w = DisplayWidth.of(word[index])
-            if width + w > max(1, columns) { break }
+        var limit = max(1, first)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let w = DisplayWidth.of(text[index])
+            if width + w > limit, index > start {
+                pieces.append(Substring(text[start..<index]))
+                start = index
+                width = 0
+                limit = max(1, rest)
+            }
             width += w
-            index = word.index(after: index)
+            index = text.index(after: index)
         }
-        if index == word.startIndex { index = word.index(after: index) }
-        return (word[..<index], word[index...])
+        if start < text.endIndex { pieces.append(Substring(text[start...])) }
+        return pieces
     }
 }

@@ -132,9 +132,9 @@ public struct WikiLayout: Sendable {
             if used > 0, used + gap + w > available { finish() }
             if w > available {
                 // A word wider than the line: cut into line-sized pieces in one pass.
-                for piece in Self.pieces(text, first: available - used, rest: available) {
+                for piece in TextWrapper.pieces(text, first: available - used, rest: available) {
                     if used > 0 || !line.isEmpty { finish() }
-                    line += styled(piece, token.run)
+                    line += styled(String(piece), token.run)
                     used = DisplayWidth.of(piece)
                 }
                 continue
@@ -183,27 +183,6 @@ public struct WikiLayout: Sendable {
             if header, index == 0 { lines.append(style.dim(String(repeating: "─", count: total))) }
         }
         return lines
-    }
-
-    // `text` cut into pieces of at most `first` columns, then `rest` columns each.
-    private static func pieces(_ text: String, first: Int, rest: Int) -> [String] {
-        var pieces: [String] = []
-        var current = ""
-        var width = 0
-        var limit = max(1, first)
-        for character in text {
-            let w = DisplayWidth.of(character)
-            if width + w > limit, !current.isEmpty {
-                pieces.append(current)
-                current = ""
-                width = 0
-                limit = max(1, rest)
-            }
-            current.append(character)
-            width += w
-        }
-        if !current.isEmpty { pieces.append(current) }
-        return pieces
     }
 
     /// `url` when it is safe to put in an escape sequence and worth following: http(s),

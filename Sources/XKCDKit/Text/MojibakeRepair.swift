@@ -20,7 +20,7 @@ public enum MojibakeRepair {
             var out = copy(bytes, prefix: i)
             var changed = false
             while i < bytes.count {
-                let (lead, leadLength) = scalar(in: bytes, at: i)
+                let (lead, leadLength) = UTF8Bytes.scalar(in: bytes, at: i)
                 if let (decoded, end) = mojibake(in: bytes, lead: lead, after: i + leadLength) {
                     UTF8.encode(decoded) { out.append($0) }
                     changed = true
@@ -48,7 +48,7 @@ public enum MojibakeRepair {
         var j = start
         while sequence.count < length {
             guard j < bytes.count else { return nil }
-            let (next, nextLength) = scalar(in: bytes, at: j)
+            let (next, nextLength) = UTF8Bytes.scalar(in: bytes, at: j)
             guard let byte = byte(for: next), (0x80...0xBF).contains(byte) else { return nil }
             sequence.append(byte)
             j += nextLength
@@ -73,16 +73,6 @@ public enum MojibakeRepair {
         out.reserveCapacity(bytes.count)
         out.append(contentsOf: bytes[..<count])
         return out
-    }
-
-    // The scalar whose (valid) UTF-8 encoding starts at `i`, and its length in bytes.
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
-        let lead = bytes[i]
-        if lead < 0x80 { return (UInt32(lead), 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        var value = UInt32(lead) & (0xFF >> (length + 1))
-        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-        return (value, length)
     }
 
     private static func byte(for scalar: UInt32) -> UInt8? {

@@ -39,10 +39,7 @@ public enum TerminalSanitizer {
                     combining = 0
                     continue
                 }
-                // A String's bytes are valid UTF-8, so the lead byte gives the length.
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                var value = UInt32(lead) & (0xFF >> (length + 1))
-                for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                let (value, length) = UTF8Bytes.scalar(in: bytes, at: i)
                 let sequence = bytes[i..<(i + length)]
                 i += length
                 switch value {

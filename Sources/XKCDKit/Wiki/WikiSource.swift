@@ -319,12 +319,11 @@ enum WikiSource {
             return "|"
         case "·", "dot", "middot":
             return " · "
-        case "color", "colour", "tooltip", "font color", "fontcolor", "mono", "kbd", "code", "nowrap", "small", "big",
-             "sic", "sup", "sub", "lang", "smallcaps", "strike", "u", "abbr", "nobr", "highlight", "bg":
-            if name.hasPrefix("colo") || name == "font color" || name == "fontcolor" || name == "bg" || name == "highlight" {
-                return expand(positional.count > 1 ? positional[1] : positional.first)
-            }
-            if name == "lang" { return expand(positional.count > 1 ? positional[1] : positional.first) }
+        case "color", "colour", "font color", "fontcolor", "bg", "highlight", "lang":
+            // {{color|red|text}}: the text is the second parameter.
+            return shown()
+        case "tooltip", "mono", "kbd", "code", "nowrap", "small", "big", "sic", "sup", "sub", "smallcaps", "strike",
+             "u", "abbr", "nobr":
             return expand(positional.first)
         case "cite web", "cite news", "cite book", "cite journal", "cite", "cite video", "cite tweet":
             let title = expand(named["title"] ?? positional.first)
