@@ -52,6 +52,15 @@ import Testing
         #expect(DisplayWidth.of("e\u{301}") == 1)
     }
 
+    @Test func aHugeWordIsCutIntoFullLinesInOnePass() {
+        let lines = TextWrapper.wrap("ab " + String(repeating: "x", count: 100_000) + " cd", width: 40)
+        #expect(lines.first == "ab")
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0 == String(repeating: "x", count: 40) })
+        #expect(lines.last == "cd")
+        #expect(lines.count == 2 + 2_500)
+        #expect(TextWrapper.pieces("日本語", first: 3, rest: 1) == ["日", "本", "語"])
+    }
+
     @Test func helpListsEveryCommand() {
         let text = Renderer(width: 80, color: false, json: false).render(.help(nil))
         for spec in CommandSpec.all { #expect(text.contains(spec.name)) }
