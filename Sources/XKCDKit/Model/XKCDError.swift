@@ -33,6 +33,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case imageNotStoredOffline(Int)
     /// An interactive comic: there is no image to show or save.
     case noImage(Int)
+    /// An image that cannot be decoded or shown (corrupt, truncated, too large, unknown format).
+    case badImage(String)
     /// `unfav` of a comic that is not a favorite.
     case notFavorite(Int)
     /// A file the user named cannot be used (import, save).
@@ -66,7 +68,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .notStoredOffline(num): return "#\(num) is not stored offline"
         case .nothingStoredOffline: return "nothing is stored for offline use yet — run once without --offline"
         case let .imageNotStoredOffline(num): return "the image of #\(num) is not stored offline"
-        case let .noImage(num): return "#\(num) is interactive and has no image — see https://xkcd.com/\(num)/"
+        case let .noImage(num): return "#\(num) is interactive and has no image — 'open \(num)' shows it in the browser"
+        case let .badImage(message): return message
         case let .notFavorite(num): return "#\(num) is not a favorite"
         case let .file(message), let .cannotDo(message): return message
         case let .noExplanation(num): return "explainxkcd has no page for #\(num) yet"
