@@ -182,37 +182,7 @@ public struct Renderer: Sendable {
     }
 
     private func card(_ comic: DisplayComic) -> String {
-        let indent = width >= 60 ? "  " : ""
-        var lines: [String] = []
-        let header = "\(style.accent("#\(comic.num)")) · \(style.bold(comic.title)) · \(comic.date)"
-        if DisplayWidth.of("#\(comic.num) · \(comic.title) · \(comic.date)") <= width {
-            lines.append(header)
-        } else {
-            lines.append("\(style.accent("#\(comic.num)")) · \(comic.date)")
-            lines += TextWrapper.wrap(comic.title, width: width).map { style.bold($0) }
-        }
-        lines.append("")
-        // Wide terminals get a margin on both sides.
-        let wrapWidth = width - DisplayWidth.of(indent)
-        if !comic.alt.isEmpty {
-            lines += TextWrapper.wrap(comic.alt, width: wrapWidth, indent: indent)
-            lines.append("")
-        }
-        lines.append(indent + comic.pageURL)
-        if comic.isInteractive {
-            lines += TextWrapper.wrap("interactive comic — no image; open it in a browser", width: width, indent: indent)
-                .map { style.notice($0) }
-        } else if !comic.imageURL.isEmpty {
-            lines.append(indent + style.dim("image: ") + comic.imageURL)
-        }
-        if !comic.link.isEmpty {
-            lines.append(indent + style.dim("link: ") + comic.link)
-        }
-        if !comic.news.isEmpty {
-            lines += TextWrapper.wrap("news: " + comic.news, width: wrapWidth, indent: indent)
-                .map { style.dim($0) }
-        }
-        return lines.joined(separator: "\n") + "\n"
+        CardLayout(width: width, style: style, hyperlinks: hyperlinks).lines(comic).joined(separator: "\n") + "\n"
     }
 
     private func pad(_ s: String, to columns: Int) -> String {

@@ -104,7 +104,7 @@ public struct WikiLayout: Sendable {
             var footnote: Footnote?
             if let note = run.note {
                 footnote = .note(note)
-            } else if let url = run.url, !hyperlinks, run.text != url, let safe = Self.safeURL(url) {
+            } else if let url = run.url, !hyperlinks, run.text != url, let safe = Hyperlink.safeURL(url) {
                 footnote = .link(safe)
             }
             if let footnote {
@@ -152,8 +152,8 @@ public struct WikiLayout: Sendable {
         var out = text
         if run.italic { out = style.italic(out) }
         if run.bold { out = style.bold(out) }
-        if hyperlinks, let url = run.url, let safe = Self.safeURL(url) {
-            out = "\u{1B}]8;;\(safe)\u{1B}\\" + out + "\u{1B}]8;;\u{1B}\\"
+        if hyperlinks, let url = run.url, let safe = Hyperlink.safeURL(url) {
+            out = Hyperlink.wrap(out, to: safe)
         }
         return out
     }
@@ -183,15 +183,5 @@ public struct WikiLayout: Sendable {
             if header, index == 0 { lines.append(style.dim(String(repeating: "─", count: total))) }
         }
         return lines
-    }
-
-    /// `url` when it is safe to put in an escape sequence and worth following: http(s),
-    /// ftp or mailto, printable ASCII only. Protocol-relative addresses get `https:`.
-    static func safeURL(_ url: String) -> String? {
-        let full = url.hasPrefix("//") ? "https:" + url : url
-        let lower = full.lowercased()
-        guard ["http://", "https://", "ftp://", "mailto:"].contains(where: { lower.hasPrefix($0) }),
-              full.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
-        return full
     }
 }
