@@ -1,0 +1,91 @@
+/// The size an image is drawn at: the cells it covers and, for the protocols that send
+/// pixels (sixel, half blocks, ASCII), the pixel size to scale it to first.
+public struct ImageFit: Sendable, Equatable {
+    /// Cells across.
+    public let columns: Int
+    /// Cells down.
+    public let rows: Int
+    /// Pixels across to scale the image to (for half blocks and ASCII, one per column).
+    public let pixelWidth: Int
+    /// Pixels down to scale the image to (for half blocks and ASCII, two per row; the last
+    /// row holds one when this is odd).
+    public let pixelHeight: Int
+
+    /// The widest `--width` honoured, in columns.
+    public static let maxColumns = 1000
+    /// The most rows an image may take, however tall it is: a sanity limit that keeps a
+    /// thin, tall image at a wide `--width` from asking for gigabytes of pixels.
+    public static let maxRows = 10000
+    /// The cell width assumed when the terminal does not report its cell size, in pixels.
+    public static let assumedCellWidth = 10
+    /// The cell height assumed likewise: a cell is about twice as tall as wide.
+    public static let assumedCellHeight = 20
+
+    /// A fit given outright.
+    public init(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// Fits an `imageWidth` x `imageHeight` image drawn with `imageProtocol` into a terminal
+    /// of `columns` x `rows` cells, leaving two rows for the prompt and keeping the aspect
+    /// ratio, never larger than the image's natural size (one column a pixel for half blocks
+    /// and ASCII, its pixels in cells of `cellWidth` x `cellHeight` for the others, 10 x 20
+    /// when unknown). `width`, from `--width N`, sets the columns instead (up to 1000) and
+    /// lets the height follow, uncapped and enlarging when asked. Sixel images also stay
+    /// within `sixelMaxWidth` x `sixelMaxHeight` pixels. Every size is at least 1.
+    public init(imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, columns: Int, rows: Int,
+                cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
+                sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil) {
+        let image = (w: max(1, imageWidth), h: max(1, imageHeight))
+        let cell: (w: Int, h: Int)
+        switch imageProtocol {
+        case .blocks, .ascii:
+            cell = (1, 2)
+        case .kitty, .iterm, .sixel:
+            if let cw = cellWidth, let ch = cellHeight, cw > 0, ch > 0 {
+                cell = (cw, ch)
+            } else {
+                cell = (Self.assumedCellWidth, Self.assumedCellHeight)
+            }
+        }
+        // The box in pixels, and how far the image is scaled to fit it.
+        var scale: Double
+        if let width {
+            scale = Double(min(max(1, width), Self.maxColumns) * cell.w) / Double(image.w)
+        } else {
+            let boxWidth = Double(max(1, columns) * cell.w)
+            let boxHeight = Double(max(1, rows - 2) * cell.h)
+            scale = min(1, boxWidth / Double(image.w), boxHeight / Double(image.h))
+        }
+        scale = min(scale, Double(Self.maxRows * cell.h) / Double(image.h))
+        if imageProtocol == .sixel {
+            if let maxWidth = sixelMaxWidth, maxWidth > 0 { scale = min(scale, Double(maxWidth) / Double(image.w)) }
+            if let maxHeight = sixelMaxHeight, maxHeight > 0 { scale = min(scale, Double(maxHeight) / Double(image.h)) }
+        }
+        let pixelWidth = max(1, Int((Double(image.w) * scale).rounded()))
+        let pixelHeight = max(1, Int((Double(image.h) * scale).rounded()))
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        switch imageProtocol {
+        case .kitty, .iterm:
+            // The terminal stretches the file over exactly these cells, so the nearest whole
+            // number keeps the shape closest.
+            self.columns = max(1, Int((Double(pixelWidth) / Double(cell.w)).rounded()))
+            self.rows = max(1, Int((Double(pixelHeight) / Double(cell.h)).rounded()))
+        case .sixel, .blocks, .ascii:
+            // Drawn pixel for pixel: every cell any pixel lands in.
+            self.columns = max(1, (pixelWidth + cell.w - 1) / cell.w)
+            self.rows = max(1, (pixelHeight + cell.h - 1) / cell.h)
+        }
+    }
+
+    /// Fits an image into the terminal `facts` describe (its size, cell size and sixel limits).
+    public init(imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, facts: TerminalFacts, width: Int? = nil) {
+        self.init(imageWidth: imageWidth, imageHeight: imageHeight, for: imageProtocol,
+                  columns: facts.columns, rows: facts.rows, cellWidth: facts.cellWidth, cellHeight: facts.cellHeight,
+                  width: width, sixelMaxWidth: facts.sixelMaxWidth, sixelMaxHeight: facts.sixelMaxHeight)
+    }
+}

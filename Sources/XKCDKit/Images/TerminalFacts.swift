@@ -1,0 +1,42 @@
+/// What is known about the terminal an image is drawn on, gathered by the caller.
+public struct TerminalFacts: Sendable, Equatable {
+    /// The process environment (`TERM`, `TERM_PROGRAM`, `TMUX`, `COLORTERM`, `NO_COLOR`, …).
+    public var environment: [String: String]
+    /// Whether standard output is a terminal.
+    public var isTTY: Bool
+    /// Whether `--no-color` was given.
+    public var noColor: Bool
+    /// Whether the terminal listed sixel (4) in its primary device attributes.
+    public var sixel: Bool
+    /// Terminal width in cells.
+    public var columns: Int
+    /// Terminal height in cells.
+    public var rows: Int
+    /// Width of one cell in pixels, when the terminal reports it.
+    public var cellWidth: Int?
+    /// Height of one cell in pixels, when the terminal reports it.
+    public var cellHeight: Int?
+    /// How many sixel colour registers the terminal has, when it reports it.
+    public var colorRegisters: Int?
+    /// The widest sixel image the terminal draws, in pixels, when it reports it.
+    public var sixelMaxWidth: Int?
+    /// The tallest sixel image the terminal draws, in pixels, when it reports it.
+    public var sixelMaxHeight: Int?
+
+    /// Facts about a terminal; what was not found out stays nil.
+    public init(environment: [String: String], isTTY: Bool, noColor: Bool = false, sixel: Bool = false,
+                columns: Int = 80, rows: Int = 24, cellWidth: Int? = nil, cellHeight: Int? = nil,
+                colorRegisters: Int? = nil, sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil) {
+        self.environment = environment
+        self.isTTY = isTTY
+        self.noColor = noColor
+        self.sixel = sixel
+        self.columns = columns
+        self.rows = rows
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.colorRegisters = colorRegisters
+        self.sixelMaxWidth = sixelMaxWidth
+        self.sixelMaxHeight = sixelMaxHeight
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import XKCDKit
+
+@Suite struct ImageFitTests {
+    private func blocks(_ w: Int, _ h: Int, columns: Int = 80, rows: Int = 24, width: Int? = nil) -> ImageFit {
+        ImageFit(imageWidth: w, imageHeight: h, for: .blocks, columns: columns, rows: rows, width: width)
+    }
+
+    @Test func aWideImageFillsTheWidth() {
+        #expect(blocks(2000, 500) == ImageFit(columns: 80, rows: 10, pixelWidth: 80, pixelHeight: 20))
+    }
+
+    @Test func aTallImageFitsTheHeightLessTwoRowsForThePrompt() {
+        #expect(blocks(740, 1000) == ImageFit(columns: 33, rows: 22, pixelWidth: 33, pixelHeight: 44))
+        #expect(blocks(740, 1000, rows: 50) == ImageFit(columns: 71, rows: 48, pixelWidth: 71, pixelHeight: 96))
+    }
+
+    @Test func smallImagesAreNeverEnlarged() {
+        #expect(blocks(10, 6) == ImageFit(columns: 10, rows: 3, pixelWidth: 10, pixelHeight: 6))
+        #expect(blocks(10, 5) == ImageFit(columns: 10, rows: 3, pixelWidth: 10, pixelHeight: 5))
+        #expect(blocks(1, 1) == ImageFit(columns: 1, rows: 1, pixelWidth: 1, pixelHeight: 1))
+    }
+
+    @Test(arguments: [
+        (40, ImageFit(columns: 40, rows: 27, pixelWidth: 40, pixelHeight: 54)),
+        (80, ImageFit(columns: 80, rows: 54, pixelWidth: 80, pixelHeight: 108)),
+        (200, ImageFit(columns: 200, rows: 135, pixelWidth: 200, pixelHeight: 270)),
+    ])
+    func aComicFollowsTheTerminalWidth(columns: Int, expected: ImageFit) {
+        #expect(blocks(740, 1000, columns: columns, rows: 200) == expected)
+    }
+
+    @Test func widthOverrideSetsColumnsAndTheHeightFollowsUncapped() {
+        #expect(blocks(740, 1000, width: 120) == ImageFit(columns: 120, rows: 81, pixelWidth: 120, pixelHeight: 162))
+        // Asked for, a small image is enlarged.
+        #expect(blocks(100, 50, width: 200) == ImageFit(columns: 200, rows: 50, pixelWidth: 200, pixelHeight: 100))
+        #expect(blocks(740, 1000, width: 5000).columns == ImageFit.maxColumns)
+        #expect(blocks(740, 1000, width: 0).columns == 1)
+    }
+
+    @Test func degenerateSizesStillGiveOneCell() {
+        for fit in [blocks(0, 0), blocks(-5, 10), blocks(740, 1000, columns: 0, rows: 0), blocks(100_000, 1), blocks(1, 100_000)] {
+            #expect(fit.columns >= 1 && fit.rows >= 1 && fit.pixelWidth >= 1 && fit.pixelHeight >= 1)
+        }
+        #expect(blocks(100_000, 1).columns == 80)
+        #expect(blocks(1, 100_000, width: 1000).rows == ImageFit.maxRows)
+    }
+
+    @Test func asciiUsesTheSameCellsAsBlocks() {
+        #expect(ImageFit(imageWidth: 740, imageHeight: 1000, for: .ascii, columns: 80, rows: 24)
+            == blocks(740, 1000))
+    }
+
+    @Test func sixelAssumesTenByTwentyPixelCellsWhenUnknown() {
+        let fit = ImageFit(imageWidth: 740, imageHeight: 1000, for: .sixel, columns: 80, rows: 50)
+        #expect(fit == ImageFit(columns: 71, rows: 48, pixelWidth: 710, pixelHeight: 960))
+        // Only one dimension reported is as good as none.
+        #expect(ImageFit(imageWidth: 740, imageHeight: 1000, for: .sixel, columns: 80, rows: 50, cellWidth: 8) == fit)
+    }
+
+    @Test func sixelUsesTheReportedCellSizeAndMaximum() {
+        let fit = ImageFit(imageWidth: 740, imageHeight: 1000, for: .sixel, columns: 80, rows: 24, cellWidth: 8, cellHeight: 16)
+        #expect(fit == ImageFit(columns: 33, rows: 22, pixelWidth: 260, pixelHeight: 352))
+        let facts = TerminalFacts(environment: [:], isTTY: true, columns: 200, rows: 100, cellWidth: 10, cellHeight: 20,
+                                  sixelMaxWidth: 500, sixelMaxHeight: 1000)
+        let capped = ImageFit(imageWidth: 740, imageHeight: 1000, for: .sixel, facts: facts)
+        #expect(capped.pixelWidth == 500 && capped.pixelHeight == 676)
+        #expect(capped.columns == 50 && capped.rows == 34)
+    }
+
+    @Test func kittyAndITermShowTheNaturalSizeInCellsAtMost() {
+        for imageProtocol in [ImageProtocol.kitty, .iterm] {
+            let natural = ImageFit(imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 200, rows: 60)
+            #expect(natural == ImageFit(columns: 74, rows: 50, pixelWidth: 740, pixelHeight: 1000))
+            let fitted = ImageFit(imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24,
+                                  cellWidth: 9, cellHeight: 18)
+            #expect(fitted == ImageFit(columns: 33, rows: 22, pixelWidth: 293, pixelHeight: 396))
+            let wide = ImageFit(imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24, width: 40)
+            #expect(wide == ImageFit(columns: 40, rows: 27, pixelWidth: 400, pixelHeight: 541))
+        }
+        #expect(ImageFit(imageWidth: 1, imageHeight: 1, for: .kitty, columns: 80, rows: 24)
+            == ImageFit(columns: 1, rows: 1, pixelWidth: 1, pixelHeight: 1))
+    }
+}
