@@ -1,5 +1,6 @@
 SWIFT ?= swift
-SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev
+SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
+	libpng-dev libjpeg62-turbo-dev libgif-dev
 RELEASE_BIN := .build/release/xkcd
 
 .PHONY: all deps build run test bench clean

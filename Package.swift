@@ -21,8 +21,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
+            name: "CImageCodecs",
+            // macOS has none of the three libraries: they come from Homebrew, whose prefix
+            // is not on the default search paths.
+            cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("gif"),
+                .unsafeFlags(["-L/opt/homebrew/lib", "-L/usr/local/lib"], .when(platforms: [.macOS])),
+            ]
+        ),
+        .target(
             name: "XKCDKit",
-            dependencies: ["CCurl", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CImageCodecs", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "LineEditing",

@@ -1,0 +1,39 @@
+import CImageCodecs
+import Foundation
+
+/// Turns PNG, JPEG and GIF files into RGBA pixels, through libpng, libjpeg and giflib.
+public enum ImageDecoder {
+    /// The largest image decoded, in pixels (200 MB of RGBA); larger ones are refused
+    /// before any pixel memory is allocated.
+    public static let maxPixels = 50_000_000
+
+    private typealias CDecoder = (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<image_codecs_raster>?,
+                                  UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    /// The pixels of `data`, recognised by its first bytes; a GIF gives its first frame.
+    /// Throws `XKCDError.badImage` for anything else, and for corrupt, truncated or
+    /// oversized images.
+    public static func decode(_ data: Data) throws -> RasterImage {
+        guard !data.isEmpty else { throw XKCDError.badImage("the image of this comic is empty") }
+        let format: String
+        let decoder: CDecoder
+        switch ImageKind.detect(data) {
+        case .png: (format, decoder) = ("PNG", image_codecs_decode_png)
+        case .jpeg: (format, decoder) = ("JPEG", image_codecs_decode_jpeg)
+        case .gif: (format, decoder) = ("GIF", image_codecs_decode_gif)
+        case .webp: throw XKCDError.badImage("cannot show WebP images, only PNG, JPEG and GIF")
+        case nil: throw XKCDError.badImage("the image of this comic is not a PNG, JPEG or GIF image")
+        }
+        var raster = image_codecs_raster()
+        try ImageCodecCall.decode(format: format).run { reason, reasonSize in
+            data.withUnsafeBytes { bytes in
+                decoder(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(maxPixels),
+                        &raster, reason, reasonSize)
+            }
+        }
+        defer { image_codecs_free(raster.pixels) }
+        let width = Int(raster.width), height = Int(raster.height)
+        let pixels = Array(UnsafeBufferPointer(start: raster.pixels, count: width * height * 4))
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+}
