@@ -37,6 +37,19 @@ public final class XKCDTestServer: Sendable {
         core.state.withLock { $0.content.images[path] = body }
     }
 
+    /// Serves every file under `directory` (a fixtures `imgs` folder) at `/imgs/` plus its
+    /// path inside it, e.g. `imgs/comics/python.png` at `/imgs/comics/python.png`.
+    public func serveImages(from directory: URL) throws {
+        let root = directory.standardizedFileURL.path
+        guard let files = FileManager.default.enumerator(atPath: root) else { return }
+        for case let relative as String in files {
+            let url = URL(fileURLWithPath: root).appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            setImage(try Data(contentsOf: url), at: "/imgs/" + relative)
+        }
+    }
+
     /// Serves an explainxkcd page for comic `num` (titled `num: title`); nil wikitext removes it.
     public func setExplanation(num: Int, title: String, wikitext: String?) {
         core.state.withLock { $0.content.explanations[num] = wikitext.map { (title, $0) } }

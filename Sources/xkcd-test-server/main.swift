@@ -5,7 +5,7 @@
 // Prints its base URL (http://127.0.0.1:PORT) on one line on stdout, then serves until
 // SIGTERM or SIGINT. --fixtures defaults to the package's Fixtures directory; --comicdb
 // serves PyPI xkcd-comicdb's xkcd.sqlite3 (all of comics 1-2665). explainxkcd's parse API
-// (/wiki/api.php) serves the fixtures' explain/NNNN.wiki pages.
+// (/wiki/api.php) serves the fixtures' explain/NNNN.wiki pages, and /imgs/ their imgs/ files.
 import Foundation
 import TestSupport
 #if canImport(Glibc)
@@ -91,9 +91,11 @@ do {
 let server: XKCDTestServer
 do {
     server = try XKCDTestServer(archive: archive, port: port)
-    // explainxkcd's API too, with the pages kept in Fixtures/explain.
-    let pages = (fixtures.map { URL(fileURLWithPath: $0) } ?? ComicArchive.locateFixtures()).appendingPathComponent("explain")
+    // explainxkcd's API too, with the pages kept in Fixtures/explain, and Fixtures/imgs.
+    let root = fixtures.map { URL(fileURLWithPath: $0) } ?? ComicArchive.locateFixtures()
+    let pages = root.appendingPathComponent("explain")
     if FileManager.default.fileExists(atPath: pages.path) { try server.serveExplanations(from: pages) }
+    try server.serveImages(from: root.appendingPathComponent("imgs"))
 } catch {
     fail("\(error)", status: 1)
 }

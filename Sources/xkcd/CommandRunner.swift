@@ -27,11 +27,14 @@ final class CommandRunner {
     private let output: Output
     private let tasks: TaskRunner
     private let handoff: SystemHandoff
+    private let imageFacts: (ImageProtocol?) -> TerminalFacts
     /// Asks a yes/no question on the terminal; nil when there is no one to ask (scripts).
     var confirm: ((String) -> Bool)?
 
-    init(library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner, handoff: SystemHandoff) {
+    init(library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner, handoff: SystemHandoff,
+         imageFacts: @escaping (ImageProtocol?) -> TerminalFacts) {
         self.library = library
+        self.imageFacts = imageFacts
         self.renderer = renderer
         self.output = output
         self.tasks = tasks
@@ -104,7 +107,8 @@ final class CommandRunner {
                 result.quit = true
                 break
             }
-            let renderer = renderer()
+            var renderer = renderer()
+            if case let .image(image) = outcome { renderer.imageFacts = imageFacts(image.options.renderer) }
             let text = renderer.render(outcome)
             if !hand(outcome, text: text, json: renderer.json) { result.failed = true }
             if outcome.isFailure { result.failed = true }

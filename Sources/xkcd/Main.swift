@@ -52,7 +52,8 @@ struct Main {
             renderer.hyperlinks = hyperlinks
             return renderer
         }, output: output, tasks: tasks,
-        handoff: SystemHandoff(terminal: terminal, environment: ProcessInfo.processInfo.environment))
+        handoff: SystemHandoff(terminal: terminal, environment: ProcessInfo.processInfo.environment),
+        imageFacts: { [probe = GraphicsProbe()] forced in Terminal().imageFacts(noColor: options.noColor, probe: probe, forced: forced) })
 
         if terminal.stdinIsTTY {
             runner.confirm = { question in

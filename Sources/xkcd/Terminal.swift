@@ -1,4 +1,5 @@
 import Foundation
+import XKCDKit
 
 /// Facts about the terminal the program runs in.
 struct Terminal {
@@ -36,6 +37,30 @@ struct Terminal {
         if let size = Self.windowSize(), size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
+    }
+
+    /// What an image renderer needs to know: size (and cell size in pixels where the
+    /// terminal reports it) asked anew, the environment, and, only when nothing else would
+    /// draw the image better than half-blocks, whether the terminal speaks sixel.
+    func imageFacts(noColor: Bool, probe: GraphicsProbe, forced: ImageProtocol?) -> TerminalFacts {
+        let size = Self.windowSize()
+        let columns = width
+        let rows = self.rows
+        var facts = TerminalFacts(environment: ProcessInfo.processInfo.environment, isTTY: stdoutIsTTY, noColor: noColor,
+                                  columns: columns, rows: rows)
+        if let size, size.ws_xpixel > 0, size.ws_ypixel > 0, size.ws_col > 0, size.ws_row > 0 {
+            facts.cellWidth = Int(size.ws_xpixel) / Int(size.ws_col)
+            facts.cellHeight = Int(size.ws_ypixel) / Int(size.ws_row)
+        }
+        let wouldBe = ImageProtocolChoice.choose(forced: forced, facts: facts)
+        if forced == .sixel || (forced == nil && wouldBe == .blocks && stdinIsTTY && facts.environment["TMUX"] == nil) {
+            let answer = probe.answer()
+            facts.sixel = answer.sixel
+            facts.colorRegisters = answer.colorRegisters
+            facts.sixelMaxWidth = answer.maxWidth
+            facts.sixelMaxHeight = answer.maxHeight
+        }
+        return facts
     }
 
     // Asked anew each time: a resize takes effect on the next command.

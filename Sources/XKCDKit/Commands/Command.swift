@@ -40,6 +40,8 @@ public enum Command: Equatable, Sendable {
     case favorites
     /// Merge favorites from a file written by `favs --json`.
     case importFavorites(path: String)
+    /// A comic's image drawn in the terminal, after its card when `withCard`.
+    case image(ComicReference?, ImageOptions, withCard: Bool)
     /// Write a comic's image to a file.
     case save(Int?, path: String?, force: Bool)
     /// What is stored and how large.

@@ -36,7 +36,15 @@ public enum CommandParser {
         case "quit": try noArguments(spec, rest); return .quit
         case "next": return .next(try count(spec, rest))
         case "prev": return .previous(try count(spec, rest))
-        case "show": return .show(try optionalComic(spec, rest))
+        case "show":
+            let (options, words) = try split(spec, rest, flags: ["--image"], valued: ["--renderer", "--width"])
+            let reference = try optionalComic(spec, words)
+            if options["--image"] != nil { return .image(reference, try imageOptions(options), withCard: true) }
+            guard options.isEmpty else { throw UsageError("--renderer and --width go with --image — e.g. show --image --width 60") }
+            return .show(reference)
+        case "image":
+            let (options, words) = try split(spec, rest, flags: [], valued: ["--renderer", "--width"])
+            return .image(try optionalComic(spec, words), try imageOptions(options), withCard: false)
         case "alt": return .alt(try optionalComic(spec, rest))
         case "transcript": return .transcript(try optionalComic(spec, rest))
         case "goto":
@@ -131,6 +139,24 @@ public enum CommandParser {
         guard words.count <= 1 else { throw extra(Array(words.dropFirst()), after: "share") }
         return .share(try optionalComic(spec, words), format: format, to: to, copy: options["--copy"] != nil,
                       open: options["--open"] != nil)
+    }
+
+    private static func imageOptions(_ options: [String: String?]) throws(UsageError) -> ImageOptions {
+        var result = ImageOptions()
+        if case let value?? = options["--renderer"] {
+            guard let renderer = ImageProtocol(rawValue: value.lowercased()) else {
+                let names = ImageProtocol.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--renderer takes one of \(names), not \(UsageError.quote(value))")
+            }
+            result.renderer = renderer
+        }
+        if case let value?? = options["--width"] {
+            guard let columns = Int(value), (1...1000).contains(columns) else {
+                throw UsageError("--width takes a number of columns from 1 to 1000, not \(UsageError.quote(value))")
+            }
+            result.width = columns
+        }
+        return result
     }
 
     // Separates `--options` (flags, and ones taking a value) from the other words.

@@ -3,9 +3,16 @@ public enum AsciiShading {
     /// The characters from lightest to darkest: xkcd is dark lines on white, so white is blank.
     static let ramp = Array(" .:-=+*#%@".utf8)
 
+    // Darkness to a ramp step on a square-root curve: a comic's thin lines, averaged with the
+    // white around them when scaled down, still come out as strokes rather than dots.
+    static let steps: [UInt8] = (0...255).map { light in
+        let darkness = Double(255 - light) / 255
+        return UInt8((darkness.squareRoot() * Double(ramp.count - 1)).rounded())
+    }
+
     /// One line for every two pixel rows of `image`, already scaled to (columns, rows x 2)
     /// and flattened (alpha is ignored): one character a cell, shaded by the average
-    /// lightness of its two pixels (one for an odd last row). No escapes.
+    /// lightness of its two pixels (one for an odd last row), darkened on a curve. No escapes.
     public static func lines(_ image: RasterImage) -> [String] {
         let width = image.width, height = image.height
         var lines: [String] = []
@@ -19,8 +26,7 @@ public enum AsciiShading {
             for y in stride(from: 0, to: height, by: 2) {
                 for x in 0..<width {
                     let light = y + 1 < height ? (lightness(x, y) + lightness(x, y + 1) + 1) / 2 : lightness(x, y)
-                    let step = ((255 - light) * (ramp.count - 1) + 127) / 255
-                    line[x] = ramp[step]
+                    line[x] = ramp[Int(steps[light])]
                 }
                 lines.append(String(decoding: line, as: UTF8.self))
             }

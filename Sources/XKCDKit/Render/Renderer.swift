@@ -10,6 +10,8 @@ public struct Renderer: Sendable {
     public var json: Bool
     /// Whether the terminal shows OSC 8 hyperlinks.
     public var hyperlinks = false
+    /// What the terminal draws images with; nil: ASCII shading at `width`.
+    public var imageFacts: TerminalFacts?
 
     /// Creates a renderer.
     public init(width: Int, color: Bool, json: Bool) {
@@ -54,6 +56,10 @@ public struct Renderer: Sendable {
         case let .imported(added, already):
             let plural = added == 1 ? "favorite" : "favorites"
             return "imported \(added) \(plural)" + (already > 0 ? " (\(already) already there)" : "") + "\n"
+        case let .image(image):
+            let facts = imageFacts ?? TerminalFacts(environment: [:], isTTY: false, columns: width)
+            let drawn = ImageComposer(facts: facts).render(image)
+            return image.withCard ? card(image.comic) + "\n" + drawn : drawn
         case let .saved(path, bytes):
             return "saved \(TerminalSanitizer.sanitize(path, multiline: false)) (\(ByteCount.format(bytes)))\n"
         case let .cacheStats(stats):
@@ -227,6 +233,14 @@ public struct Renderer: Sendable {
             }))])
         case let .imported(added, already):
             value = .object([("added", .int(added)), ("already_favorites", .int(already))])
+        case let .image(image):
+            var fields: [(String, JSONValue)] = [
+                ("num", .int(image.comic.num)), ("title", .string(image.comic.title)), ("img", .string(image.comic.imageURL)),
+                ("format", .string(image.kind.rawValue)), ("width", .int(image.raster.width)),
+                ("height", .int(image.raster.height)), ("bytes", .int(image.data.count)),
+            ]
+            if image.withCard { fields.append(("comic", Self.json(image.comic))) }
+            value = .object(fields)
         case let .saved(path, bytes):
             value = .object([("path", .string(path)), ("bytes", .int(bytes))])
         case let .cacheStats(stats):

@@ -84,6 +84,32 @@ public struct ShareResult: Sendable, Equatable {
     public var open: Bool
 }
 
+/// A comic's image, decoded, for the renderer to draw.
+public struct ComicImage: Sendable, Equatable {
+    /// The comic.
+    public var comic: DisplayComic
+    /// The image file's bytes (sent as they are to terminals that decode images themselves).
+    public var data: Data
+    /// Their format.
+    public var kind: ImageKind
+    /// The decoded pixels.
+    public var raster: RasterImage
+    /// How to draw it.
+    public var options: ImageOptions
+    /// Whether the card comes first (`show --image`).
+    public var withCard: Bool
+
+    /// Creates an image outcome.
+    public init(comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool) {
+        self.comic = comic
+        self.data = data
+        self.kind = kind
+        self.raster = raster
+        self.options = options
+        self.withCard = withCard
+    }
+}
+
 /// What a command produced, for the renderer to turn into text or JSON.
 public enum Outcome: Sendable, Equatable {
     /// A comic's card (after navigation or `show`).
@@ -104,6 +130,8 @@ public enum Outcome: Sendable, Equatable {
     case favorites([FavoriteEntry])
     /// Favorites were merged from a file.
     case imported(added: Int, alreadyFavorites: Int)
+    /// A comic's image to draw.
+    case image(ComicImage)
     /// An image was written to a file.
     case saved(path: String, bytes: Int)
     /// What is stored.

@@ -110,6 +110,8 @@ public actor Session {
             })
         case let .importFavorites(path):
             return try await importFavorites(from: path)
+        case let .image(reference, options, withCard):
+            return .image(try await comicImage(try resolve(reference), options: options, withCard: withCard))
         case let .save(num, path, force):
             let comic = try await comic(num)
             let image = try await repository.image(of: comic)
@@ -154,6 +156,21 @@ public actor Session {
         return .explanation(ExplanationView(num: comic.num, title: DisplayComic(comic).title,
                                             pageTitle: TerminalSanitizer.sanitize(page.title, multiline: false),
                                             document: WikiMarkup.document(from: section ?? page.wikitext), wholePage: section == nil))
+    }
+
+    // A stored image that does not decode is deleted, so the next request fetches it anew.
+    private func comicImage(_ num: Int?, options: ImageOptions, withCard: Bool) async throws -> ComicImage {
+        let comic = try await comic(num)
+        let image = try await repository.image(of: comic)
+        let raster: RasterImage
+        do {
+            raster = try ImageDecoder.decode(image.data)
+        } catch let XKCDError.badImage(reason) {
+            try? repository.discardImage(of: comic.num)
+            throw XKCDError.badImage("cannot show the image of #\(comic.num): \(reason)")
+        }
+        return ComicImage(comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
+                          options: options, withCard: withCard)
     }
 
     private func addFavorite(_ num: Int?) async throws -> Outcome {

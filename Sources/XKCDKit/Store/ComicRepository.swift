@@ -179,6 +179,12 @@ public struct ComicRepository: Sendable {
         return StoredImage(num: comic.num, file: images.url(fileName), data: data, kind: kind)
     }
 
+    /// Deletes comic `num`'s stored image (one that turned out unusable), so the next
+    /// request fetches it again.
+    public func discardImage(of num: Int) throws {
+        if let file = try store.removeImage(num) { images.remove(file) }
+    }
+
     private func newestStoredComic() throws -> Comic? {
         if let num = try knownNewestNumber(), let comic = try store.comic(num) { return comic }
         return try store.storedNumbers().max().flatMap { try store.comic($0) }

@@ -50,6 +50,13 @@ extension ComicStore {
         }
     }
 
+    /// Forgets comic `num`'s image; returns its file, which the caller deletes.
+    public func removeImage(_ num: Int) throws -> String? {
+        try write { db in
+            try String.fetchOne(db, sql: "DELETE FROM image WHERE num = ? RETURNING file", arguments: [num])
+        }
+    }
+
     /// Marks comic `num`'s image used now (for least-recently-used eviction).
     public func touchImage(_ num: Int, at date: Date) throws {
         try write { db in
