@@ -177,6 +177,12 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Resizes the terminal to `columns` x `rows`, as a window resize does (the program gets SIGWINCH).
+    public func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Kills the program (SIGKILL) if it is still running and reaps it.
     public func terminate() {
         lock.withLock {

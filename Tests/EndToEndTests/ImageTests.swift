@@ -62,6 +62,26 @@ import TestSupport
         #expect(Data(base64Encoded: payload) == python)
     }
 
+    @Test func jpegAndGIFComicsReachKittyAsPNGAndITermAsThemselves() throws {
+        let fixtures = ComicArchive.locateFixtures().appendingPathComponent("images")
+        for name in ["jpeg-progressive.jpg", "gif-animated.gif"] {
+            let original = try Data(contentsOf: fixtures.appendingPathComponent(name))
+            loopback.server.setImage(original, at: "/imgs/comics/tree_cropped_(1).jpg")
+            try? FileManager.default.removeItem(at: xkcd.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
+            try? FileManager.default.removeItem(at: xkcd.dataDirectory.appendingPathComponent("images"))
+            let kitty = try xkcd.run(["image", "2", "--renderer", "kitty"])
+            #expect(kitty.status == 0, "\(name): \(kitty.stderr)")
+            let payload = kitty.stdout.components(separatedBy: "\u{1B}_G").dropFirst()
+                .map { $0.components(separatedBy: "\u{1B}\\")[0].split(separator: ";", maxSplits: 1).last.map(String.init) ?? "" }
+                .joined()
+            let png = Data(base64Encoded: payload) ?? Data()
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name)")
+
+            let iterm = try xkcd.run(["image", "2", "--renderer", "iterm"])
+            #expect(iterm.stdout.contains(":" + original.base64EncodedString() + "\u{07}"), "\(name)")
+        }
+    }
+
     @Test func iTermGetsTheFileWithItsSize() throws {
         let run = try image(["--renderer", "iterm"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -122,6 +142,42 @@ import TestSupport
         loopback.server.setImage(python, at: "/imgs/comics/python.png")
         let good = try image([])
         #expect(good.status == 0, "\(good.stderr)")
+    }
+
+    @Test func aTerminalThatReportsSixelGetsSixel() throws {
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, arguments: ["image", "353"], environment: xkcd.environment)
+        _ = try terminal.waitFor("\u{1B}[c")
+        terminal.send("\u{1B}[?1;0;16S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6;9;15;22c")
+        let output = try terminal.waitFor("\u{1B}\\")
+        #expect(try terminal.waitForExit() == 0)
+        let sixel = output[output.range(of: "\u{1B}P")!.lowerBound...]
+        // Sixteen colour registers at most, as the terminal said.
+        #expect(!sixel.contains("#16;"))
+        #expect(sixel.contains("#0;2;"))
+    }
+
+    @Test func aTerminalThatDoesNotAnswerGetsHalfBlocks() throws {
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, arguments: ["image", "353"], environment: xkcd.environment,
+                                          columns: 60, rows: 30)
+        let output = try terminal.waitFor("▀")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(output.contains("\u{1B}[c"))
+        #expect(!output.contains("\u{1B}P"))
+    }
+
+    @Test func aResizeTakesEffectOnTheNextCommand() throws {
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment, columns: 100, rows: 30)
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("show 353")
+        let wide = try terminal.waitFor("xkcd> ").withoutEscapes
+        #expect(wide.contains("\n  I wrote 20 short programs in Python yesterday. It was wonderful. Perl, I'm leaving you."))
+        terminal.resize(columns: 40, rows: 30)
+        terminal.sendLine("show 353")
+        _ = try terminal.waitFor("xkcd> ")
+        let narrow = terminal.output.withoutEscapes
+        #expect(narrow.contains("\nI wrote 20 short programs in Python\r\nyesterday."))
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
     }
 
     @Test func badOptionsAreUsageErrors() throws {
