@@ -24,7 +24,7 @@ test: deps
 # Benchmarks against floors measured in the same run (not part of `make test`).
 BENCH_DIR := .build/bench
 bench: deps
-	@./scripts/install-deps.sh curl sqlite3
+	@./scripts/install-deps.sh curl sqlite3 time
 	@./scripts/fetch-comicdb.sh $(BENCH_DIR)/comicdb > /dev/null
 	$(SWIFT) build -c release
 	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \

@@ -157,9 +157,10 @@ struct Bench {
         let script = work.appendingPathComponent("rss-script.txt")
         try (["sync"] + (0..<100).map { "search \(Self.queries[$0 % Self.queries.count])" }).joined(separator: "\n")
             .write(to: script, atomically: true, encoding: .utf8)
-        let rss = try Spawn.run(options.xkcd, [], environment: environment(try directory("rss"), server: server), input: script.path)
-        let floorRSS = try Spawn.run(options.floor, [], environment: environment(warm, server: server))
-        table.addMemory("peak RSS after sync + 100 searches", ours: rss.peakRSSBytes, floor: floorRSS.peakRSSBytes,
+        let rss = try Spawn.peakRSS(options.xkcd, [], environment: environment(try directory("rss"), server: server),
+                                    input: script.path, scratch: work)
+        let floorRSS = try Spawn.peakRSS(options.floor, [], environment: environment(warm, server: server), scratch: work)
+        table.addMemory("peak RSS after sync + 100 searches", ours: rss, floor: floorRSS,
                         limit: 50 << 20)
 
         log("growth …")

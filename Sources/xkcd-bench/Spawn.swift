@@ -1,12 +1,29 @@
 import Foundation
 
-/// Runs programs and measures them: wall time and peak resident memory (from wait4).
+/// Runs programs and measures them: wall time, and peak resident memory through GNU time.
 enum Spawn {
     /// What a finished process reported.
     struct Result {
         var status: Int32
         var seconds: Double
-        var peakRSSBytes: Int
+    }
+
+    /// Runs `path` under GNU `time` and returns its peak resident memory in bytes. wait4's
+    /// ru_maxrss cannot be used here: posix_spawn starts the child in this process's memory,
+    /// and Linux carries that high-water mark across exec, so every child would report at
+    /// least this benchmark's own size. `time` forks its child from a small process.
+    static func peakRSS(_ path: String, _ arguments: [String], environment: [String: String],
+                        input: String = "/dev/null", scratch: URL) throws -> Int {
+        let report = scratch.appendingPathComponent("rss-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let result = try run(try Machine.which("time"), ["-f", "%M", "-o", report.path, path] + arguments,
+                             environment: environment, input: input)
+        guard result.status == 0 else { throw BenchError("\(path) failed (\(result.status)) under time") }
+        let text = try String(contentsOf: report, encoding: .utf8)
+        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw BenchError("time reported no memory figure: \(text)")
+        }
+        return kilobytes * 1024
     }
 
     /// Runs `path` with `arguments` and `environment`, stdin from `input` (a file path or
@@ -30,11 +47,10 @@ enum Spawn {
         let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard rc == 0 else { throw BenchError("cannot start \(path): \(String(cString: strerror(rc)))") }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let seconds = Measure.now() - start
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: exitStatus, seconds: seconds, peakRSSBytes: Int(usage.ru_maxrss) * 1024)
+        return Result(status: exitStatus, seconds: seconds)
     }
 }
 

@@ -21,14 +21,14 @@ enum ImageCodecCall {
         guard case let .decode(format) = self else { return "cannot encode the image as PNG (\(reason))" }
         switch UInt32(bitPattern: status) {
         case IMAGE_CODECS_TOO_LARGE.rawValue:
-            return "the image of this comic is too large to show (\(format): \(reason); the most is "
+            return "it is too large (\(format): \(reason); the most is "
                 + "\(ImageDecoder.maxPixels) pixels and \(IMAGE_CODECS_MAX_SIDE) a side)"
         case IMAGE_CODECS_UNSUPPORTED.rawValue:
-            return "the image of this comic is a kind of \(format) that cannot be shown (\(reason))"
+            return "it is a kind of \(format) that cannot be shown (\(reason))"
         case IMAGE_CODECS_NO_MEMORY.rawValue:
-            return "not enough memory to decode the image of this comic (\(format): \(reason))"
+            return "not enough memory to decode it (\(format): \(reason))"
         default:
-            return "the image of this comic is truncated or corrupt (\(format): \(reason))"
+            return "it is truncated or corrupt (\(format): \(reason))"
         }
     }
 }

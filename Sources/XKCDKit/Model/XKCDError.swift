@@ -33,7 +33,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case imageNotStoredOffline(Int)
     /// An interactive comic: there is no image to show or save.
     case noImage(Int)
-    /// An image that cannot be decoded or shown (corrupt, truncated, too large, unknown format).
+    /// An image that cannot be decoded or shown; the message says why (corrupt, truncated,
+    /// too large, unknown format) and the caller names the comic.
     case badImage(String)
     /// `unfav` of a comic that is not a favorite.
     case notFavorite(Int)
