@@ -47,6 +47,8 @@ static struct {
     CURLMsg *(*multi_info_read)(CURLM *multi, int *queued);
     CURLMcode (*multi_cleanup)(CURLM *multi);
     const char *(*multi_strerror)(CURLMcode code);
+    struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
+    void (*slist_free_all)(struct curl_slist *list);
 } lib;
 
 static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
@@ -100,7 +102,9 @@ static void load_library(void) {
         && resolve("curl_multi_wakeup", &lib.multi_wakeup)
         && resolve("curl_multi_info_read", &lib.multi_info_read)
         && resolve("curl_multi_cleanup", &lib.multi_cleanup)
-        && resolve("curl_multi_strerror", &lib.multi_strerror);
+        && resolve("curl_multi_strerror", &lib.multi_strerror)
+        && resolve("curl_slist_append", &lib.slist_append)
+        && resolve("curl_slist_free_all", &lib.slist_free_all);
     if (!ok) return;
     CURLcode code = lib.global_init(CURL_GLOBAL_DEFAULT);
     if (code != CURLE_OK) {
@@ -147,6 +151,10 @@ typedef struct transfer {
     uint64_t id;
     char *url;
     char *user_agent;
+    // The request's extra header lines; libcurl reads them during the transfer and does
+    // not copy them, so they live until the transfer is freed (after its handle is reset).
+    struct curl_slist *request_headers;
+    int bad_header;
     long timeout_ms;
     long total_timeout_ms;
     long max_bytes;
@@ -204,6 +212,7 @@ static char *copy_string(const char *s) {
 static void free_transfer(transfer *t) {
     free(t->url);
     free(t->user_agent);
+    if (t->request_headers != NULL) lib.slist_free_all(t->request_headers);
     free(t->body.bytes);
     free(t->headers.bytes);
     free(t);
@@ -370,6 +379,10 @@ static void set_protocols(CURL *easy) {
 }
 
 static void start(xkcd_http *http, transfer *t) {
+    if (t->bad_header) {
+        finish(http, t, CURLE_BAD_FUNCTION_ARGUMENT, XKCD_HTTP_BAD_HEADER);
+        return;
+    }
     CURL *easy = http->spare_count > 0 ? http->spare[--http->spare_count] : lib.easy_init();
     if (easy == NULL) {
         finish(http, t, CURLE_OUT_OF_MEMORY, XKCD_HTTP_FAILED);
@@ -389,6 +402,7 @@ static void start(xkcd_http *http, transfer *t) {
     lib.easy_setopt(easy, CURLOPT_MAXREDIRS, 5L);
     lib.easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
     if (t->user_agent != NULL) lib.easy_setopt(easy, CURLOPT_USERAGENT, t->user_agent);
+    if (t->request_headers != NULL) lib.easy_setopt(easy, CURLOPT_HTTPHEADER, t->request_headers);
     if (t->timeout_ms > 0) lib.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, t->timeout_ms);
     if (t->max_bytes > 0) lib.easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)t->max_bytes);
     lib.easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
@@ -574,14 +588,37 @@ xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size)
     return http;
 }
 
-uint64_t xkcd_http_get(xkcd_http *http, const char *url, long timeout_ms, long total_timeout_ms,
-                       long max_bytes, const char *user_agent, xkcd_http_done done, void *context) {
+// A header line may hold neither CR nor LF: either would let it smuggle in other fields.
+static int is_single_line(const char *line) {
+    return line != NULL && strpbrk(line, "\r\n") == NULL;
+}
+
+// Copies `lines` into `t`'s list; 0 when memory ran out. A line holding CR or LF (or a
+// NULL line) is not copied and marks the request refused.
+static int copy_headers(transfer *t, const char *const *lines, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        if (!is_single_line(lines[i])) {
+            t->bad_header = 1;
+            continue;
+        }
+        struct curl_slist *list = lib.slist_append(t->request_headers, lines[i]);
+        if (list == NULL) return 0;
+        t->request_headers = list;
+    }
+    return 1;
+}
+
+uint64_t xkcd_http_get(xkcd_http *http, const char *url, const char *const *headers, size_t header_count,
+                       long timeout_ms, long total_timeout_ms, long max_bytes, const char *user_agent,
+                       xkcd_http_done done, void *context) {
     transfer *t = calloc(1, sizeof *t);
+    int copied = 0;
     if (t != NULL) {
         t->url = copy_string(url != NULL ? url : "");
         t->user_agent = copy_string(user_agent);
+        copied = copy_headers(t, headers, headers != NULL ? header_count : 0);
     }
-    if (t == NULL || t->url == NULL || (user_agent != NULL && t->user_agent == NULL)) {
+    if (t == NULL || t->url == NULL || (user_agent != NULL && t->user_agent == NULL) || !copied) {
         // Out of memory before anything was queued: report at once, on this thread.
         xkcd_http_result result;
         memset(&result, 0, sizeof result);

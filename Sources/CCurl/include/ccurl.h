@@ -49,7 +49,9 @@ typedef enum xkcd_http_outcome {
     /** The URL is malformed or its scheme is not http or https (also after a redirect). */
     XKCD_HTTP_BAD_URL = 10,
     /** Anything else; see `code` and `error`. */
-    XKCD_HTTP_FAILED = 11
+    XKCD_HTTP_FAILED = 11,
+    /** A request header line held CR or LF; nothing was sent. */
+    XKCD_HTTP_BAD_HEADER = 12
 } xkcd_http_outcome;
 
 /** What `done` receives. Every pointer is valid only during the callback. */
@@ -92,6 +94,12 @@ xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size)
 /**
  * Queues a GET of `url` and returns its id. Safe from any thread.
  *
+ * `headers` holds `header_count` extra request header lines, each "Name: value" ("Name;"
+ * sends an empty value, "Name:" removes a header libcurl would add); they are copied, and
+ * may be NULL when `header_count` is 0. A line holding CR or LF is never sent: the request
+ * ends in XKCD_HTTP_BAD_HEADER without being made. (A NUL ends a C string, so callers must
+ * refuse values that hold one before they get here.)
+ *
  * `timeout_ms` bounds connecting and every silence of the server once the request is on a
  * connection; `total_timeout_ms` (0: none) bounds the whole transfer from then on. Time a
  * request spends waiting for a free connection counts for neither. Bodies larger than
@@ -101,8 +109,9 @@ xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size)
  * when memory runs out before the request is queued does it run on the calling thread,
  * before this returns 0.
  */
-uint64_t xkcd_http_get(xkcd_http *http, const char *url, long timeout_ms, long total_timeout_ms,
-                       long max_bytes, const char *user_agent, xkcd_http_done done, void *context);
+uint64_t xkcd_http_get(xkcd_http *http, const char *url, const char *const *headers, size_t header_count,
+                       long timeout_ms, long total_timeout_ms, long max_bytes, const char *user_agent,
+                       xkcd_http_done done, void *context);
 
 /**
  * Stops request `id` if it has not finished: its `done` gets XKCD_HTTP_CANCELLED.

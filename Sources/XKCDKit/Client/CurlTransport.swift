@@ -37,9 +37,11 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    /// Fetches `url`, following up to five http(s) redirects.
-    public func get(_ url: URL) async throws -> HTTPResponse {
+    /// Fetches `url` sending `headers` too (on every redirect), following up to five http(s)
+    /// redirects. Any status is a response, 304 with its empty body included.
+    public func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse {
         if Task.isCancelled { throw XKCDError.cancelled }
+        let lines = try HTTPRequestHeaders.lines(headers)
         let client = try startedClient()
         let request = CurlRequest()
         let timeoutMilliseconds = Self.milliseconds(timeout)
@@ -55,8 +57,11 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 let context = Unmanaged.passRetained(request).toOpaque()
                 let id = url.absoluteString.withCString { address in
                     Self.userAgent.withCString { agent in
-                        xkcd_http_get(client.pointer, address, timeoutMilliseconds, totalMilliseconds, maxBytes, agent,
-                                      { context, result in CurlTransport.deliver(context, result) }, context)
+                        Self.withCStrings(lines) { headerLines, headerCount in
+                            xkcd_http_get(client.pointer, address, headerLines, headerCount,
+                                          timeoutMilliseconds, totalMilliseconds, maxBytes, agent,
+                                          { context, result in CurlTransport.deliver(context, result) }, context)
+                        }
                     }
                 }
                 if request.started(id: id) {
@@ -72,6 +77,21 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private static let userAgent = "xkcd-terminal/0.1"
+
+    /// Calls `body` with a C array of `strings` (NUL-terminated copies) and its count; the
+    /// pointers are valid only during the call.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?, Int) -> R) -> R {
+        var storage: [CChar] = []
+        var offsets: [Int] = []
+        for string in strings {
+            offsets.append(storage.count)
+            storage.append(contentsOf: string.utf8CString)
+        }
+        return storage.withUnsafeBufferPointer { characters in
+            let pointers: [UnsafePointer<CChar>?] = offsets.map { offset in characters.baseAddress.map { $0 + offset } }
+            return pointers.withUnsafeBufferPointer { body($0.baseAddress, $0.count) }
+        }
+    }
 
     private func startedClient() throws -> CurlClient {
         lock.lock()
@@ -265,6 +285,8 @@ private struct CurlReply: Sendable {
             throw .network("secure connection to \(host) failed" + (error.isEmpty ? "" : ": \(error)"))
         case XKCD_HTTP_BAD_URL:
             throw .network("cannot fetch \(url.absoluteString) — only http and https addresses work")
+        case XKCD_HTTP_BAD_HEADER:
+            throw .cannotDo("refused to send a request header holding a line break to \(host)")
         default:
             throw .network("request to \(host) failed: \(Self.lowercasedFirst(error))")
         }

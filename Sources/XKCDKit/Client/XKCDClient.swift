@@ -76,13 +76,14 @@ public struct XKCDClient: Sendable {
     }
 
     // GET with retries: a dropped connection or a 5xx is tried again after each of
-    // `retryDelays` (a short Retry-After wins); whatever answers last is returned.
-    func get(_ url: URL) async throws -> HTTPResponse {
+    // `retryDelays` (a short Retry-After wins), with the same `headers` every time; whatever
+    // answers last is returned.
+    func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPResponse {
         var attempt = 0
         while true {
             let response: HTTPResponse
             do {
-                response = try await transport.get(url)
+                response = try await transport.get(url, headers: headers)
             } catch XKCDError.network(_, retryable: true) where attempt < retryDelays.count {
                 try await pause(retryDelays[attempt])
                 attempt += 1
