@@ -36,10 +36,18 @@ public struct XKCDClient: Sendable {
 
     /// The newest comic.
     public func latest() async throws -> Comic {
-        switch try await fetch(url: baseURL.appendingPathComponent("info.0.json"), expected: nil) {
+        switch try await fetch(url: newestURL, expected: nil) {
         case let .found(comic): return comic
-        case .notFound: throw XKCDError.badData("the server has no newest comic (\(baseURL.absoluteString)/info.0.json is 404)")
+        case .notFound: throw noNewestComic
         }
+    }
+
+    /// `BASE/info.0.json`, where the newest comic is.
+    var newestURL: URL { baseURL.appendingPathComponent("info.0.json") }
+
+    /// What asking for the newest comic throws when the server answers 404.
+    var noNewestComic: XKCDError {
+        .badData("the server has no newest comic (\(baseURL.absoluteString)/info.0.json is 404)")
     }
 
     /// Comic `num`, or `.notFound`.
