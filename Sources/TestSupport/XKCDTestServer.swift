@@ -95,6 +95,13 @@ public final class XKCDTestServer: Sendable {
         core.state.withLock { $0.content.replace(with: archive) }
     }
 
+    /// Publishes a new comic `num` titled `title`, in the live API's shape, dated 2022-09-01.
+    public func publishComic(num: Int, title: String) {
+        publish(num: num, body: LiveAPIJSON.body(
+            num: num, link: "", news: "", safeTitle: title, transcript: "", alt: "The alt text of \(title).",
+            img: "https://imgs.xkcd.com/comics/comic_\(num).png", title: title, year: 2022, month: 9, day: 1))
+    }
+
     /// Adds or replaces comic `num`; if it is the highest number, `/info.0.json` serves it.
     public func publish(num: Int, body: Data) {
         core.state.withLock { $0.content.publish(num: num, body: body) }

@@ -136,6 +136,17 @@ final class CommandRunner {
                 output.error("cannot open it: no xdg-open or open here (or it failed)")
                 return false
             }
+        case let .newComics(report, notify):
+            output.write(text)
+            if notify, !report.comics.isEmpty {
+                let count = report.comics.count
+                let title = "xkcd: \(count) new \(count == 1 ? "comic" : "comics")"
+                let body = report.comics.prefix(5).map { "#\($0.num)" + ($0.title.map { " \($0)" } ?? "") }.joined(separator: "\n")
+                guard handoff.notify(title: title, body: body) else {
+                    output.error("cannot raise a notification: no notify-send or osascript here (or it failed)")
+                    return false
+                }
+            }
         case let .open(url):
             if json || !handoff.open(url) {
                 output.write(text)

@@ -9,6 +9,10 @@ struct InteractiveLoop {
     let output: Output
     let tasks: TaskRunner
     let titles: TitleIndexCache
+    let session: Session
+    let renderer: () -> Renderer
+    /// Seconds between background checks for new comics; 0: none.
+    let checkInterval: TimeInterval
 
     func run() -> Int32 {
         // Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
@@ -23,7 +27,10 @@ struct InteractiveLoop {
             return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
         }
         output.notice("xkcd \(Usage.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
+        let watcher = startWatching()
+        defer { watcher.task.cancel() }
         while true {
+            printNotices(watcher.watcher)
             let prompt = runner.current.map { "xkcd #\($0)> " } ?? "xkcd> "
             switch reader.read(prompt: prompt) {
             case .endOfFile:
@@ -37,6 +44,34 @@ struct InteractiveLoop {
                 titles.invalidate()
                 if result.quit { return ExitCode.success }
             }
+        }
+    }
+
+    // The start-up check gets a moment to finish so its notice comes before the first
+    // prompt; a slow server's answer is printed before a later one instead.
+    private func startWatching() -> (watcher: NewComicWatcher, task: Task<Void, Never>) {
+        let session = session
+        let interval = checkInterval
+        let watcher = NewComicWatcher(interval: interval, now: { Date() }, check: { await session.backgroundCheck() })
+        let started = DispatchSemaphore(value: 0)
+        let task = Task {
+            await watcher.started(with: await session.startUp())
+            started.signal()
+            guard interval > 0 else { return }
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(min(interval, 60)))
+                await watcher.tick()
+            }
+        }
+        _ = started.wait(timeout: .now() + .milliseconds(1500))
+        return (watcher, task)
+    }
+
+    private func printNotices(_ watcher: NewComicWatcher) {
+        guard let notices = try? tasks.wait({ await watcher.takePending() }) else { return }
+        let renderer = renderer()
+        for notice in notices {
+            output.write(renderer.newComicsNotice(notice.report, since: notice.atStart ? "since your last visit" : "just published"))
         }
     }
 }

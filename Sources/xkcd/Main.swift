@@ -47,11 +47,12 @@ struct Main {
         let tasks = TaskRunner()
         let terminal = Terminal()
         let hyperlinks = color && terminal.supportsHyperlinks
-        let runner = CommandRunner(library: library, renderer: {
+        let makeRenderer: @Sendable () -> Renderer = {
             var renderer = Renderer(width: Terminal().width, color: color, json: json)
             renderer.hyperlinks = hyperlinks
             return renderer
-        }, output: output, tasks: tasks,
+        }
+        let runner = CommandRunner(library: library, renderer: makeRenderer, output: output, tasks: tasks,
         handoff: SystemHandoff(terminal: terminal, environment: ProcessInfo.processInfo.environment),
         imageFacts: { [probe = GraphicsProbe()] forced in Terminal().imageFacts(noColor: options.noColor, probe: probe, forced: forced) })
 
@@ -64,9 +65,9 @@ struct Main {
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         if isREPL {
             // The prompt shows the current comic: the store is needed from the start.
-            let titles: TitleIndexCache
+            let session: Session
             do {
-                titles = try library.session().titles
+                session = try library.session()
             } catch {
                 output.error(error.localizedDescription)
                 return ExitCode.failure
@@ -74,9 +75,10 @@ struct Main {
             if let reader = try? EditLineReader(
                 programName: "xkcd",
                 historyFile: options.dataDirectory.appendingPathComponent("history"),
-                completion: CompletionBridge.handler(Completer(), titles: titles)
+                completion: CompletionBridge.handler(Completer(), titles: session.titles)
             ) {
-                return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks, titles: titles).run()
+                return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks, titles: session.titles,
+                                       session: session, renderer: makeRenderer, checkInterval: options.checkInterval).run()
             }
         }
         let interrupts = Interrupts(tasks: tasks, mode: .stopRun)

@@ -37,6 +37,19 @@ struct SystemHandoff {
         return used
     }
 
+    /// Raises a desktop notification with `notify-send` (Linux) or `osascript` (macOS);
+    /// false when there is neither or it failed. The texts are arguments, never script source.
+    func notify(title: String, body: String) -> Bool {
+        if let notifySend = ExternalProgram.find("notify-send", environment: environment) {
+            return notifySend.run(["--app-name=xkcd", "--", title, body])
+        }
+        if let osascript = ExternalProgram.find("osascript", environment: environment) {
+            let script = ["-e", "on run argv", "-e", "display notification (item 2 of argv) with title (item 1 of argv)", "-e", "end run"]
+            return osascript.run(script + [title, body])
+        }
+        return false
+    }
+
     /// Shows `text` through `$PAGER` (default `less -R`) when stdout is a terminal and the
     /// text is taller than it; returns false when the caller should print it instead.
     func page(_ text: String) -> Bool {

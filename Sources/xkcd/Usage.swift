@@ -24,6 +24,9 @@ enum Usage {
           --image-cache-mb N
                            keep at most N MB of images, favorites' not counted
                            (env XKCD_IMAGE_CACHE_MB, default 500)
+          --check-every MINUTES
+                           look for new comics this often while the REPL is open;
+                           0 turns it off (env XKCD_CHECK_EVERY, default 30)
           --json           print one JSON document per command
           --no-color       no colour (env NO_COLOR)
           --timeout SECS   give up on a request after SECS seconds (env XKCD_TIMEOUT, default 15)

@@ -17,20 +17,7 @@ import TestSupport
     // A fake `xdg-open` that records each argument on its own line.
     func installOpener() throws -> URL {
         let log = xkcd.dataDirectory.appendingPathComponent("opened.txt")
-        let script = bin.appendingPathComponent("xdg-open")
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(log.path)'; done\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        // Another test's child may briefly hold the new file open for writing (inherited
-        // across fork), and exec then fails with ETXTBSY: wait until it runs.
-        for _ in 0..<100 {
-            let probe = Process()
-            probe.executableURL = script
-            if (try? probe.run()) != nil {
-                probe.waitUntilExit()
-                if probe.terminationStatus == 0 { break }
-            }
-            usleep(20_000)
-        }
+        try FakeProgram.install("xdg-open", in: bin, log: log)
         return log
     }
 

@@ -31,7 +31,10 @@ import Testing
     }
 
     @Test func completesAfterASemicolon() {
-        #expect(completer.complete("goto 353; ne").insertion == "next ")
+        #expect(completer.complete("goto 353; his").insertion == "history ")
+        // "next" and "next-unread": the common part, and both offered.
+        #expect(completer.complete("goto 353; ne").insertion == "next")
+        #expect(completer.complete("goto 353; ne").candidates.contains("next-unread"))
     }
 
     @Test func unknownCommandsCompleteNothing() {

@@ -22,6 +22,8 @@ public struct GlobalOptions: Sendable, Equatable {
     public var imageCacheLimit = ComicRepository.defaultImageCacheLimit
     /// Seconds before a request gives up.
     public var timeout: TimeInterval = 15
+    /// Seconds between background checks for new comics in the REPL; 0: none.
+    public var checkInterval: TimeInterval = 30 * 60
     /// `--help` was given.
     public var showHelp = false
     /// `--version` was given.
@@ -38,6 +40,7 @@ public struct GlobalOptions: Sendable, Equatable {
         var dataDir = environment["XKCD_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         var timeout = environment["XKCD_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 }
         var imageCache = environment["XKCD_IMAGE_CACHE_MB"].flatMap { $0.isEmpty ? nil : $0 }
+        var checkEvery = environment["XKCD_CHECK_EVERY"].flatMap { $0.isEmpty ? nil : $0 }
         var options = GlobalOptions(baseURL: defaultBaseURL, dataDirectory: URL(fileURLWithPath: "/"))
         options.noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         options.offline = ["1", "true", "yes", "on"].contains((environment["XKCD_OFFLINE"] ?? "").lowercased())
@@ -65,6 +68,7 @@ public struct GlobalOptions: Sendable, Equatable {
             case "--data-dir": dataDir = try value(for: flag, inline: inline)
             case "--timeout": timeout = try value(for: flag, inline: inline)
             case "--image-cache-mb": imageCache = try value(for: flag, inline: inline)
+            case "--check-every": checkEvery = try value(for: flag, inline: inline)
             case "--offline": options.offline = true
             case "-c", "--command": options.commandString = try value(for: flag, inline: inline)
             case "--json": options.json = true
@@ -93,6 +97,12 @@ public struct GlobalOptions: Sendable, Equatable {
                 throw UsageError("--image-cache-mb takes a size in megabytes (got \(UsageError.quote(imageCache)))")
             }
             options.imageCacheLimit = Int(megabytes * 1_000_000)
+        }
+        if let checkEvery {
+            guard let minutes = Double(checkEvery), minutes >= 0, minutes <= 7 * 24 * 60 else {
+                throw UsageError("--check-every takes minutes (0 turns the checks off; got \(UsageError.quote(checkEvery)))")
+            }
+            options.checkInterval = minutes * 60
         }
         return options
     }

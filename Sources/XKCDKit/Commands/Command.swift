@@ -58,6 +58,12 @@ public enum Command: Equatable, Sendable {
     case share(ComicReference?, format: ShareFormat, to: String?, copy: Bool, open: Bool)
     /// The comic's page in the browser.
     case open(ComicReference?)
+    /// New comics since the last check, one line each; `notify`: a desktop notification too.
+    case check(notify: Bool)
+    /// How many comics are unread, and the first few.
+    case unread
+    /// The next unread comic after the current one.
+    case nextUnread
     /// Help on all commands or one.
     case help(String?)
     /// Leave.

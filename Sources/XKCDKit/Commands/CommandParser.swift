@@ -34,6 +34,12 @@ public enum CommandParser {
         case "forward": try noArguments(spec, rest); return .forward
         case "history": try noArguments(spec, rest); return .history
         case "quit": try noArguments(spec, rest); return .quit
+        case "unread": try noArguments(spec, rest); return .unread
+        case "next-unread": try noArguments(spec, rest); return .nextUnread
+        case "check":
+            let (options, words) = try split(spec, rest, flags: ["--notify"], valued: [])
+            try noArguments(spec, words)
+            return .check(notify: options["--notify"] != nil)
         case "next": return .next(try count(spec, rest))
         case "prev": return .previous(try count(spec, rest))
         case "show":

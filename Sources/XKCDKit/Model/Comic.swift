@@ -53,7 +53,10 @@ public struct Comic: Sendable, Equatable, Codable {
     }
 
     /// The comic's page on xkcd.com.
-    public var pageURL: String { "https://xkcd.com/\(num)/" }
+    public var pageURL: String { Self.pageURL(of: num) }
+
+    /// The page of comic `num` on xkcd.com.
+    public static func pageURL(of num: Int) -> String { "https://xkcd.com/\(num)/" }
 
     /// Interactive comics have no usable image: their `img` ends in `/` or is empty.
     public var isInteractive: Bool {

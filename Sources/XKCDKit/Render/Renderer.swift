@@ -85,6 +85,14 @@ public struct Renderer: Sendable {
             return result.text + "\n"
         case let .open(url):
             return url + "\n"
+        case let .newComics(report, _):
+            return report.comics.map { entry in
+                "\(style.accent("#\(entry.num)")) · \(entry.title.map { style.bold($0) } ?? style.dim("(title not fetched)")) · \(Comic.pageURL(of: entry.num))\n"
+            }.joined()
+        case let .unread(summary):
+            guard summary.unread > 0 else { return "you have seen all \(summary.total) comics\n" }
+            let head = "\(summary.unread) of \(summary.total) comics unread — 'next-unread' goes to the next one; the first:"
+            return ([head] + summary.first.map(entryLine)).joined(separator: "\n") + "\n"
         case let .help(topic):
             return HelpText.render(topic: topic, style: style)
         case .quit:
@@ -273,12 +281,31 @@ public struct Renderer: Sendable {
             value = .object([("num", .int(result.num)), ("format", .string(result.format.rawValue)), ("text", .string(result.text))])
         case let .open(url):
             value = .object([("url", .string(url))])
+        case let .newComics(report, _):
+            value = .object([("newest", .int(report.newest)), ("new", .array(report.comics.map { entry in
+                .object([("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
+                         ("url", .string(Comic.pageURL(of: entry.num)))])
+            }))])
+        case let .unread(summary):
+            value = .object([("unread", .int(summary.unread)), ("total", .int(summary.total)),
+                             ("first", .array(summary.first.map(Self.json)))])
         case let .help(topic):
             value = HelpText.json(topic: topic)
         case .quit:
             return ""
         }
         return value.serialized + "\n"
+    }
+
+    /// The one-line notice for new comics: `2 new comics since your last visit: #2664 …, #2665 …`,
+    /// naming the first five and counting the rest.
+    public func newComicsNotice(_ report: NewComics, since: String) -> String {
+        let count = report.comics.count
+        var named = report.comics.prefix(5).map { entry in "#\(entry.num)" + (entry.title.map { " \($0)" } ?? "") }
+            .joined(separator: ", ")
+        if count > 5 { named += " and \(count - 5) more" }
+        let text = "\(count) new \(count == 1 ? "comic" : "comics") \(since): \(named)"
+        return TextWrapper.wrap(text, width: width).joined(separator: "\n") + "\n"
     }
 
     /// The JSON document for a comic.

@@ -110,6 +110,23 @@ public struct ComicImage: Sendable, Equatable {
     }
 }
 
+/// Reading progress: how many comics are unread, and the first few.
+public struct UnreadSummary: Sendable, Equatable {
+    /// Comics not seen yet.
+    public var unread: Int
+    /// Comics in the archive (up to the newest, without missing numbers).
+    public var total: Int
+    /// The first unread comics, in number order (titles where stored).
+    public var first: [ComicEntry]
+
+    /// A summary.
+    public init(unread: Int, total: Int, first: [ComicEntry]) {
+        self.unread = unread
+        self.total = total
+        self.first = first
+    }
+}
+
 /// What a command produced, for the renderer to turn into text or JSON.
 public enum Outcome: Sendable, Equatable {
     /// A comic's card (after navigation or `show`).
@@ -148,6 +165,10 @@ public enum Outcome: Sendable, Equatable {
     case shared(ShareResult)
     /// A page to open in the browser (the caller runs the opener).
     case open(url: String)
+    /// What `check` found; `notify`: raise a desktop notification when there are new comics.
+    case newComics(NewComics, notify: Bool)
+    /// Reading progress.
+    case unread(UnreadSummary)
     /// Help on every command (nil) or one.
     case help(String?)
     /// The user asked to leave.

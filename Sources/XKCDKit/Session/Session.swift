@@ -75,19 +75,19 @@ public actor Session {
             let comic = try await repository.comic(target)
             guard state.goBack() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
             try save()
-            return .comic(DisplayComic(comic))
+            return try shown(comic)
         case .forward:
             guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo("nothing to go forward to") }
             let comic = try await repository.comic(target)
             guard state.goForward() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
             try save()
-            return .comic(DisplayComic(comic))
+            return try shown(comic)
         case .history:
             let numbers = state.recentFirst
             let titles = try repository.store.titles(of: numbers)
             return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) })
         case let .show(reference):
-            return .comic(DisplayComic(try await comic(try resolve(reference))))
+            return try shown(try await comic(try resolve(reference)))
         case let .alt(reference):
             return .alt(DisplayComic(try await comic(try resolve(reference))))
         case let .transcript(reference):
@@ -142,6 +142,12 @@ public actor Session {
         case let .open(reference):
             guard let target = try resolve(reference) ?? state.current else { throw XKCDError.noCurrentComic }
             return .open(url: ShareText.pageURL(num: target, base: repository.client.baseURL))
+        case let .check(notify):
+            return .newComics(try await repository.newComics(named: Self.checkNamed), notify: notify)
+        case .unread:
+            return .unread(try await unreadSummary())
+        case .nextUnread:
+            return try navigate(to: try await nextUnread())
         case let .help(topic):
             return .help(topic)
         case .quit:
@@ -169,8 +175,75 @@ public actor Session {
             try? repository.discardImage(of: comic.num)
             throw XKCDError.badImage("cannot show the image of #\(comic.num): \(reason)")
         }
+        try repository.store.markSeen(comic.num, at: now())
         return ComicImage(comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
                           options: options, withCard: withCard)
+    }
+
+    /// How many comics `check`, the start-up and the background notices name with titles.
+    static let checkNamed = 5
+
+    /// On REPL start: the comics published since the last visit and not seen (nil when there
+    /// are none, offline, or the server cannot be reached). With new ones, the newest becomes
+    /// the current comic.
+    public func startUp() async -> NewComics? {
+        guard let report = await newComicsQuietly(), let newest = report.comics.last else { return nil }
+        if state.visit(newest.num) { try? save() }
+        return report
+    }
+
+    /// A background check: the comics published since the last check and not seen, or nil
+    /// (none, offline, or the server unreachable: the next check tries again).
+    public func backgroundCheck() async -> NewComics? {
+        await newComicsQuietly()
+    }
+
+    private func newComicsQuietly() async -> NewComics? {
+        guard let report = try? await repository.newComics(named: Self.checkNamed), !report.comics.isEmpty else { return nil }
+        return report
+    }
+
+    // The archive's numbers up to the newest, without missing ones.
+    private func archiveNumbers() async throws -> (all: [Int], seen: Set<Int>) {
+        let newest = try await repository.newestNumber()
+        let absent = try repository.store.absentNumbers().union([404])
+        return ((1...max(1, newest)).filter { !absent.contains($0) }, try repository.store.seenNumbers())
+    }
+
+    private func unreadSummary() async throws -> UnreadSummary {
+        let (all, seen) = try await archiveNumbers()
+        let unread = all.filter { !seen.contains($0) }
+        var first: [ComicEntry] = []
+        // A bounded number of tries: a gap in the archive costs a request each.
+        for num in unread.prefix(20) where first.count < 5 {
+            do {
+                first.append(ComicEntry(num: num, title: DisplayComic(try await repository.comic(num)).title))
+            } catch XKCDError.noSuchComic {
+                continue
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                first.append(ComicEntry(num: num, title: nil))
+            }
+        }
+        return UnreadSummary(unread: unread.count, total: all.count, first: first)
+    }
+
+    // After the current comic, wrapping around to #1; numbers the server does not have are
+    // skipped (and remembered as absent by the repository).
+    private func nextUnread() async throws -> Comic {
+        let (all, seen) = try await archiveNumbers()
+        let current = state.current ?? 0
+        let unread = all.filter { !seen.contains($0) }
+        let ordered = unread.drop { $0 <= current } + unread.prefix { $0 <= current }
+        for num in ordered.prefix(50) {
+            do {
+                return try await repository.comic(num)
+            } catch XKCDError.noSuchComic {
+                continue
+            }
+        }
+        throw XKCDError.cannotDo(unread.isEmpty ? "you have seen all \(all.count) comics" : "no unread comic found after #\(current)")
     }
 
     private func addFavorite(_ num: Int?) async throws -> Outcome {
@@ -256,6 +329,12 @@ public actor Session {
 
     private func navigate(to comic: Comic) throws -> Outcome {
         if state.visit(comic.num) { try save() }
+        return try shown(comic)
+    }
+
+    // Every comic shown counts as read.
+    private func shown(_ comic: Comic) throws -> Outcome {
+        try repository.store.markSeen(comic.num, at: now())
         return .comic(DisplayComic(comic))
     }
 

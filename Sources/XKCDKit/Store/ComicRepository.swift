@@ -210,7 +210,7 @@ public struct ComicRepository: Sendable {
         return (0..<latestMaxAge).contains(age) ? num : nil
     }
 
-    private func recordLatest(_ num: Int) throws {
+    func recordLatest(_ num: Int) throws {
         try store.setSetting(Key.latestNum, String(num))
         try store.setSetting(Key.latestCheckedAt, String(now().timeIntervalSince1970))
     }

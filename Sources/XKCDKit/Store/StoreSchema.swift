@@ -56,6 +56,12 @@ enum StoreSchema {
                 t.column("fetched_at", .double).notNull()
             }
         }
+        migrator.registerMigration("v5: reading progress") { db in
+            try db.create(table: "seen") { t in
+                t.primaryKey("num", .integer).check { $0 > 0 }
+                t.column("first_seen", .double).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Looks for new comics while the REPL is open: at start, then every `interval`, keeping what
+/// it finds until the REPL prints it before its next prompt (never while the user types).
+public actor NewComicWatcher {
+    /// A finding to print.
+    public struct Notice: Sendable, Equatable {
+        /// The new comics.
+        public var report: NewComics
+        /// Whether it came from the start-up check ("since your last visit").
+        public var atStart: Bool
+    }
+
+    private let interval: TimeInterval
+    private let now: @Sendable () -> Date
+    private let check: @Sendable () async -> NewComics?
+    private var lastCheck: Date
+    private var pending: [Notice] = []
+
+    /// A watcher checking every `interval` seconds (0: never after the start) by calling
+    /// `check`, which returns nil when there is nothing new; `now` is the clock.
+    public init(interval: TimeInterval, now: @escaping @Sendable () -> Date,
+                check: @escaping @Sendable () async -> NewComics?) {
+        self.interval = interval
+        self.now = now
+        self.check = check
+        lastCheck = now()
+    }
+
+    /// Keeps the start-up check's finding (`report`, nil when nothing is new) and starts the
+    /// interval from now.
+    public func started(with report: NewComics?) {
+        lastCheck = now()
+        if let report { pending.append(Notice(report: report, atStart: true)) }
+    }
+
+    /// Checks when `interval` has passed since the last check.
+    public func tick() async {
+        guard interval > 0, now().timeIntervalSince(lastCheck) >= interval else { return }
+        lastCheck = now()
+        if let report = await check() { pending.append(Notice(report: report, atStart: false)) }
+    }
+
+    /// What was found since the last call, oldest first.
+    public func takePending() -> [Notice] {
+        defer { pending.removeAll() }
+        return pending
+    }
+}
