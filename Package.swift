@@ -22,13 +22,10 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
-            // macOS has none of the three libraries: they come from Homebrew, whose prefix
-            // is not on the default search paths.
+            // macOS has none of the three libraries' headers: they come from Homebrew, whose
+            // prefix is not on the default search paths. The libraries are opened with dlopen.
             cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
-            linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("gif"),
-                .unsafeFlags(["-L/opt/homebrew/lib", "-L/usr/local/lib"], .when(platforms: [.macOS])),
-            ]
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
             name: "XKCDKit",

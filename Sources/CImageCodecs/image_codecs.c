@@ -1,5 +1,7 @@
 #include "image_codecs.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +12,8 @@
 #include <jerror.h>
 #include <jpeglib.h>
 #include <png.h>
+
+_Static_assert(sizeof(void *) == sizeof(void (*)(void)), "dlsym results must fit a function pointer");
 
 // ---------------------------------------------------------------------------------------------
 // Shared
@@ -55,6 +59,131 @@ void image_codecs_free(void *memory) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The libraries: none is linked, so that starting the program loads none of them. Each is
+// opened the first time an image needs it; the headers give the types, constants and
+// prototypes, and every call goes through a pointer resolved by name.
+
+// Every function used from each library.
+#define LIBPNG_FUNCTIONS(X) \
+    X(png_image_begin_read_from_memory) X(png_image_finish_read) X(png_image_free) X(png_image_write_to_memory)
+#define LIBJPEG_FUNCTIONS(X) \
+    X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_destroy_decompress) X(jpeg_mem_src) X(jpeg_read_header) \
+    X(jpeg_start_decompress) X(jpeg_read_scanlines) X(jpeg_finish_decompress)
+#define GIFLIB_FUNCTIONS(X) \
+    X(DGifOpen) X(DGifCloseFile) X(DGifGetRecordType) X(DGifGetImageDesc) X(DGifGetLine) X(DGifGetCode) \
+    X(DGifGetCodeNext) X(DGifGetExtension) X(DGifGetExtensionNext) X(DGifExtensionToGCB) X(GifErrorString)
+
+// libjpeg refuses callers built for another ABI than its own (jpeg_CreateDecompress checks
+// the version), so only the library matching the headers is looked for.
+#if JPEG_LIB_VERSION >= 80
+#define LIBJPEG_ABI "8"
+#elif JPEG_LIB_VERSION >= 70
+#define LIBJPEG_ABI "7"
+#else
+#define LIBJPEG_ABI "62"
+#endif
+
+#ifdef __APPLE__
+#define LIBPNG_FILES "libpng16.16.dylib"
+#define LIBJPEG_FILES "libjpeg." LIBJPEG_ABI ".dylib"
+#define GIFLIB_FILES "libgif.7.dylib", "libgif.dylib"
+#define PACKAGE(debian, homebrew) "Homebrew: " homebrew
+// Homebrew's prefixes are not on dyld's default search path.
+static const char *const directories[] = {"", "/opt/homebrew/lib/", "/usr/local/lib/"};
+#else
+#define LIBPNG_FILES "libpng16.so.16"
+#define LIBJPEG_FILES "libjpeg.so." LIBJPEG_ABI
+#define GIFLIB_FILES "libgif.so.7"
+#define PACKAGE(debian, homebrew) "Debian: " debian
+static const char *const directories[] = {""};
+#endif
+
+// One library's loading, done once per process: `files` are tried in order, `file` is the one
+// opened, and `error` says why the library is unusable when `ok` is 0.
+typedef struct library {
+    pthread_once_t once;
+    const char *name;
+    const char *package;
+    const char *files[2];
+    const char *file;
+    void *handle;
+    int ok;
+    char error[200];
+} library;
+
+#define FUNCTION_POINTER(function) __typeof__(function) *function;
+
+static struct {
+    library lib;
+    LIBPNG_FUNCTIONS(FUNCTION_POINTER)
+} libpng = {.lib = {.once = PTHREAD_ONCE_INIT, .name = "libpng",
+                    .package = PACKAGE("libpng16-16", "libpng"), .files = {LIBPNG_FILES}}};
+
+static struct {
+    library lib;
+    LIBJPEG_FUNCTIONS(FUNCTION_POINTER)
+} libjpeg = {.lib = {.once = PTHREAD_ONCE_INIT, .name = "libjpeg-turbo",
+                     .package = PACKAGE("libjpeg62-turbo", "jpeg-turbo"), .files = {LIBJPEG_FILES}}};
+
+static struct {
+    library lib;
+    GIFLIB_FUNCTIONS(FUNCTION_POINTER)
+} giflib = {.lib = {.once = PTHREAD_ONCE_INIT, .name = "giflib",
+                    .package = PACKAGE("libgif7", "giflib"), .files = {GIFLIB_FILES}}};
+
+static int open_library(library *lib) {
+    for (size_t f = 0; f < sizeof lib->files / sizeof lib->files[0] && lib->files[f] != NULL; f++) {
+        for (size_t d = 0; d < sizeof directories / sizeof directories[0]; d++) {
+            char path[256];
+            snprintf(path, sizeof path, "%s%s", directories[d], lib->files[f]);
+            lib->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+            if (lib->handle != NULL) {
+                lib->file = lib->files[f];
+                return 1;
+            }
+        }
+    }
+    snprintf(lib->error, sizeof lib->error, "%s is not installed; install %s (%s)", lib->files[0], lib->name, lib->package);
+    return 0;
+}
+
+// Stores dlsym's object pointer into a function-pointer slot without an object-to-function
+// cast, which ISO C does not define (POSIX guarantees the representation).
+static int resolve(library *lib, const char *name, void *slot) {
+    void *symbol = dlsym(lib->handle, name);
+    if (symbol == NULL) {
+        snprintf(lib->error, sizeof lib->error, "%s lacks %s; install a newer %s (%s)", lib->file, name, lib->name, lib->package);
+        return 0;
+    }
+    memcpy(slot, &symbol, sizeof symbol);
+    return 1;
+}
+
+#define RESOLVE(function) && resolve(&self->lib, #function, &self->function)
+
+static void load_libpng(void) {
+    __typeof__(libpng) *self = &libpng;
+    self->lib.ok = open_library(&self->lib) LIBPNG_FUNCTIONS(RESOLVE);
+}
+
+static void load_libjpeg(void) {
+    __typeof__(libjpeg) *self = &libjpeg;
+    self->lib.ok = open_library(&self->lib) LIBJPEG_FUNCTIONS(RESOLVE);
+}
+
+static void load_giflib(void) {
+    __typeof__(giflib) *self = &giflib;
+    self->lib.ok = open_library(&self->lib) GIFLIB_FUNCTIONS(RESOLVE);
+}
+
+// Loads `lib` with `load` unless done already; when it cannot be used, writes why and returns 0.
+static int ready(library *lib, void (*load)(void), char *reason, size_t reason_size) {
+    pthread_once(&lib->once, load);
+    if (!lib->ok) fail(reason, reason_size, IMAGE_CODECS_NO_LIBRARY, "%s", lib->error);
+    return lib->ok;
+}
+
+// ---------------------------------------------------------------------------------------------
 // PNG: libpng's simplified API, which catches libpng's errors itself
 
 // Whether the chunks run from the signature to IEND with nothing cut short. libpng stops
@@ -73,20 +202,21 @@ static int png_reaches_end(const uint8_t *data, size_t size) {
 int image_codecs_decode_png(const uint8_t *data, size_t size, uint64_t max_pixels,
                             image_codecs_raster *out, char *reason, size_t reason_size) {
     memset(out, 0, sizeof *out);
+    if (!ready(&libpng.lib, load_libpng, reason, reason_size)) return IMAGE_CODECS_NO_LIBRARY;
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        png_image_free(&image);
+    if (!libpng.png_image_begin_read_from_memory(&image, data, size)) {
+        libpng.png_image_free(&image);
         return fail(reason, reason_size, IMAGE_CODECS_CORRUPT, "%s", image.message);
     }
     int status = check_size(image.width, image.height, max_pixels, reason, reason_size);
     if (status != IMAGE_CODECS_OK) {
-        png_image_free(&image);
+        libpng.png_image_free(&image);
         return status;
     }
     if (!png_reaches_end(data, size)) {
-        png_image_free(&image);
+        libpng.png_image_free(&image);
         return fail(reason, reason_size, IMAGE_CODECS_CORRUPT, "the data ends before the IEND chunk");
     }
     image.format = PNG_FORMAT_RGBA;
@@ -96,11 +226,11 @@ int image_codecs_decode_png(const uint8_t *data, size_t size, uint64_t max_pixel
     image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     uint8_t *pixels = allocate_pixels(image.width, image.height);
     if (pixels == NULL) {
-        png_image_free(&image);
+        libpng.png_image_free(&image);
         return fail(reason, reason_size, IMAGE_CODECS_NO_MEMORY, "no memory for %ux%u pixels", image.width, image.height);
     }
     // finish_read releases the image whether it succeeds or not.
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+    if (!libpng.png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
         free(pixels);
         return fail(reason, reason_size, IMAGE_CODECS_CORRUPT, "%s", image.message);
     }
@@ -114,6 +244,7 @@ int image_codecs_encode_png(const uint8_t *rgba, uint32_t width, uint32_t height
                             uint8_t **out, size_t *out_size, char *reason, size_t reason_size) {
     *out = NULL;
     *out_size = 0;
+    if (!ready(&libpng.lib, load_libpng, reason, reason_size)) return IMAGE_CODECS_NO_LIBRARY;
     if (width == 0 || height == 0 || (uint64_t)width * height > (UINT64_C(1) << 30)) {
         return fail(reason, reason_size, IMAGE_CODECS_TOO_LARGE, "%ux%u pixels", width, height);
     }
@@ -130,9 +261,9 @@ int image_codecs_encode_png(const uint8_t *rgba, uint32_t width, uint32_t height
         return fail(reason, reason_size, IMAGE_CODECS_NO_MEMORY, "no memory for %zu bytes", (size_t)capacity);
     }
     png_alloc_size_t used = capacity;
-    if (!png_image_write_to_memory(&image, memory, &used, 0, rgba, 0, NULL)) {
+    if (!libpng.png_image_write_to_memory(&image, memory, &used, 0, rgba, 0, NULL)) {
         free(memory);
-        png_image_free(&image);
+        libpng.png_image_free(&image);
         return fail(reason, reason_size, IMAGE_CODECS_CORRUPT, "%s", image.message);
     }
     uint8_t *shrunk = realloc(memory, used);
@@ -219,6 +350,7 @@ static void jpeg_cmyk_to_rgba(uint8_t *row, uint32_t width, int inverted) {
 int image_codecs_decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixels,
                              image_codecs_raster *out, char *reason, size_t reason_size) {
     memset(out, 0, sizeof *out);
+    if (!ready(&libjpeg.lib, load_libjpeg, reason, reason_size)) return IMAGE_CODECS_NO_LIBRARY;
     struct jpeg_decompress_struct cinfo;
     jpeg_failure failure;
     struct jpeg_progress_mgr progress;
@@ -226,7 +358,7 @@ int image_codecs_decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixe
 
     memset(&cinfo, 0, sizeof cinfo);
     memset(&progress, 0, sizeof progress);
-    cinfo.err = jpeg_std_error(&failure.manager);
+    cinfo.err = libjpeg.jpeg_std_error(&failure.manager);
     failure.manager.error_exit = jpeg_fail;
     failure.manager.emit_message = jpeg_message;
     failure.manager.output_message = jpeg_print_nothing;
@@ -238,15 +370,16 @@ int image_codecs_decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixe
             failure.manager.format_message((j_common_ptr)&cinfo, message);
             status = jpeg_status(failure.manager.msg_code);
         }
-        jpeg_destroy_decompress(&cinfo);
+        libjpeg.jpeg_destroy_decompress(&cinfo);
         free(pixels);
         return fail(reason, reason_size, status, "%s", failure.own_reason != NULL ? failure.own_reason : message);
     }
-    jpeg_create_decompress(&cinfo);
+    // jpeg_create_decompress, a macro over this, would call the linked symbol.
+    libjpeg.jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof cinfo);
     progress.progress_monitor = jpeg_progress;
     cinfo.progress = &progress;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
+    libjpeg.jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    libjpeg.jpeg_read_header(&cinfo, TRUE);
 
     int cmyk = 0;
     switch (cinfo.jpeg_color_space) {
@@ -261,33 +394,33 @@ int image_codecs_decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixe
         cmyk = 1;
         break;
     default:
-        jpeg_destroy_decompress(&cinfo);
+        libjpeg.jpeg_destroy_decompress(&cinfo);
         return fail(reason, reason_size, IMAGE_CODECS_UNSUPPORTED, "%d colour components of unknown meaning",
                     cinfo.num_components);
     }
     int status = check_size(cinfo.image_width, cinfo.image_height, max_pixels, reason, reason_size);
     if (status != IMAGE_CODECS_OK) {
-        jpeg_destroy_decompress(&cinfo);
+        libjpeg.jpeg_destroy_decompress(&cinfo);
         return status;
     }
-    jpeg_start_decompress(&cinfo);
+    libjpeg.jpeg_start_decompress(&cinfo);
     uint32_t width = cinfo.output_width, height = cinfo.output_height;
     pixels = allocate_pixels(width, height);
     if (pixels == NULL) {
-        jpeg_destroy_decompress(&cinfo);
+        libjpeg.jpeg_destroy_decompress(&cinfo);
         return fail(reason, reason_size, IMAGE_CODECS_NO_MEMORY, "no memory for %ux%u pixels", width, height);
     }
     while (cinfo.output_scanline < height) {
         JSAMPROW row = pixels + (size_t)cinfo.output_scanline * width * 4;
         // A memory source never suspends; zero lines would mean no progress at all.
-        if (jpeg_read_scanlines(&cinfo, &row, 1) != 1) {
+        if (libjpeg.jpeg_read_scanlines(&cinfo, &row, 1) != 1) {
             failure.own_reason = "the decoder stopped early";
             jpeg_fail((j_common_ptr)&cinfo);
         }
         if (cmyk) jpeg_cmyk_to_rgba(row, width, cinfo.saw_Adobe_marker);
     }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
+    libjpeg.jpeg_finish_decompress(&cinfo);
+    libjpeg.jpeg_destroy_decompress(&cinfo);
     out->pixels = pixels;
     out->width = width;
     out->height = height;
@@ -321,7 +454,7 @@ static const char *gif_reason(int error) {
     // giflib fails without an error code when a frame's LZW code size byte is missing.
     case 0: return "a frame's image data is missing";
     default: {
-        const char *message = GifErrorString(error);
+        const char *message = giflib.GifErrorString(error);
         return message != NULL ? message : "unknown giflib error";
     }
     }
@@ -330,7 +463,7 @@ static const char *gif_reason(int error) {
 static int gif_fail(GifFileType *gif, char *reason, size_t reason_size) {
     int error = gif->Error;
     int ignored;
-    DGifCloseFile(gif, &ignored);
+    giflib.DGifCloseFile(gif, &ignored);
     return fail(reason, reason_size, error == D_GIF_ERR_NOT_ENOUGH_MEM ? IMAGE_CODECS_NO_MEMORY : IMAGE_CODECS_CORRUPT,
                 "%s", gif_reason(error));
 }
@@ -360,7 +493,7 @@ static int gif_draw_frame(GifFileType *gif, uint8_t *canvas, int transparent, ui
         int start = frame->Interlace ? first_row[pass] : 0;
         int step = frame->Interlace ? row_step[pass] : 1;
         for (int row = start; row < frame->Height; row += step) {
-            if (DGifGetLine(gif, line, frame->Width) == GIF_ERROR) {
+            if (giflib.DGifGetLine(gif, line, frame->Width) == GIF_ERROR) {
                 free(line);
                 return fail(reason, reason_size, IMAGE_CODECS_CORRUPT, "%s", gif_reason(gif->Error));
             }
@@ -386,9 +519,9 @@ static int gif_draw_frame(GifFileType *gif, uint8_t *canvas, int transparent, ui
 static int gif_skip_frame(GifFileType *gif) {
     int code_size;
     GifByteType *block;
-    if (DGifGetCode(gif, &code_size, &block) == GIF_ERROR) return GIF_ERROR;
+    if (giflib.DGifGetCode(gif, &code_size, &block) == GIF_ERROR) return GIF_ERROR;
     while (block != NULL) {
-        if (DGifGetCodeNext(gif, &block) == GIF_ERROR) return GIF_ERROR;
+        if (giflib.DGifGetCodeNext(gif, &block) == GIF_ERROR) return GIF_ERROR;
     }
     return GIF_OK;
 }
@@ -396,19 +529,20 @@ static int gif_skip_frame(GifFileType *gif) {
 int image_codecs_decode_gif(const uint8_t *data, size_t size, uint64_t max_pixels,
                             image_codecs_raster *out, char *reason, size_t reason_size) {
     memset(out, 0, sizeof *out);
+    if (!ready(&giflib.lib, load_giflib, reason, reason_size)) return IMAGE_CODECS_NO_LIBRARY;
     gif_source source = {data, size, 0};
     int error = 0;
-    GifFileType *gif = DGifOpen(&source, gif_read, &error);
+    GifFileType *gif = giflib.DGifOpen(&source, gif_read, &error);
     if (gif == NULL) return fail(reason, reason_size, IMAGE_CODECS_CORRUPT, "%s", gif_reason(error));
     int status = check_size((uint64_t)(gif->SWidth < 0 ? 0 : gif->SWidth), (uint64_t)(gif->SHeight < 0 ? 0 : gif->SHeight),
                             max_pixels, reason, reason_size);
     if (status != IMAGE_CODECS_OK) {
-        DGifCloseFile(gif, &error);
+        giflib.DGifCloseFile(gif, &error);
         return status;
     }
     uint8_t *canvas = allocate_pixels((uint32_t)gif->SWidth, (uint32_t)gif->SHeight);
     if (canvas == NULL) {
-        DGifCloseFile(gif, &error);
+        giflib.DGifCloseFile(gif, &error);
         return fail(reason, reason_size, IMAGE_CODECS_NO_MEMORY, "no memory for %dx%d pixels", gif->SWidth, gif->SHeight);
     }
 
@@ -419,16 +553,16 @@ int image_codecs_decode_gif(const uint8_t *data, size_t size, uint64_t max_pixel
     // Every record is read up to the trailer, so a file cut short is noticed even when the
     // first frame is whole.
     while (ok && record != TERMINATE_RECORD_TYPE) {
-        ok = DGifGetRecordType(gif, &record) == GIF_OK;
+        ok = giflib.DGifGetRecordType(gif, &record) == GIF_OK;
         if (ok && record == IMAGE_DESC_RECORD_TYPE) {
-            ok = DGifGetImageDesc(gif) == GIF_OK;
+            ok = giflib.DGifGetImageDesc(gif) == GIF_OK;
             if (ok && drawn) {
                 ok = gif_skip_frame(gif) == GIF_OK;
             } else if (ok) {
                 status = gif_draw_frame(gif, canvas, transparent, max_pixels, reason, reason_size);
                 if (status != IMAGE_CODECS_OK) {
                     free(canvas);
-                    DGifCloseFile(gif, &error);
+                    giflib.DGifCloseFile(gif, &error);
                     return status;
                 }
                 drawn = 1;
@@ -436,16 +570,16 @@ int image_codecs_decode_gif(const uint8_t *data, size_t size, uint64_t max_pixel
         } else if (ok && record == EXTENSION_RECORD_TYPE) {
             int code;
             GifByteType *block;
-            ok = DGifGetExtension(gif, &code, &block) == GIF_OK;
+            ok = giflib.DGifGetExtension(gif, &code, &block) == GIF_OK;
             GraphicsControlBlock control;
             // The graphics control block before the first frame says which index is clear;
             // a malformed one is ignored, as browsers do.
             if (ok && !drawn && code == GRAPHICS_EXT_FUNC_CODE && block != NULL &&
-                DGifExtensionToGCB(block[0], block + 1, &control) == GIF_OK) {
+                giflib.DGifExtensionToGCB(block[0], block + 1, &control) == GIF_OK) {
                 transparent = control.TransparentColor;
             }
             while (ok && block != NULL) {
-                ok = DGifGetExtensionNext(gif, &block) == GIF_OK;
+                ok = giflib.DGifGetExtensionNext(gif, &block) == GIF_OK;
             }
         }
     }
@@ -454,7 +588,7 @@ int image_codecs_decode_gif(const uint8_t *data, size_t size, uint64_t max_pixel
         return gif_fail(gif, reason, reason_size);
     }
     uint32_t width = (uint32_t)gif->SWidth, height = (uint32_t)gif->SHeight;
-    DGifCloseFile(gif, &error);
+    giflib.DGifCloseFile(gif, &error);
     if (!drawn) {
         free(canvas);
         return fail(reason, reason_size, IMAGE_CODECS_CORRUPT, "the file holds no frame");

@@ -5,6 +5,10 @@
  * PNG, JPEG and GIF decoding to 8-bit RGBA (not premultiplied, rows from the top), and PNG
  * encoding, over libpng, libjpeg(-turbo) and giflib.
  *
+ * None of the three is linked: each is opened with dlopen (libpng16.so.16, libjpeg.so.62 or
+ * the version jpeglib.h is for, libgif.so.7; on macOS Homebrew's dylibs) the first time a call
+ * needs it, so programs that decode nothing never load them, and run without them.
+ *
  * Every function returns IMAGE_CODECS_OK (0) on success. Otherwise it writes a short,
  * printable ASCII reason into `reason` (always NUL-terminated when `reason_size` > 0) and
  * returns another status; nothing is allocated then. Decoders check the image's size against
@@ -34,6 +38,9 @@ typedef enum image_codecs_status {
     IMAGE_CODECS_UNSUPPORTED = 3,
     /** Memory ran out. */
     IMAGE_CODECS_NO_MEMORY = 4,
+    /** The format's library cannot be loaded, or lacks a function used here; the reason
+        names the file and what to install. */
+    IMAGE_CODECS_NO_LIBRARY = 5,
 } image_codecs_status;
 
 /** A decoded image: `width * height * 4` bytes of RGBA at `pixels`. */

@@ -18,8 +18,10 @@ enum ImageCodecCall {
     }
 
     private func message(status: Int32, reason: String) -> String {
-        guard case let .decode(format) = self else { return "cannot encode the image as PNG (\(reason))" }
+        guard case let .decode(format) = self else { return "cannot encode the image as PNG: \(reason)" }
         switch UInt32(bitPattern: status) {
+        case IMAGE_CODECS_NO_LIBRARY.rawValue:
+            return "cannot decode \(format): \(reason)"
         case IMAGE_CODECS_TOO_LARGE.rawValue:
             return "it is too large (\(format): \(reason); the most is "
                 + "\(ImageDecoder.maxPixels) pixels and \(IMAGE_CODECS_MAX_SIDE) a side)"

@@ -11,8 +11,8 @@ public enum ImageDecoder {
                                   UnsafeMutablePointer<CChar>?, Int) -> Int32
 
     /// The pixels of `data`, recognised by its first bytes; a GIF gives its first frame.
-    /// Throws `XKCDError.badImage` for anything else, and for corrupt, truncated or
-    /// oversized images.
+    /// Throws `XKCDError.badImage` for anything else, for corrupt, truncated or oversized
+    /// images, and when the format's library is not installed.
     public static func decode(_ data: Data) throws -> RasterImage {
         guard !data.isEmpty else { throw XKCDError.badImage("the file is empty") }
         let format: String
