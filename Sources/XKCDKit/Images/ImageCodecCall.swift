@@ -1,7 +1,7 @@
 import CImageCodecs
 
 /// One call into the C codecs (CImageCodecs): it gets a buffer for its reason, and a failure
-/// becomes a one-line `badImage` message.
+/// becomes a one-line `badImage` (or `imageLibraryMissing`) message.
 enum ImageCodecCall {
     /// Decoding a file of this format ("PNG", "JPEG", "GIF").
     case decode(format: String)
@@ -14,7 +14,10 @@ enum ImageCodecCall {
         let status = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
         guard status != Int32(IMAGE_CODECS_OK.rawValue) else { return }
         let reason = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        throw XKCDError.badImage(message(status: status, reason: reason.isEmpty ? "no reason given" : reason))
+        let text = message(status: status, reason: reason.isEmpty ? "no reason given" : reason)
+        // A missing library says nothing about the image: it must not be treated as bad.
+        if UInt32(bitPattern: status) == IMAGE_CODECS_NO_LIBRARY.rawValue { throw XKCDError.imageLibraryMissing(text) }
+        throw XKCDError.badImage(text)
     }
 
     private func message(status: Int32, reason: String) -> String {

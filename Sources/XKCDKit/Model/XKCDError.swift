@@ -44,6 +44,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case cannotDo(String)
     /// explainxkcd has no page for the comic (new comics get theirs after a while).
     case noExplanation(Int)
+    /// A library needed to decode an image is not installed; the image itself may be fine.
+    case imageLibraryMissing(String)
     /// No explanation of the comic is stored and the network is off limits.
     case explanationNotStoredOffline(Int)
 
@@ -70,7 +72,7 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case .nothingStoredOffline: return "nothing is stored for offline use yet — run once without --offline"
         case let .imageNotStoredOffline(num): return "the image of #\(num) is not stored offline"
         case let .noImage(num): return "#\(num) is interactive and has no image — 'open \(num)' shows it in the browser"
-        case let .badImage(message): return message
+        case let .badImage(message), let .imageLibraryMissing(message): return message
         case let .notFavorite(num): return "#\(num) is not a favorite"
         case let .file(message), let .cannotDo(message): return message
         case let .noExplanation(num): return "explainxkcd has no page for #\(num) yet"
