@@ -64,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport"]
+            dependencies: ["TestSupport", "XKCDKit"]
         ),
     ],
     swiftLanguageModes: [.v6]
