@@ -108,7 +108,7 @@ final class CommandRunner {
                 break
             }
             var renderer = renderer()
-            if case let .image(image) = outcome { renderer.imageFacts = imageFacts(image.options.renderer) }
+            if case let .image(image) = outcome, !renderer.json { renderer.imageFacts = imageFacts(image.options.renderer) }
             let text = renderer.render(outcome)
             if !hand(outcome, text: text, json: renderer.json) { result.failed = true }
             if outcome.isFailure { result.failed = true }
@@ -141,7 +141,7 @@ final class CommandRunner {
             if notify, !report.comics.isEmpty {
                 let count = report.comics.count
                 let title = "xkcd: \(count) new \(count == 1 ? "comic" : "comics")"
-                let body = report.comics.prefix(5).map { "#\($0.num)" + ($0.title.map { " \($0)" } ?? "") }.joined(separator: "\n")
+                let body = report.names(first: 5).joined(separator: "\n")
                 guard handoff.notify(title: title, body: body) else {
                     output.error("cannot raise a notification: no notify-send or osascript here (or it failed)")
                     return false

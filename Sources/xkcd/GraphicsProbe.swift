@@ -9,7 +9,7 @@ final class GraphicsProbe {
     private let timeout: Int32
 
     /// A probe that waits at most `timeoutMilliseconds` for the terminal's answer.
-    init(timeoutMilliseconds: Int32 = 400) {
+    init(timeoutMilliseconds: Int32 = 1000) {
         timeout = timeoutMilliseconds
     }
 
@@ -25,6 +25,8 @@ final class GraphicsProbe {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return GraphicsReply() }
         defer { close(fd) }
+        // From the background (`xkcd image 1 &`) the terminal would stop us for asking.
+        guard tcgetpgrp(fd) == getpgrp() else { return GraphicsReply() }
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else { return GraphicsReply() }
         var raw = saved
@@ -34,7 +36,8 @@ final class GraphicsProbe {
             cc[Int(VTIME)] = 0
         }
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return GraphicsReply() }
-        defer { tcsetattr(fd, TCSANOW, &saved) }
+        // TCSAFLUSH: an answer that comes after the wait is dropped rather than typed.
+        defer { tcsetattr(fd, TCSAFLUSH, &saved) }
         // Registers, then geometry, then the device attributes every terminal answers: the
         // last answer tells that the others, if any, have arrived.
         let query = Array("\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[c".utf8)

@@ -71,7 +71,9 @@ struct InteractiveLoop {
         guard let notices = try? tasks.wait({ await watcher.takePending() }) else { return }
         let renderer = renderer()
         for notice in notices {
-            output.write(renderer.newComicsNotice(notice.report, since: notice.atStart ? "since your last visit" : "just published"))
+            // On stderr, like every notice: stdout stays what the commands print (JSON too).
+            output.notice(String(renderer.newComicsNotice(notice.report, since: notice.atStart ? "since your last visit" : "just published")
+                .dropLast()))
         }
     }
 }

@@ -53,7 +53,10 @@ struct Terminal {
             facts.cellHeight = Int(size.ws_ypixel) / Int(size.ws_row)
         }
         let wouldBe = ImageProtocolChoice.choose(forced: forced, facts: facts)
-        if forced == .sixel || (forced == nil && wouldBe == .blocks && stdinIsTTY && facts.environment["TMUX"] == nil) {
+        let term = facts.environment["TERM"] ?? ""
+        let mayAsk = stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb" && facts.environment["TMUX"] == nil
+        // NO_COLOR turns half-blocks into ASCII, but a sixel picture is not colour in text.
+        if forced == .sixel || (forced == nil && (wouldBe == .blocks || wouldBe == .ascii) && mayAsk) {
             let answer = probe.answer()
             facts.sixel = answer.sixel
             facts.colorRegisters = answer.colorRegisters

@@ -36,8 +36,9 @@ import XKCDKit
 
     @Test func everyCommandPrintsItsDocumentedShape() throws {
         let directory = xkcd.dataDirectory
+        // Not `random`: this server holds 47 of 2,665 comics, so a pick can miss 100 times.
         for arguments in [["first"], ["next"], ["prev"], ["next-unread"], ["goto", "353"], ["show", "353"], ["latest"], ["back"],
-                          ["forward"], ["random"], ["354"], ["goto", "Python"]] {
+                          ["forward"], ["354"], ["goto", "Python"]] {
             try check(arguments, is: "comic")
         }
         try check(["alt", "353"], is: "alt")

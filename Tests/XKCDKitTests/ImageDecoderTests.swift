@@ -47,7 +47,7 @@ import TestSupport
         do {
             _ = try body()
             Issue.record("no error", sourceLocation: sourceLocation)
-        } catch let XKCDError.badImage(message) {
+        } catch let XKCDError.badImage(message, _) {
             #expect(!message.isEmpty, sourceLocation: sourceLocation)
             #expect(message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(message)",
                     sourceLocation: sourceLocation)
@@ -252,7 +252,7 @@ import TestSupport
                 copy[at] ^= 0xA5
                 do {
                     _ = try ImageDecoder.decode(copy)
-                } catch let XKCDError.badImage(message) {
+                } catch let XKCDError.badImage(message, _) {
                     #expect(!message.isEmpty)
                 } catch {
                     Issue.record("\(name) with byte \(at) flipped: \(error)")

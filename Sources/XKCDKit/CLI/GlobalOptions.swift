@@ -99,8 +99,9 @@ public struct GlobalOptions: Sendable, Equatable {
             options.imageCacheLimit = Int(megabytes * 1_000_000)
         }
         if let checkEvery {
-            guard let minutes = Double(checkEvery), minutes >= 0, minutes <= 7 * 24 * 60 else {
-                throw UsageError("--check-every takes minutes (0 turns the checks off; got \(UsageError.quote(checkEvery)))")
+            // At most once a second: more often would only load the server.
+            guard let minutes = Double(checkEvery), minutes == 0 || (minutes >= 1.0 / 60 && minutes <= 7 * 24 * 60) else {
+                throw UsageError("--check-every takes minutes, at least 1/60 (0 turns the checks off; got \(UsageError.quote(checkEvery)))")
             }
             options.checkInterval = minutes * 60
         }

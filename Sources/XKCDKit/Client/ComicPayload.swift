@@ -17,7 +17,8 @@ public enum ComicPayload {
         guard case .object = fields else {
             throw XKCDError.badData("the server sent JSON that is not a comic")
         }
-        guard let num = integer(fields["num"]), num > 0 else {
+        // Bounded like the numbers a user can type, so no loop over the archive runs away.
+        guard let num = integer(fields["num"]), (1...CommandParser.maxComicNumber).contains(num) else {
             throw XKCDError.badData("the server sent a comic without a valid number")
         }
         if let expected, num != expected {

@@ -84,7 +84,7 @@ public struct HTTPValidators: Sendable, Equatable {
         }
         guard end > position, bytes[position] != UInt8(ascii: "0") || end == position + 1,
               end < bytes.count, bytes[end] == UInt8(ascii: ":"), length <= bytes.count - end - 1,
-              let value = String(validating: bytes[(end + 1)..<(end + 1 + length)], as: UTF8.self) else { return nil }
+              let value = String(bytes: bytes[(end + 1)..<(end + 1 + length)], encoding: .utf8) else { return nil }
         position = end + 1 + length
         return .some(value)
     }

@@ -157,8 +157,8 @@ public enum CommandParser {
             result.renderer = renderer
         }
         if case let value?? = options["--width"] {
-            guard let columns = Int(value), (1...1000).contains(columns) else {
-                throw UsageError("--width takes a number of columns from 1 to 1000, not \(UsageError.quote(value))")
+            guard let columns = Int(value), (1...ImageFit.maxColumns).contains(columns) else {
+                throw UsageError("--width takes a number of columns from 1 to \(ImageFit.maxColumns), not \(UsageError.quote(value))")
             }
             result.width = columns
         }

@@ -11,17 +11,25 @@ public struct ImageComposer: Sendable {
         self.facts = facts
     }
 
-    /// What to print for `image`, ending with a newline.
-    public func render(_ image: ComicImage) -> String {
+    /// The largest escape sequence sent through tmux: it drops longer ones (its input buffer
+    /// is 1 MiB).
+    static let tmuxLimit = 900_000
+
+    /// What to print for `image`, ending with a newline; `reservedRows` of the screen are
+    /// taken by what is printed with it (the card, for `show --image`).
+    public func render(_ image: ComicImage, reservedRows: Int = 0) -> String {
         let chosen = ImageProtocolChoice.choose(forced: image.options.renderer, facts: facts)
         let raster = image.raster
-        let fit = ImageFit(imageWidth: raster.width, imageHeight: raster.height, for: chosen, facts: facts, width: image.options.width)
+        var screen = facts
+        // What comes with the image may take at most half the screen from it.
+        screen.rows = max(facts.rows / 2, facts.rows - reservedRows)
+        let fit = ImageFit(imageWidth: raster.width, imageHeight: raster.height, for: chosen, facts: screen, width: image.options.width)
         let drawn: String
         switch chosen {
         case .kitty:
             // Kitty takes PNG only: other formats are sent re-encoded from their pixels.
             guard let png = image.kind == .png ? image.data : try? PNGEncoder.encode(raster) else {
-                return lines(raster, fit: fit, as: .blocks)
+                return halfBlocks(raster, screen: screen, width: image.options.width)
             }
             drawn = KittyGraphics.sequence(png: png, columns: fit.columns, rows: fit.rows)
         case .iterm:
@@ -32,8 +40,17 @@ public struct ImageComposer: Sendable {
         case .blocks, .ascii:
             return lines(raster, fit: fit, as: chosen)
         }
-        // tmux passes graphics on only when wrapped, and only with allow-passthrough on.
-        return facts.environment["TMUX"] != nil ? TmuxPassthrough.wrap(drawn) : drawn
+        // tmux passes graphics on only when wrapped, and only with allow-passthrough on; kitty's
+        // are in small chunks, but a sixel or iTerm2 image is one sequence.
+        guard facts.environment["TMUX"] != nil else { return drawn }
+        if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit { return halfBlocks(raster, screen: screen, width: image.options.width) }
+        return TmuxPassthrough.wrap(drawn)
+    }
+
+    // The fallback when a graphics protocol cannot carry the image.
+    private func halfBlocks(_ raster: RasterImage, screen: TerminalFacts, width: Int?) -> String {
+        lines(raster, fit: ImageFit(imageWidth: raster.width, imageHeight: raster.height, for: .blocks, facts: screen, width: width),
+              as: .blocks)
     }
 
     private func lines(_ raster: RasterImage, fit: ImageFit, as chosen: ImageProtocol) -> String {

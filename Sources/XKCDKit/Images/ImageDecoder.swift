@@ -14,15 +14,15 @@ public enum ImageDecoder {
     /// Throws `XKCDError.badImage` for anything else, for corrupt, truncated or oversized
     /// images, and when the format's library is not installed.
     public static func decode(_ data: Data) throws -> RasterImage {
-        guard !data.isEmpty else { throw XKCDError.badImage("the file is empty") }
+        guard !data.isEmpty else { throw XKCDError.badImage("the file is empty", corrupt: true) }
         let format: String
         let decoder: CDecoder
         switch ImageKind.detect(data) {
         case .png: (format, decoder) = ("PNG", image_codecs_decode_png)
         case .jpeg: (format, decoder) = ("JPEG", image_codecs_decode_jpeg)
         case .gif: (format, decoder) = ("GIF", image_codecs_decode_gif)
-        case .webp: throw XKCDError.badImage("it is WebP, and only PNG, JPEG and GIF are shown")
-        case nil: throw XKCDError.badImage("it is not a PNG, JPEG or GIF image")
+        case .webp: throw XKCDError.badImage("it is WebP, and only PNG, JPEG and GIF are shown", corrupt: false)
+        case nil: throw XKCDError.badImage("it is not a PNG, JPEG or GIF image", corrupt: true)
         }
         var raster = image_codecs_raster()
         try ImageCodecCall.decode(format: format).run { reason, reasonSize in

@@ -16,6 +16,8 @@ public struct ImageFit: Sendable, Equatable {
     /// The most rows an image may take, however tall it is: a sanity limit that keeps a
     /// thin, tall image at a wide `--width` from asking for gigabytes of pixels.
     public static let maxRows = 10000
+    /// The most pixels an image is scaled to (16 megapixels: 64 MB of RGBA).
+    public static let maxPixels = 16_000_000
     /// The cell width assumed when the terminal does not report its cell size, in pixels.
     public static let assumedCellWidth = 10
     /// The cell height assumed likewise: a cell is about twice as tall as wide.
@@ -34,7 +36,7 @@ public struct ImageFit: Sendable, Equatable {
     /// ratio, never larger than the image's natural size (one column a pixel for half blocks
     /// and ASCII, its pixels in cells of `cellWidth` x `cellHeight` for the others, 10 x 20
     /// when unknown). `width`, from `--width N`, sets the columns instead (up to 1000) and
-    /// lets the height follow, uncapped and enlarging when asked. Sixel images also stay
+    /// lets the height follow, enlarging when asked, up to `maxRows` rows and `maxPixels` pixels. Sixel images also stay
     /// within `sixelMaxWidth` x `sixelMaxHeight` pixels. Every size is at least 1.
     public init(imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, columns: Int, rows: Int,
                 cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
@@ -45,7 +47,8 @@ public struct ImageFit: Sendable, Equatable {
         case .blocks, .ascii:
             cell = (1, 2)
         case .kitty, .iterm, .sixel:
-            if let cw = cellWidth, let ch = cellHeight, cw > 0, ch > 0 {
+            // A reported cell size outside any real font's is not believed.
+            if let cw = cellWidth, let ch = cellHeight, (1...64).contains(cw), (1...128).contains(ch) {
                 cell = (cw, ch)
             } else {
                 cell = (Self.assumedCellWidth, Self.assumedCellHeight)
@@ -61,6 +64,8 @@ public struct ImageFit: Sendable, Equatable {
             scale = min(1, boxWidth / Double(image.w), boxHeight / Double(image.h))
         }
         scale = min(scale, Double(Self.maxRows * cell.h) / Double(image.h))
+        // However it is asked for, never more pixels than a decoded comic may have.
+        scale = min(scale, (Double(Self.maxPixels) / (Double(image.w) * Double(image.h))).squareRoot())
         if imageProtocol == .sixel {
             if let maxWidth = sixelMaxWidth, maxWidth > 0 { scale = min(scale, Double(maxWidth) / Double(image.w)) }
             if let maxHeight = sixelMaxHeight, maxHeight > 0 { scale = min(scale, Double(maxHeight) / Double(image.h)) }

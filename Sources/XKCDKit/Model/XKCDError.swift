@@ -35,7 +35,8 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case noImage(Int)
     /// An image that cannot be decoded or shown; the message says why (corrupt, truncated,
     /// too large, unknown format) and the caller names the comic.
-    case badImage(String)
+    /// `corrupt` when the file itself is damaged (as opposed to too large or unsupported).
+    case badImage(String, corrupt: Bool)
     /// `unfav` of a comic that is not a favorite.
     case notFavorite(Int)
     /// A file the user named cannot be used (import, save).
@@ -72,7 +73,7 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case .nothingStoredOffline: return "nothing is stored for offline use yet — run once without --offline"
         case let .imageNotStoredOffline(num): return "the image of #\(num) is not stored offline"
         case let .noImage(num): return "#\(num) is interactive and has no image — 'open \(num)' shows it in the browser"
-        case let .badImage(message), let .imageLibraryMissing(message): return message
+        case let .badImage(message, _), let .imageLibraryMissing(message): return message
         case let .notFavorite(num): return "#\(num) is not a favorite"
         case let .file(message), let .cannotDo(message): return message
         case let .noExplanation(num): return "explainxkcd has no page for #\(num) yet"

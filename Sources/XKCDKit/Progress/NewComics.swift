@@ -6,6 +6,11 @@ public struct NewComics: Sendable, Equatable {
     /// The newest comic on the server.
     public var newest: Int
 
+    /// `#2666 Lava Lamp` for each of the first `limit` comics.
+    public func names(first limit: Int) -> [String] {
+        comics.prefix(limit).map { "#\($0.num)" + ($0.title.map { " \($0)" } ?? "") }
+    }
+
     /// A report.
     public init(comics: [ComicEntry], newest: Int) {
         self.comics = comics

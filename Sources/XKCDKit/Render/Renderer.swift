@@ -58,8 +58,8 @@ public struct Renderer: Sendable {
             return "imported \(added) \(plural)" + (already > 0 ? " (\(already) already there)" : "") + "\n"
         case let .image(image):
             let facts = imageFacts ?? TerminalFacts(environment: [:], isTTY: false, columns: width)
-            let drawn = ImageComposer(facts: facts).render(image)
-            return image.withCard ? card(image.comic) + "\n" + drawn : drawn
+            let card = image.withCard ? card(image.comic) + "\n" : ""
+            return card + ImageComposer(facts: facts).render(image, reservedRows: card.reduce(0) { $1 == "\n" ? $0 + 1 : $0 })
         case let .saved(path, bytes):
             return "saved \(TerminalSanitizer.sanitize(path, multiline: false)) (\(ByteCount.format(bytes)))\n"
         case let .cacheStats(stats):
@@ -301,8 +301,7 @@ public struct Renderer: Sendable {
     /// naming the first five and counting the rest.
     public func newComicsNotice(_ report: NewComics, since: String) -> String {
         let count = report.comics.count
-        var named = report.comics.prefix(5).map { entry in "#\(entry.num)" + (entry.title.map { " \($0)" } ?? "") }
-            .joined(separator: ", ")
+        var named = report.names(first: 5).joined(separator: ", ")
         if count > 5 { named += " and \(count - 5) more" }
         let text = "\(count) new \(count == 1 ? "comic" : "comics") \(since): \(named)"
         return TextWrapper.wrap(text, width: width).joined(separator: "\n") + "\n"

@@ -75,19 +75,19 @@ public actor Session {
             let comic = try await repository.comic(target)
             guard state.goBack() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
             try save()
-            return try shown(comic)
+            return shown(comic)
         case .forward:
             guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo("nothing to go forward to") }
             let comic = try await repository.comic(target)
             guard state.goForward() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
             try save()
-            return try shown(comic)
+            return shown(comic)
         case .history:
             let numbers = state.recentFirst
             let titles = try repository.store.titles(of: numbers)
             return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) })
         case let .show(reference):
-            return try shown(try await comic(try resolve(reference)))
+            return shown(try await comic(try resolve(reference)))
         case let .alt(reference):
             return .alt(DisplayComic(try await comic(try resolve(reference))))
         case let .transcript(reference):
@@ -143,7 +143,7 @@ public actor Session {
             guard let target = try resolve(reference) ?? state.current else { throw XKCDError.noCurrentComic }
             return .open(url: ShareText.pageURL(num: target, base: repository.client.baseURL))
         case let .check(notify):
-            return .newComics(try await repository.newComics(named: Self.checkNamed), notify: notify)
+            return .newComics(try await repository.newComics(named: Self.checkNamed, mark: .check), notify: notify)
         case .unread:
             return .unread(try await unreadSummary())
         case .nextUnread:
@@ -171,11 +171,12 @@ public actor Session {
         let raster: RasterImage
         do {
             raster = try ImageDecoder.decode(image.data)
-        } catch let XKCDError.badImage(reason) {
-            try? repository.discardImage(of: comic.num)
-            throw XKCDError.badImage("cannot show the image of #\(comic.num): \(reason)")
+        } catch let XKCDError.badImage(reason, corrupt) {
+            // Offline, even a damaged copy is kept: it cannot be replaced now.
+            if corrupt, !repository.offline { try? repository.discardImage(of: comic.num) }
+            throw XKCDError.badImage("cannot show the image of #\(comic.num): \(reason)", corrupt: corrupt)
         }
-        try repository.store.markSeen(comic.num, at: now())
+        try? repository.store.markSeen(comic.num, at: now())
         return ComicImage(comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
                           options: options, withCard: withCard)
     }
@@ -187,8 +188,10 @@ public actor Session {
     /// are none, offline, or the server cannot be reached). With new ones, the newest becomes
     /// the current comic.
     public func startUp() async -> NewComics? {
+        let before = state.current
         guard let report = await newComicsQuietly(), let newest = report.comics.last else { return nil }
-        if state.visit(newest.num) { try? save() }
+        // A check that took long must not move a user who has started browsing meanwhile.
+        if state.current == before, state.visit(newest.num) { try? save() }
         return report
     }
 
@@ -199,7 +202,7 @@ public actor Session {
     }
 
     private func newComicsQuietly() async -> NewComics? {
-        guard let report = try? await repository.newComics(named: Self.checkNamed), !report.comics.isEmpty else { return nil }
+        guard let report = try? await repository.newComics(named: Self.checkNamed, mark: .visit), !report.comics.isEmpty else { return nil }
         return report
     }
 
@@ -213,19 +216,8 @@ public actor Session {
     private func unreadSummary() async throws -> UnreadSummary {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
-        var first: [ComicEntry] = []
         // A bounded number of tries: a gap in the archive costs a request each.
-        for num in unread.prefix(20) where first.count < 5 {
-            do {
-                first.append(ComicEntry(num: num, title: DisplayComic(try await repository.comic(num)).title))
-            } catch XKCDError.noSuchComic {
-                continue
-            } catch XKCDError.cancelled {
-                throw XKCDError.cancelled
-            } catch {
-                first.append(ComicEntry(num: num, title: nil))
-            }
-        }
+        let first = Array(try await repository.entries(Array(unread.prefix(20)), titled: 20).prefix(5))
         return UnreadSummary(unread: unread.count, total: all.count, first: first)
     }
 
@@ -240,6 +232,8 @@ public actor Session {
             do {
                 return try await repository.comic(num)
             } catch XKCDError.noSuchComic {
+                continue
+            } catch XKCDError.notStoredOffline {
                 continue
             }
         }
@@ -329,12 +323,12 @@ public actor Session {
 
     private func navigate(to comic: Comic) throws -> Outcome {
         if state.visit(comic.num) { try save() }
-        return try shown(comic)
+        return shown(comic)
     }
 
-    // Every comic shown counts as read.
-    private func shown(_ comic: Comic) throws -> Outcome {
-        try repository.store.markSeen(comic.num, at: now())
+    // Every comic shown counts as read, best effort: a busy store must not fail the command.
+    private func shown(_ comic: Comic) -> Outcome {
+        try? repository.store.markSeen(comic.num, at: now())
         return .comic(DisplayComic(comic))
     }
 

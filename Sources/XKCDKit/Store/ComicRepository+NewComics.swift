@@ -1,59 +1,79 @@
 import Foundation
 
+/// Whose "already reported" mark a new-comics check moves: `check` (scripts and cron) and the
+/// REPL keep their own, so a cron job does not swallow the REPL's "since your last visit".
+public enum NewComicsMark: String, Sendable {
+    /// `check`.
+    case check = "check.reported_newest"
+    /// The REPL's start-up and background checks.
+    case visit = "visit.reported_newest"
+}
+
 extension ComicRepository {
-    private enum CheckKey {
-        /// The newest comic already reported (or known at the first check).
-        static let reported = "check.reported_newest"
-        /// The newest comic's validators, for a conditional request next time.
-        static let validators = "check.validators"
-    }
+    private static let validatorsKey = "check.validators"
+    /// The most comics one report lists (the newest ones, after a long absence).
+    static let reportLimit = 1_000
 
     /// Asks the server for its newest comic (conditionally, when it sent validators before)
-    /// and returns the comics published since the last check that were not seen yet, with the
-    /// titles of the first `named`. Each comic is reported once: the next check starts after
-    /// it. The first check ever reports nothing; it notes where the archive stands.
-    public func newComics(named: Int) async throws -> NewComics {
+    /// and returns the comics published since `mark` was last moved that were not seen yet,
+    /// with the titles of the first `named`. Each comic is reported once per mark: the range
+    /// is claimed before titles are fetched, so two checks at once cannot both report it.
+    /// The first check ever reports nothing; it notes where the archive stands.
+    public func newComics(named: Int, mark: NewComicsMark) async throws -> NewComics {
         guard !offline else { throw XKCDError.cannotDo("checking for new comics needs the network — run it without --offline") }
-        let validators = try store.setting(CheckKey.validators).flatMap(HTTPValidators.init(encoded:)) ?? HTTPValidators()
-        let newest: Int
+        let newest = try await checkedNewestNumber()
+        let reported = try store.setting(mark.rawValue)
+        guard let last = reported.flatMap(Int.init), newest > last else {
+            if reported == nil { _ = try store.replaceSetting(mark.rawValue, expected: nil, with: String(newest)) }
+            return NewComics(comics: [], newest: newest)
+        }
+        guard try store.replaceSetting(mark.rawValue, expected: reported, with: String(newest)) else {
+            return NewComics(comics: [], newest: newest)
+        }
+        let skip = try store.seenNumbers().union(try store.absentNumbers()).union([404])
+        let numbers = (max(last + 1, newest - Self.reportLimit + 1)...newest).filter { !skip.contains($0) }
+        return NewComics(comics: try await entries(numbers, titled: named), newest: newest)
+    }
+
+    /// `numbers` as list entries, the first `titled` with their titles (fetched if need be;
+    /// nil when that fails). Numbers the server does not have are left out.
+    public func entries(_ numbers: [Int], titled: Int) async throws -> [ComicEntry] {
+        var entries: [ComicEntry] = []
+        for num in numbers {
+            guard entries.count < titled else {
+                entries.append(ComicEntry(num: num, title: try store.titles(of: [num])[num]))
+                continue
+            }
+            do {
+                entries.append(ComicEntry(num: num, title: DisplayComic(try await comic(num)).title))
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch XKCDError.noSuchComic {
+                continue
+            } catch {
+                entries.append(ComicEntry(num: num, title: nil))
+            }
+        }
+        return entries
+    }
+
+    // The newest number, by a conditional request once the server has sent validators.
+    private func checkedNewestNumber() async throws -> Int {
+        let validators = try store.setting(Self.validatorsKey).flatMap(HTTPValidators.init(encoded:)) ?? HTTPValidators()
         switch try await client.latest(ifChangedSince: validators) {
         case let .found(comic, fresh):
             try store.save(comic, at: now())
             try recordLatest(comic.num)
-            try store.setSetting(CheckKey.validators, fresh.isEmpty ? nil : fresh.encoded)
-            newest = comic.num
+            try store.setSetting(Self.validatorsKey, fresh.isEmpty ? nil : fresh.encoded)
+            return comic.num
         case .notModified:
-            if let known = try knownNewestNumber() {
-                newest = known
-            } else {
+            guard let known = try knownNewestNumber() else {
                 // Validators without a known newest number (a cleared store): ask in full.
-                try store.setSetting(CheckKey.validators, nil)
-                return try await newComics(named: named)
+                try store.setSetting(Self.validatorsKey, nil)
+                return try await checkedNewestNumber()
             }
+            try recordLatest(known)
+            return known
         }
-        guard let reported = try store.setting(CheckKey.reported).flatMap(Int.init) else {
-            try store.setSetting(CheckKey.reported, String(newest))
-            return NewComics(comics: [], newest: newest)
-        }
-        guard newest > reported else { return NewComics(comics: [], newest: newest) }
-        let skip = try store.seenNumbers().union(try store.absentNumbers()).union([404])
-        var comics: [ComicEntry] = []
-        for num in (reported + 1)...newest where !skip.contains(num) {
-            var title: String?
-            if comics.count < named {
-                do {
-                    title = DisplayComic(try await comic(num)).title
-                } catch XKCDError.cancelled {
-                    throw XKCDError.cancelled
-                } catch XKCDError.noSuchComic {
-                    continue
-                } catch {
-                    title = nil
-                }
-            }
-            comics.append(ComicEntry(num: num, title: title))
-        }
-        try store.setSetting(CheckKey.reported, String(newest))
-        return NewComics(comics: comics, newest: newest)
     }
 }

@@ -125,6 +125,18 @@ public struct ComicStore: Sendable {
         try read { db in try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key]) }
     }
 
+    /// Sets `key` to `value` only if it still holds `expected` (nil: not set), in one
+    /// transaction; false when another writer got there first.
+    public func replaceSetting(_ key: String, expected: String?, with value: String) throws -> Bool {
+        try write { db in
+            let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+            guard current == expected else { return false }
+            try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           arguments: [key, value])
+            return true
+        }
+    }
+
     /// Sets (or, with nil, removes) a setting.
     public func setSetting(_ key: String, _ value: String?) throws {
         try write { db in
