@@ -282,7 +282,8 @@ int image_codecs_encode_png(const uint8_t *rgba, uint32_t width, uint32_t height
 typedef struct jpeg_failure {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
-    const char *own_reason;
+    // Set between setjmp and longjmp, so volatile (C11 7.13.2.1).
+    const char *volatile own_reason;
 } jpeg_failure;
 
 static void jpeg_fail(j_common_ptr cinfo) {
@@ -393,10 +394,11 @@ int image_codecs_decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixe
         cinfo.out_color_space = JCS_CMYK;
         cmyk = 1;
         break;
-    default:
+    default: {
+        int components = cinfo.num_components;
         libjpeg.jpeg_destroy_decompress(&cinfo);
-        return fail(reason, reason_size, IMAGE_CODECS_UNSUPPORTED, "%d colour components of unknown meaning",
-                    cinfo.num_components);
+        return fail(reason, reason_size, IMAGE_CODECS_UNSUPPORTED, "%d colour components of unknown meaning", components);
+    }
     }
     int status = check_size(cinfo.image_width, cinfo.image_height, max_pixels, reason, reason_size);
     if (status != IMAGE_CODECS_OK) {
