@@ -16,15 +16,21 @@ struct Main {
             exit(ExitCode.usage)
         }
         let output = Output(noColor: options.noColor)
-        if options.showHelp {
-            output.write(Usage.text)
-            exit(ExitCode.success)
-        }
-        if options.showVersion {
-            output.write("xkcd \(Usage.version)\n")
+        if let text = informationOnly(options) {
+            output.write(text)
             exit(ExitCode.success)
         }
         exit(run(options, output: output))
+    }
+
+    // What the options ask for instead of running commands: help or the version.
+    private static func informationOnly(_ options: GlobalOptions) -> String? {
+        if options.showHelp {
+            guard let topic = options.words.first.flatMap(CommandSpec.named) else { return ProgramHelp.render() }
+            return HelpText.render(topic: topic.name, style: Style(enabled: false))
+        }
+        if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n" }
+        return nil
     }
 
     private static func run(_ options: GlobalOptions, output: Output) -> Int32 {
