@@ -2,8 +2,9 @@ SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
 	libpng-dev libjpeg62-turbo-dev libgif-dev
 RELEASE_BIN := .build/release/xkcd
+DEBUG_BIN := .build/debug/xkcd
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build run test bench completions clean
 
 all: build
 
@@ -29,6 +30,14 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
 		--xkcd .build/release/xkcd --floor .build/release/bench-floor
+
+# The completion scripts are generated from the command definitions and checked in; a test
+# fails when they are stale.
+completions: deps
+	$(SWIFT) build --product xkcd
+	$(DEBUG_BIN) --generate-completion-script bash > completions/xkcd.bash
+	$(DEBUG_BIN) --generate-completion-script zsh > completions/_xkcd
+	$(DEBUG_BIN) --generate-completion-script fish > completions/xkcd.fish
 
 clean:
 	rm -rf .build

@@ -1,10 +1,10 @@
 /// One option given before the command (`xkcd --offline goto 353`): the single source for
-/// parsing them and for `xkcd --help`.
+/// parsing them, `xkcd --help` and shell completion.
 public struct GlobalOptionSpec: Sendable, Equatable {
     /// Which option it is, for the parser.
     public enum Key: Sendable, Equatable {
         case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, timeout
-        case commands, help, version
+        case commands, help, version, completionScript
     }
 
     /// Where an option's value comes from when the flag is not given.
@@ -18,6 +18,14 @@ public struct GlobalOptionSpec: Sendable, Equatable {
         /// Any non-empty value turns the flag on.
         case nonEmpty(String)
 
+        /// The variable's name.
+        public var variable: String? {
+            switch self {
+            case .none: nil
+            case let .value(name), let .switchOn(name), let .nonEmpty(name): name
+            }
+        }
+
         /// How help shows it: `XKCD_OFFLINE=1`, `NO_COLOR`.
         public var shown: String? {
             switch self {
@@ -26,6 +34,16 @@ public struct GlobalOptionSpec: Sendable, Equatable {
             case let .switchOn(name): "\(name)=1"
             }
         }
+    }
+
+    /// What Tab offers for an option's value.
+    public enum ValueCompletion: Sendable, Equatable {
+        /// Nothing.
+        case none
+        /// Directory names.
+        case directories
+        /// These words.
+        case words([String])
     }
 
     /// Which option.
@@ -42,6 +60,8 @@ public struct GlobalOptionSpec: Sendable, Equatable {
     public var defaultValue: String?
     /// One line of what it does.
     public var summary: String
+    /// What Tab offers for the value.
+    public var completion: ValueCompletion = .none
 
     /// Every option, in the order help lists them.
     public static let all: [GlobalOptionSpec] = [
@@ -51,7 +71,7 @@ public struct GlobalOptionSpec: Sendable, Equatable {
                          defaultValue: "https://www.explainxkcd.com", summary: "the explainxkcd wiki"),
         GlobalOptionSpec(key: .dataDirectory, names: ["--data-dir"], value: "DIR", fallback: .value("XKCD_DATA_DIR"),
                          defaultValue: "$XDG_DATA_HOME/xkcd or ~/.local/share/xkcd; on macOS ~/Library/Application Support/xkcd",
-                         summary: "where comics, images and history are stored"),
+                         summary: "where comics, images and history are stored", completion: .directories),
         GlobalOptionSpec(key: .offline, names: ["--offline"], fallback: .switchOn("XKCD_OFFLINE"),
                          summary: "no network: only what is stored"),
         GlobalOptionSpec(key: .imageCacheMB, names: ["--image-cache-mb"], value: "N", fallback: .value("XKCD_IMAGE_CACHE_MB"),
@@ -67,6 +87,9 @@ public struct GlobalOptionSpec: Sendable, Equatable {
                          summary: "run ;-separated commands, then exit"),
         GlobalOptionSpec(key: .help, names: ["-h", "--help"], summary: "this help; with a command, that command's"),
         GlobalOptionSpec(key: .version, names: ["--version"], summary: "the version"),
+        GlobalOptionSpec(key: .completionScript, names: ["--generate-completion-script"], value: "SHELL",
+                         summary: "print the completion script for bash, zsh or fish",
+                         completion: .words(CompletionShell.allCases.map(\.rawValue))),
     ]
 
     /// The option spelled `name`, if any.

@@ -28,6 +28,8 @@ public struct GlobalOptions: Sendable, Equatable {
     public var showHelp = false
     /// `--version` was given.
     public var showVersion = false
+    /// `--generate-completion-script SHELL` was given.
+    public var completionScript: CompletionShell?
 
     /// The default API base URL.
     public static let defaultBaseURL = URL(string: "https://xkcd.com")!
@@ -59,6 +61,13 @@ public struct GlobalOptions: Sendable, Equatable {
         options.commandString = values[.commands]
         if options.commandString != nil, !options.words.isEmpty {
             throw UsageError("give either -c COMMANDS or a command, not both")
+        }
+        if let shell = values[.completionScript] {
+            guard let known = CompletionShell(rawValue: shell) else {
+                let names = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--generate-completion-script takes one of \(names), not \(UsageError.quote(shell))")
+            }
+            options.completionScript = known
         }
         if let baseURL = values[.baseURL] { options.baseURL = try httpURL(baseURL, flag: "--base-url") }
         if let explainURL = values[.explainURL] { options.explainURL = try httpURL(explainURL, flag: "--explain-url") }
