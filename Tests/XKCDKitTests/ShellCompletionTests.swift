@@ -39,6 +39,7 @@ import Testing
         #expect(answer("--generate-completion-script", "") == ["bash", "zsh", "fish"])
         #expect(answer("--timeout", "").isEmpty)
         #expect(answer("--", "--x").isEmpty, "after -- there are no options")
+        #expect(answer("--experimental").isEmpty, "hidden options are not offered")
         let directories = ShellCompletionRequest(arguments: ["fish", "--data-dir", "/tm"])?.reply(titles: { index })
         #expect(directories == "directories\n")
     }

@@ -38,7 +38,7 @@ struct GlobalOptionScan {
 
     private static func unknown(_ argument: String) -> UsageError {
         let name = String(argument.split(separator: "=", maxSplits: 1)[0])
-        let names = GlobalOptionSpec.all.flatMap(\.names)
+        let names = GlobalOptionSpec.shown.flatMap(\.names)
         let nearest = names.map { ($0, EditDistance.between(name, $0)) }.min { $0.1 < $1.1 }
         if let (suggestion, distance) = nearest, distance <= 2 {
             return UsageError("unknown option \(UsageError.quote(argument)) — did you mean '\(suggestion)'?")

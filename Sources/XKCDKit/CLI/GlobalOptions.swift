@@ -30,6 +30,8 @@ public struct GlobalOptions: Sendable, Equatable {
     public var showVersion = false
     /// `--generate-completion-script SHELL` was given.
     public var completionScript: CompletionShell?
+    /// `--experimental-dump-help` was given.
+    public var dumpHelp = false
 
     /// The default API base URL.
     public static let defaultBaseURL = URL(string: "https://xkcd.com")!
@@ -58,6 +60,7 @@ public struct GlobalOptions: Sendable, Equatable {
         options.noColor = on.contains(.noColor)
         options.showHelp = on.contains(.help)
         options.showVersion = on.contains(.version)
+        options.dumpHelp = on.contains(.dumpHelp)
         options.commandString = values[.commands]
         if options.commandString != nil, !options.words.isEmpty {
             throw UsageError("give either -c COMMANDS or a command, not both")

@@ -36,7 +36,7 @@ public enum ProgramHelp {
         }
         lines += ["", "options:"]
         let indent = String(repeating: " ", count: optionColumn)
-        for option in GlobalOptionSpec.all {
+        for option in GlobalOptionSpec.shown {
             var text = TextWrapper.wrap(option.helpText, width: width, indent: indent)
             let lead = "  " + option.synopsis
             if lead.count + 2 <= optionColumn {

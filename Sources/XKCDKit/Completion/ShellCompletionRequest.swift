@@ -97,7 +97,7 @@ public struct ShellCompletionRequest: Sendable {
             }
         }
         if commandIndex == words.count - 1, !optionsEnded, GlobalOptionScan.isOption(current) {
-            let options = GlobalOptionSpec.all.flatMap { spec in
+            let options = GlobalOptionSpec.shown.flatMap { spec in
                 spec.names.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0, note: spec.summary) }
             }
             return .candidates(.words, options)
