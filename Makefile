@@ -1,10 +1,12 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
 	libpng-dev libjpeg62-turbo-dev libgif-dev
+# Test-only tools: groff renders the man page in a test.
+TEST_PACKAGES := groff-base
 RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
 
-.PHONY: all deps build run test bench completions clean
+.PHONY: all deps build run test bench completions man clean
 
 all: build
 
@@ -19,6 +21,7 @@ run: deps
 	@$(RELEASE_BIN) $(ARGS)
 
 test: deps
+	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -31,13 +34,17 @@ bench: deps
 	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
 		--xkcd .build/release/xkcd --floor .build/release/bench-floor
 
-# The completion scripts are generated from the command definitions and checked in; a test
-# fails when they are stale.
+# The completion scripts and the man page are generated from the command definitions and
+# checked in; a test fails when they are stale.
 completions: deps
 	$(SWIFT) build --product xkcd
 	$(DEBUG_BIN) --generate-completion-script bash > completions/xkcd.bash
 	$(DEBUG_BIN) --generate-completion-script zsh > completions/_xkcd
 	$(DEBUG_BIN) --generate-completion-script fish > completions/xkcd.fish
+
+man: deps
+	$(SWIFT) build --product xkcd
+	$(DEBUG_BIN) --generate-manual > xkcd.1
 
 clean:
 	rm -rf .build

@@ -34,6 +34,7 @@ struct Main {
         }
         if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n" }
         if let shell = options.completionScript { return CompletionScript.render(shell) }
+        if options.showManual { return ManPage.render() }
         if options.dumpHelp { return OneShotCommand.toolInfo }
         return nil
     }

@@ -78,5 +78,6 @@ import TestSupport
             #expect(run.status == 0)
             #expect(run.stdout == CheckedInFile("completions/\(file)").text, "\(file): run make completions")
         }
+        #expect(try xkcd.run(["--generate-manual"]).stdout == CheckedInFile("xkcd.1").text, "xkcd.1: run make man")
     }
 }

@@ -77,12 +77,13 @@ import Testing
         }
     }
 
-    @Test func helpTakesACommandAndTheScriptGeneratorAShell() throws {
+    @Test func helpTakesACommandAndGeneratorsTakeAShell() throws {
         let help = try GlobalOptions.parse(arguments: ["--help", "goto"], environment: [:])
         #expect(help.showHelp && help.words == ["goto"])
         #expect(try GlobalOptions.parse(arguments: ["--generate-completion-script", "fish"], environment: [:]).completionScript == .fish)
         #expect(throws: UsageError("--generate-completion-script takes one of bash, zsh, fish, not 'tcsh'")) {
             try GlobalOptions.parse(arguments: ["--generate-completion-script=tcsh"], environment: [:])
         }
+        #expect(try GlobalOptions.parse(arguments: ["--generate-manual"], environment: [:]).showManual)
     }
 }

@@ -1,10 +1,10 @@
 /// One option given before the command (`xkcd --offline goto 353`): the single source for
-/// parsing them, `xkcd --help` and shell completion.
+/// parsing them, `xkcd --help`, the man page and shell completion.
 public struct GlobalOptionSpec: Sendable, Equatable {
     /// Which option it is, for the parser.
     public enum Key: Sendable, Equatable {
         case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, timeout
-        case commands, help, version, completionScript, dumpHelp
+        case commands, help, version, completionScript, manual, dumpHelp
     }
 
     /// Where an option's value comes from when the flag is not given.
@@ -62,7 +62,7 @@ public struct GlobalOptionSpec: Sendable, Equatable {
     public var summary: String
     /// What Tab offers for the value.
     public var completion: ValueCompletion = .none
-    /// Left out of help and completion (tooling).
+    /// Left out of help, the man page and completion (tooling).
     public var hidden = false
 
     /// Every option, in the order help lists them.
@@ -92,11 +92,12 @@ public struct GlobalOptionSpec: Sendable, Equatable {
         GlobalOptionSpec(key: .completionScript, names: ["--generate-completion-script"], value: "SHELL",
                          summary: "print the completion script for bash, zsh or fish",
                          completion: .words(CompletionShell.allCases.map(\.rawValue))),
+        GlobalOptionSpec(key: .manual, names: ["--generate-manual"], summary: "print the man page (roff)", hidden: true),
         GlobalOptionSpec(key: .dumpHelp, names: ["--experimental-dump-help"],
                          summary: "print argument-parser's description of the commands (JSON)", hidden: true),
     ]
 
-    /// The options help and completion show.
+    /// The options help, the man page and completion show.
     public static var shown: [GlobalOptionSpec] { all.filter { !$0.hidden } }
 
     /// The option spelled `name`, if any.

@@ -30,6 +30,8 @@ public struct GlobalOptions: Sendable, Equatable {
     public var showVersion = false
     /// `--generate-completion-script SHELL` was given.
     public var completionScript: CompletionShell?
+    /// `--generate-manual` was given.
+    public var showManual = false
     /// `--experimental-dump-help` was given.
     public var dumpHelp = false
 
@@ -60,6 +62,7 @@ public struct GlobalOptions: Sendable, Equatable {
         options.noColor = on.contains(.noColor)
         options.showHelp = on.contains(.help)
         options.showVersion = on.contains(.version)
+        options.showManual = on.contains(.manual)
         options.dumpHelp = on.contains(.dumpHelp)
         options.commandString = values[.commands]
         if options.commandString != nil, !options.words.isEmpty {
