@@ -5,8 +5,9 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-opens
 TEST_PACKAGES := groff-base
 RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
+PREFIX ?= /usr/local
 
-.PHONY: all deps build run test bench completions man clean
+.PHONY: all deps build run test bench completions man install install-files uninstall clean
 
 all: build
 
@@ -45,6 +46,30 @@ completions: deps
 man: deps
 	$(SWIFT) build --product xkcd
 	$(DEBUG_BIN) --generate-manual > xkcd.1
+
+# The binary, the man page and the completion scripts under $(DESTDIR)$(PREFIX).
+install: deps
+	$(SWIFT) build -c release --product xkcd
+	@$(MAKE) --no-print-directory install-files BIN=$(RELEASE_BIN)
+
+# The files alone, the binary from BIN (`make install` builds it first).
+BIN ?= $(RELEASE_BIN)
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/xkcd
+	install -m 644 xkcd.1 $(DESTDIR)$(PREFIX)/share/man/man1/xkcd.1
+	install -m 644 completions/xkcd.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/xkcd
+	install -m 644 completions/_xkcd $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_xkcd
+	install -m 644 completions/xkcd.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/xkcd $(DESTDIR)$(PREFIX)/share/man/man1/xkcd.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/xkcd \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_xkcd \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
 
 clean:
 	rm -rf .build

@@ -80,4 +80,20 @@ import TestSupport
         }
         #expect(try xkcd.run(["--generate-manual"]).stdout == CheckedInFile("xkcd.1").text, "xkcd.1: run make man")
     }
+
+    @Test func makeInstallPutsEverythingUnderThePrefix() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let make = try ChildProcess.run("make", ["--no-print-directory", "-s", "-C", CheckedInFile.packageRoot().path,
+                                                 "install-files", "PREFIX=\(prefix.path)", "BIN=\(XKCDBinary.url.path)"])
+        #expect(make.status == 0, "\(make.stderr)")
+        for file in ["bin/xkcd", "share/man/man1/xkcd.1", "share/bash-completion/completions/xkcd",
+                     "share/zsh/site-functions/_xkcd", "share/fish/vendor_completions.d/xkcd.fish"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
+        }
+        let installed = try complete("xkcd", "goto", "Pyth",
+                                     script: prefix.appendingPathComponent("share/bash-completion/completions/xkcd"),
+                                     binaryDirectory: prefix.appendingPathComponent("bin"))
+        #expect(installed == ["Python"])
+    }
 }
