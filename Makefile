@@ -1,9 +1,13 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
 	libpng-dev libjpeg62-turbo-dev libgif-dev
+# Test-only tools: groff renders the man page in a test.
+TEST_PACKAGES := groff-base
 RELEASE_BIN := .build/release/xkcd
+DEBUG_BIN := .build/debug/xkcd
+PREFIX ?= /usr/local
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build run test bench completions man install install-files uninstall clean
 
 all: build
 
@@ -18,6 +22,7 @@ run: deps
 	@$(RELEASE_BIN) $(ARGS)
 
 test: deps
+	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -29,6 +34,42 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
 		--xkcd .build/release/xkcd --floor .build/release/bench-floor
+
+# The completion scripts and the man page are generated from the command definitions and
+# checked in; a test fails when they are stale.
+completions: deps
+	$(SWIFT) build --product xkcd
+	$(DEBUG_BIN) --generate-completion-script bash > completions/xkcd.bash
+	$(DEBUG_BIN) --generate-completion-script zsh > completions/_xkcd
+	$(DEBUG_BIN) --generate-completion-script fish > completions/xkcd.fish
+
+man: deps
+	$(SWIFT) build --product xkcd
+	$(DEBUG_BIN) --generate-manual > xkcd.1
+
+# The binary, the man page and the completion scripts under $(DESTDIR)$(PREFIX).
+install: deps
+	$(SWIFT) build -c release --product xkcd
+	@$(MAKE) --no-print-directory install-files BIN=$(RELEASE_BIN)
+
+# The files alone, the binary from BIN (`make install` builds it first).
+BIN ?= $(RELEASE_BIN)
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/xkcd
+	install -m 644 xkcd.1 $(DESTDIR)$(PREFIX)/share/man/man1/xkcd.1
+	install -m 644 completions/xkcd.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/xkcd
+	install -m 644 completions/_xkcd $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_xkcd
+	install -m 644 completions/xkcd.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/xkcd $(DESTDIR)$(PREFIX)/share/man/man1/xkcd.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/xkcd \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_xkcd \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
 
 clean:
 	rm -rf .build

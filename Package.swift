@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -37,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "xkcd",
-            dependencies: ["XKCDKit", "LineEditing"]
+            dependencies: ["XKCDKit", "LineEditing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(
             name: "TestSupport",

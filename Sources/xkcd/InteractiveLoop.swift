@@ -26,7 +26,7 @@ struct InteractiveLoop {
             guard case let .line(answer) = reader.read(prompt: question + " [y/N] ") else { return false }
             return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
         }
-        output.notice("xkcd \(Usage.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
+        output.notice("xkcd \(ProgramHelp.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
         let watcher = startWatching()
         defer { watcher.task.cancel() }
         while true {

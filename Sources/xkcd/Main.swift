@@ -8,6 +8,9 @@ struct Main {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "__complete" {
+            exit(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
+        }
         let options: GlobalOptions
         do {
             options = try GlobalOptions.parse(arguments: arguments, environment: ProcessInfo.processInfo.environment)
@@ -16,15 +19,24 @@ struct Main {
             exit(ExitCode.usage)
         }
         let output = Output(noColor: options.noColor)
-        if options.showHelp {
-            output.write(Usage.text)
-            exit(ExitCode.success)
-        }
-        if options.showVersion {
-            output.write("xkcd \(Usage.version)\n")
+        if let text = informationOnly(options) {
+            output.write(text)
             exit(ExitCode.success)
         }
         exit(run(options, output: output))
+    }
+
+    // What the options ask for instead of running commands: help, the version, or a generated file.
+    private static func informationOnly(_ options: GlobalOptions) -> String? {
+        if options.showHelp {
+            guard let topic = options.words.first.flatMap(CommandSpec.named) else { return ProgramHelp.render() }
+            return HelpText.render(topic: topic.name, style: Style(enabled: false))
+        }
+        if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n" }
+        if let shell = options.completionScript { return CompletionScript.render(shell) }
+        if options.showManual { return ManPage.render() }
+        if options.dumpHelp { return OneShotCommand.toolInfo }
+        return nil
     }
 
     private static func run(_ options: GlobalOptions, output: Output) -> Int32 {

@@ -44,3 +44,46 @@ import Testing
         #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--timeout", "-1"], environment: [:]) }
     }
 }
+
+@Suite struct GlobalOptionSpecTests {
+    @Test func everyOptionIsDefinedOnceWithNamesOfItsOwn() {
+        let keys = GlobalOptionSpec.all.map { "\($0.key)" }
+        #expect(Set(keys).count == keys.count)
+        let names = GlobalOptionSpec.all.flatMap { $0.names + $0.otherSpellings }
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0.hasPrefix("-") })
+    }
+
+    @Test func environmentFallbacksComeFromTheTable() throws {
+        #expect(try GlobalOptions.parse(arguments: [], environment: ["XKCD_OFFLINE": "yes"]).offline)
+        #expect(try !GlobalOptions.parse(arguments: [], environment: ["XKCD_OFFLINE": "0"]).offline)
+        #expect(try GlobalOptions.parse(arguments: [], environment: ["XKCD_TIMEOUT": "2"]).timeout == 2)
+        #expect(try GlobalOptions.parse(arguments: ["--timeout=3"], environment: ["XKCD_TIMEOUT": "2"]).timeout == 3)
+        #expect(try GlobalOptions.parse(arguments: ["--no-colour"], environment: [:]).noColor)
+    }
+
+    @Test func unknownOptionsSuggestTheNearestAndFlagsTakeNoValue() {
+        #expect(throws: UsageError("unknown option '--data-di' — did you mean '--data-dir'?")) {
+            try GlobalOptions.parse(arguments: ["--data-di", "/x"], environment: [:])
+        }
+        #expect(throws: UsageError("unknown option '--frobnicate' — try 'xkcd --help'")) {
+            try GlobalOptions.parse(arguments: ["--frobnicate"], environment: [:])
+        }
+        #expect(throws: UsageError("--json takes no value (got '--json=yes')")) {
+            try GlobalOptions.parse(arguments: ["--json=yes"], environment: [:])
+        }
+        #expect(throws: UsageError("--data-dir needs a value — e.g. --data-dir DIR")) {
+            try GlobalOptions.parse(arguments: ["--data-dir"], environment: [:])
+        }
+    }
+
+    @Test func helpTakesACommandAndGeneratorsTakeAShell() throws {
+        let help = try GlobalOptions.parse(arguments: ["--help", "goto"], environment: [:])
+        #expect(help.showHelp && help.words == ["goto"])
+        #expect(try GlobalOptions.parse(arguments: ["--generate-completion-script", "fish"], environment: [:]).completionScript == .fish)
+        #expect(throws: UsageError("--generate-completion-script takes one of bash, zsh, fish, not 'tcsh'")) {
+            try GlobalOptions.parse(arguments: ["--generate-completion-script=tcsh"], environment: [:])
+        }
+        #expect(try GlobalOptions.parse(arguments: ["--generate-manual"], environment: [:]).showManual)
+    }
+}

@@ -21,7 +21,9 @@ public struct Completion: Sendable, Equatable {
 }
 
 /// Completes command names, then each command's arguments: options, command names after
-/// `help`, and comics by title or number after the commands that name one. Pure.
+/// `help`, and comics by title or number after the commands that name one. Pure. The REPL asks
+/// ``complete(_:titles:)`` about its line; the shells ask ``matches(_:titles:)`` through
+/// ``ShellCompletionRequest``.
 public struct Completer: Sendable {
     /// The most candidates listed for one Tab.
     public static let maxCandidates = 200
@@ -29,21 +31,21 @@ public struct Completer: Sendable {
     /// Creates a completer.
     public init() {}
 
-    /// The completion for `text` (everything before the cursor), using `titles` for comics.
-    public func complete(_ text: String, titles: TitleIndex = .empty) -> Completion {
-        let segment = text.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? text
-        let trimmed = segment.drop(while: { $0 == " " })
-        guard let space = trimmed.firstIndex(of: " ") else {
-            return finish(word: String(trimmed), from: CommandSpec.all.map(\.name))
+    /// What `words` can be completed to: the first word is the command (or, alone, the command
+    /// being typed), the last is the word being typed (empty after a space). `titles` is asked
+    /// only when comics are completed.
+    public func matches(_ words: [String], titles: () -> TitleIndex) -> CompletionMatches {
+        let names = CommandSpec.all.map { CompletionCandidate($0.name, note: $0.summary) }
+        guard words.count > 1 else { return filter(names, by: words.first ?? "") }
+        guard let spec = CommandSpec.named(words[0]) else {
+            return CompletionMatches(kind: .words, typed: words.last ?? "", candidates: [])
         }
-        let commandWord = String(trimmed[..<space])
-        guard let spec = CommandSpec.named(commandWord) else { return .none }
-        let argument = String(trimmed[trimmed.index(after: space)...].drop(while: { $0 == " " }))
-        let word = String(argument.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
-        let isFirstArgument = !argument.contains(" ")
-        var pool = spec.options
-        if spec.argument == .commandName && isFirstArgument { pool += CommandSpec.all.map(\.name) }
-        let options = finish(word: word, from: pool)
+        let arguments = words.dropFirst()
+        let argument = arguments.joined(separator: " ")
+        let isFirstArgument = arguments.count == 1
+        var pool = spec.options.map { CompletionCandidate($0) }
+        if spec.argument == .commandName && isFirstArgument { pool += names }
+        let options = filter(pool, by: arguments.last ?? "")
         switch spec.completes {
         case .none:
             return options
@@ -52,51 +54,89 @@ public struct Completer: Sendable {
         case _ where isFirstArgument && !options.candidates.isEmpty && !argument.isEmpty:
             return options
         default:
-            return comics(argument, titles: titles, favoritesOnly: spec.completes == .favorites)
+            return comics(argument, titles: titles(), favoritesOnly: spec.completes == .favorites)
+        }
+    }
+
+    /// The completion for `text` (everything before the cursor on a REPL line), using `titles`
+    /// for comics.
+    public func complete(_ text: String, titles: TitleIndex = .empty) -> Completion {
+        let segment = text.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? text
+        let trimmed = String(segment.drop(while: { $0 == " " }))
+        var words = [trimmed]
+        var argument = trimmed
+        var pieces = [trimmed]
+        if let space = trimmed.firstIndex(of: " ") {
+            argument = String(trimmed[trimmed.index(after: space)...].drop(while: { $0 == " " }))
+            pieces = argument.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            words = [String(trimmed[..<space])] + pieces.map(Self.unescape)
+        }
+        let found = matches(words, titles: { titles })
+        guard !found.candidates.isEmpty else { return .none }
+        switch found.kind {
+        case .words:
+            return finish(found.candidates.map(\.value), replacing: pieces.last ?? "")
+        case .numbers:
+            return numberCompletion(found, replacing: argument)
+        case .titles:
+            return titleCompletion(found.candidates.map(\.value), replacing: argument)
         }
     }
 
     // The whole argument is one title (spaces and all) or a number.
-    private func comics(_ typed: String, titles: TitleIndex, favoritesOnly: Bool) -> Completion {
-        let argument = Self.unescape(typed)
+    private func comics(_ argument: String, titles: TitleIndex, favoritesOnly: Bool) -> CompletionMatches {
         let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
+        let numbered: ([TitleIndex.Entry]) -> CompletionMatches = { entries in
+            CompletionMatches(kind: .numbers, typed: argument, candidates: entries.map { CompletionCandidate(String($0.num), note: $0.title) })
+        }
         if digits.isEmpty {
-            guard favoritesOnly else { return .none }
-            return list(titles.favoriteEntries, typed: typed, numbers: true)
+            return numbered(favoritesOnly ? titles.favoriteEntries : [])
         }
         if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            let matches = titles.numbers(withPrefix: digits, favoritesOnly: favoritesOnly)
-            if matches.count == 1 {
-                return Completion(replaceCount: typed.count, insertion: "\(matches[0].num) ", candidates: ["\(matches[0].num) \(matches[0].title)"])
-            }
-            let common = Self.commonPrefix(matches.map { String($0.num) })
-            if common.count > digits.count {
-                return Completion(replaceCount: typed.count, insertion: common, candidates: matches.map { "\($0.num) \($0.title)" })
-            }
-            return list(matches, typed: typed, numbers: true)
+            return numbered(titles.numbers(withPrefix: digits, favoritesOnly: favoritesOnly))
         }
-        let matches = titles.titles(withPrefix: argument, favoritesOnly: favoritesOnly)
-        guard !matches.isEmpty else { return .none }
-        if matches.count == 1 {
-            return Completion(replaceCount: typed.count, insertion: Self.escape(matches[0].title) + " ", candidates: [matches[0].title])
-        }
-        let common = Self.commonPrefix(matches.map(\.title))
-        if TitleIndex.key(common).count > TitleIndex.key(argument).count {
-            return Completion(replaceCount: typed.count, insertion: Self.escape(common), candidates: matches.map(\.title))
-        }
-        return list(matches, typed: typed, numbers: false)
+        let entries = titles.titles(withPrefix: argument, favoritesOnly: favoritesOnly)
+        return CompletionMatches(kind: .titles, typed: argument, candidates: entries.map { CompletionCandidate($0.title, note: "#\($0.num)") })
     }
 
-    private func list(_ entries: [TitleIndex.Entry], typed: String, numbers: Bool) -> Completion {
-        var candidates = entries.prefix(Self.maxCandidates).map { numbers ? "\($0.num) \($0.title)" : $0.title }
-        if entries.count > Self.maxCandidates { candidates.append("… \(entries.count - Self.maxCandidates) more") }
+    private func numberCompletion(_ found: CompletionMatches, replacing typed: String) -> Completion {
+        let digits = found.typed.hasPrefix("#") ? found.typed.dropFirst() : Substring(found.typed)
+        let shown = found.candidates.map { "\($0.value) \($0.note ?? "")" }
+        // With nothing typed (favorites after `unfav`), they are listed, never inserted.
+        guard !digits.isEmpty else { return list(shown) }
+        if found.candidates.count == 1 {
+            return Completion(replaceCount: typed.count, insertion: found.candidates[0].value + " ", candidates: shown)
+        }
+        let common = Self.commonPrefix(found.candidates.map(\.value))
+        if common.count > digits.count {
+            return Completion(replaceCount: typed.count, insertion: common, candidates: shown)
+        }
+        return list(shown)
+    }
+
+    private func titleCompletion(_ titles: [String], replacing typed: String) -> Completion {
+        if titles.count == 1 {
+            return Completion(replaceCount: typed.count, insertion: Self.escape(titles[0]) + " ", candidates: titles)
+        }
+        let common = Self.commonPrefix(titles)
+        if TitleIndex.key(common).count > TitleIndex.key(Self.unescape(typed)).count {
+            return Completion(replaceCount: typed.count, insertion: Self.escape(common), candidates: titles)
+        }
+        return list(titles)
+    }
+
+    private func list(_ shown: [String]) -> Completion {
+        var candidates = Array(shown.prefix(Self.maxCandidates))
+        if shown.count > Self.maxCandidates { candidates.append("… \(shown.count - Self.maxCandidates) more") }
         return Completion(replaceCount: 0, insertion: "", candidates: candidates)
     }
 
-    private func finish(word: String, from pool: [String]) -> Completion {
+    private func filter(_ pool: [CompletionCandidate], by word: String) -> CompletionMatches {
         let lower = word.lowercased()
-        let matches = pool.filter { $0.lowercased().hasPrefix(lower) }
-        guard !matches.isEmpty else { return .none }
+        return CompletionMatches(kind: .words, typed: word, candidates: pool.filter { $0.value.lowercased().hasPrefix(lower) })
+    }
+
+    private func finish(_ matches: [String], replacing word: String) -> Completion {
         if matches.count == 1 {
             return Completion(replaceCount: word.count, insertion: matches[0] + " ", candidates: matches)
         }

@@ -14,9 +14,17 @@ public enum HelpText {
             let names = ([spec.synopsis] + spec.aliases).joined(separator: ", ")
             return (names, spec.summary)
         }
-        let column = (rows.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+        // Long usages get a line of their own, so the summaries line up within 80 columns.
+        let widest = 30
+        let column = min(rows.map { DisplayWidth.of($0.0) }.max() ?? 0, widest) + 2
         for (names, summary) in rows {
-            lines.append("  " + style.bold(names) + String(repeating: " ", count: column - DisplayWidth.of(names)) + summary)
+            let width = DisplayWidth.of(names)
+            if width > widest {
+                lines.append("  " + style.bold(names))
+                lines.append(String(repeating: " ", count: column + 2) + summary)
+            } else {
+                lines.append("  " + style.bold(names) + String(repeating: " ", count: column - width) + summary)
+            }
         }
         lines.append("")
         lines.append("A bare number (353 or #353) goes to that comic. Separate commands with ';'.")

@@ -1,0 +1,121 @@
+/// One option given before the command (`xkcd --offline goto 353`): the single source for
+/// parsing them, `xkcd --help`, the man page and shell completion.
+public struct GlobalOptionSpec: Sendable, Equatable {
+    /// Which option it is, for the parser.
+    public enum Key: Sendable, Equatable {
+        case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, timeout
+        case commands, help, version, completionScript, manual, dumpHelp
+    }
+
+    /// Where an option's value comes from when the flag is not given.
+    public enum Fallback: Sendable, Equatable {
+        /// None.
+        case none
+        /// The variable's text is the value.
+        case value(String)
+        /// The variable turns the flag on when it is 1, true, yes or on.
+        case switchOn(String)
+        /// Any non-empty value turns the flag on.
+        case nonEmpty(String)
+
+        /// The variable's name.
+        public var variable: String? {
+            switch self {
+            case .none: nil
+            case let .value(name), let .switchOn(name), let .nonEmpty(name): name
+            }
+        }
+
+        /// How help shows it: `XKCD_OFFLINE=1`, `NO_COLOR`.
+        public var shown: String? {
+            switch self {
+            case .none: nil
+            case let .value(name), let .nonEmpty(name): name
+            case let .switchOn(name): "\(name)=1"
+            }
+        }
+    }
+
+    /// What Tab offers for an option's value.
+    public enum ValueCompletion: Sendable, Equatable {
+        /// Nothing.
+        case none
+        /// Directory names.
+        case directories
+        /// These words.
+        case words([String])
+    }
+
+    /// Which option.
+    public var key: Key
+    /// The names shown, e.g. `-h`, `--help`.
+    public var names: [String]
+    /// Other spellings accepted but not shown.
+    public var otherSpellings: [String] = []
+    /// The value's placeholder, e.g. `URL`; nil for a flag.
+    public var value: String?
+    /// The environment variable read when the flag is not given.
+    public var fallback: Fallback = .none
+    /// The default, as help shows it.
+    public var defaultValue: String?
+    /// One line of what it does.
+    public var summary: String
+    /// What Tab offers for the value.
+    public var completion: ValueCompletion = .none
+    /// Left out of help, the man page and completion (tooling).
+    public var hidden = false
+
+    /// Every option, in the order help lists them.
+    public static let all: [GlobalOptionSpec] = [
+        GlobalOptionSpec(key: .baseURL, names: ["--base-url"], value: "URL", fallback: .value("XKCD_BASE_URL"),
+                         defaultValue: "https://xkcd.com", summary: "the xkcd API server"),
+        GlobalOptionSpec(key: .explainURL, names: ["--explain-url"], value: "URL", fallback: .value("XKCD_EXPLAIN_URL"),
+                         defaultValue: "https://www.explainxkcd.com", summary: "the explainxkcd wiki"),
+        GlobalOptionSpec(key: .dataDirectory, names: ["--data-dir"], value: "DIR", fallback: .value("XKCD_DATA_DIR"),
+                         defaultValue: "$XDG_DATA_HOME/xkcd or ~/.local/share/xkcd; on macOS ~/Library/Application Support/xkcd",
+                         summary: "where comics, images and history are stored", completion: .directories),
+        GlobalOptionSpec(key: .offline, names: ["--offline"], fallback: .switchOn("XKCD_OFFLINE"),
+                         summary: "no network: only what is stored"),
+        GlobalOptionSpec(key: .imageCacheMB, names: ["--image-cache-mb"], value: "N", fallback: .value("XKCD_IMAGE_CACHE_MB"),
+                         defaultValue: "500", summary: "keep at most N MB of images, favorites' not counted"),
+        GlobalOptionSpec(key: .checkEvery, names: ["--check-every"], value: "MINUTES", fallback: .value("XKCD_CHECK_EVERY"),
+                         defaultValue: "30", summary: "look for new comics this often while the REPL is open; 0 turns these checks off"),
+        GlobalOptionSpec(key: .json, names: ["--json"], summary: "print one JSON document per command"),
+        GlobalOptionSpec(key: .noColor, names: ["--no-color"], otherSpellings: ["--no-colour"], fallback: .nonEmpty("NO_COLOR"),
+                         summary: "no colour"),
+        GlobalOptionSpec(key: .timeout, names: ["--timeout"], value: "SECS", fallback: .value("XKCD_TIMEOUT"),
+                         defaultValue: "15", summary: "give up on a request after SECS seconds"),
+        GlobalOptionSpec(key: .commands, names: ["-c"], otherSpellings: ["--command"], value: "COMMANDS",
+                         summary: "run ;-separated commands, then exit"),
+        GlobalOptionSpec(key: .help, names: ["-h", "--help"], summary: "this help; with a command, that command's"),
+        GlobalOptionSpec(key: .version, names: ["--version"], summary: "the version"),
+        GlobalOptionSpec(key: .completionScript, names: ["--generate-completion-script"], value: "SHELL",
+                         summary: "print the completion script for bash, zsh or fish",
+                         completion: .words(CompletionShell.allCases.map(\.rawValue))),
+        GlobalOptionSpec(key: .manual, names: ["--generate-manual"], summary: "print the man page (roff)", hidden: true),
+        GlobalOptionSpec(key: .dumpHelp, names: ["--experimental-dump-help"],
+                         summary: "print argument-parser's description of the commands (JSON)", hidden: true),
+    ]
+
+    /// The options help, the man page and completion show.
+    public static var shown: [GlobalOptionSpec] { all.filter { !$0.hidden } }
+
+    /// The option spelled `name`, if any.
+    public static func named(_ name: String) -> GlobalOptionSpec? {
+        all.first { $0.names.contains(name) || $0.otherSpellings.contains(name) }
+    }
+
+    /// Whether a value follows the flag.
+    public var takesValue: Bool { value != nil }
+
+    /// `--base-url URL`, `-h, --help`.
+    public var synopsis: String {
+        names.joined(separator: ", ") + (value.map { " \($0)" } ?? "")
+    }
+
+    /// The summary with the environment variable and default, as help shows it.
+    public var helpText: String {
+        let notes = [fallback.shown.map { "env \($0)" }, defaultValue.map { "default \($0)" }].compactMap { $0 }
+        return notes.isEmpty ? summary : "\(summary) (\(notes.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,42 @@
+/// One thing Tab can put in place of what was typed.
+public struct CompletionCandidate: Sendable, Equatable {
+    /// The text.
+    public var value: String
+    /// A few words about it (a command's summary, a comic's title or number), if any.
+    public var note: String?
+
+    /// A candidate.
+    public init(_ value: String, note: String? = nil) {
+        self.value = value
+        self.note = note
+    }
+}
+
+/// What the words typed so far can be completed to: the part of completion the REPL and the
+/// shells share. Found by ``Completer/matches(_:titles:)``.
+public struct CompletionMatches: Sendable, Equatable {
+    /// What the candidates are.
+    public enum Kind: Sendable, Equatable {
+        /// Command names, options and sub-commands: each replaces the last word.
+        case words
+        /// Comic numbers (noted with their titles): each replaces every word after the command.
+        case numbers
+        /// Comic titles (noted with their numbers): each replaces every word after the command,
+        /// as a title may hold spaces.
+        case titles
+    }
+
+    /// What the candidates are.
+    public var kind: Kind
+    /// The text they replace, unescaped: the last word, or every word after the command.
+    public var typed: String
+    /// Every match, in the order to offer them.
+    public var candidates: [CompletionCandidate]
+
+    /// A set of matches.
+    public init(kind: Kind, typed: String, candidates: [CompletionCandidate]) {
+        self.kind = kind
+        self.typed = typed
+        self.candidates = candidates
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// A Tab press in bash, zsh or fish, as the completion scripts hand it to `xkcd __complete`,
+/// answered from ``GlobalOptionSpec`` and the REPL's own ``Completer``: the shells complete
+/// what the REPL completes, by the same rules.
+///
+/// The answer's first line is `candidates` or `directories` (the shell completes those
+/// itself); the candidates follow, one a line. For zsh and fish each is `value`, or `value`, a
+/// tab and a note; for bash each is ready for `COMPREPLY`: quoted to replace the word readline
+/// completes, or, when readline only lists them, as plain text (a number with its title).
+public struct ShellCompletionRequest: Sendable {
+    // The words after the program name, unquoted; the last is the one being typed.
+    private let words: [String]
+    // The `--data-dir` given before the command, if any.
+    private var dataDirectoryOption: String?
+    private let line: ShellLine?
+    private let readlineWord: String
+    private let listing: Bool
+    // Where the command starts in `words`, and the option whose value is being typed, if any.
+    private var commandIndex = 0
+    private var valueOf: GlobalOptionSpec?
+    private var optionsEnded = false
+
+    /// What the shell offers.
+    enum Offer: Equatable {
+        /// These candidates for the word being typed.
+        case candidates(CompletionMatches.Kind, [CompletionCandidate])
+        /// Directory names.
+        case directories
+    }
+
+    /// Reads `__complete`'s arguments: `bash TYPE WORD LINE` (`COMP_TYPE`, the word readline
+    /// completes, and the command line up to the cursor), or `zsh WORD…` and `fish WORD…` (the
+    /// words after the program name, unquoted, the last being the one typed). Nil when they are
+    /// neither.
+    public init?(arguments: [String]) {
+        guard let name = arguments.first, let shell = CompletionShell(rawValue: name) else { return nil }
+        if shell == .bash {
+            guard arguments.count == 4 else { return nil }
+            let line = ShellLine(arguments[3])
+            self.line = line
+            // 63 is `?`: a second Tab, which lists the candidates and inserts nothing.
+            listing = arguments[1] == "63"
+            readlineWord = arguments[2]
+            words = line.words.count > 1 ? Array(line.words.dropFirst()) : [""]
+        } else {
+            line = nil
+            listing = false
+            readlineWord = ""
+            words = arguments.count > 1 ? Array(arguments.dropFirst()) : [""]
+        }
+        scanOptions()
+    }
+
+    // Walks the global options before the word being typed, as ``GlobalOptionScan`` would.
+    private mutating func scanOptions() {
+        let last = words.count - 1
+        while commandIndex < last, GlobalOptionScan.isOption(words[commandIndex]) {
+            let word = words[commandIndex]
+            commandIndex += 1
+            if word == "--" {
+                optionsEnded = true
+                return
+            }
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let spec = GlobalOptionSpec.named(parts[0]) else { continue }
+            if parts.count == 2 {
+                if spec.key == .dataDirectory { dataDirectoryOption = parts[1] }
+                continue
+            }
+            guard spec.takesValue else { continue }
+            if commandIndex == last {
+                valueOf = spec
+                return
+            }
+            if spec.key == .dataDirectory { dataDirectoryOption = words[commandIndex] }
+            commandIndex += 1
+        }
+    }
+
+    /// Where the titles are read from: the `--data-dir` on the line, else where ``GlobalOptions``
+    /// would find it.
+    public func dataDirectory(environment: [String: String]) -> URL {
+        let variable = GlobalOptionSpec.all.first { $0.key == .dataDirectory }?.fallback.variable
+        let fromEnvironment = variable.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+        return DataDirectory.resolve(explicit: dataDirectoryOption ?? fromEnvironment, environment: environment)
+    }
+
+    /// What can replace the word being typed; `titles` is asked only when comics are completed.
+    func offer(titles: () -> TitleIndex) -> Offer {
+        let current = words[words.count - 1]
+        if let option = valueOf {
+            switch option.completion {
+            case .none: return .candidates(.words, [])
+            case .directories: return .directories
+            case let .words(values): return .candidates(.words, values.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0) })
+            }
+        }
+        if commandIndex == words.count - 1, !optionsEnded, GlobalOptionScan.isOption(current) {
+            let options = GlobalOptionSpec.shown.flatMap { spec in
+                spec.names.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0, note: spec.summary) }
+            }
+            return .candidates(.words, options)
+        }
+        let command = Array(words[commandIndex...])
+        let found = Completer().matches(command, titles: titles)
+        switch found.kind {
+        case .words:
+            return .candidates(.words, found.candidates)
+        case .numbers:
+            let mark = current.hasPrefix("#") ? "#" : ""
+            return .candidates(.numbers, found.candidates.map { CompletionCandidate(mark + $0.value, note: $0.note) })
+        case .titles:
+            // A title typed as several words: each candidate replaces only the last of them.
+            let typedBefore = command.dropFirst().dropLast().joined(separator: " ").split(separator: " ").count
+            return .candidates(.titles, found.candidates.map { candidate in
+                let rest = candidate.value.split(separator: " ").dropFirst(typedBefore).joined(separator: " ")
+                return CompletionCandidate(rest, note: candidate.note)
+            })
+        }
+    }
+
+    /// The answer, in the form the shell's script reads.
+    public func reply(titles: () -> TitleIndex) -> String {
+        let lines: [String]
+        switch offer(titles: titles) {
+        case .directories:
+            lines = ["directories"]
+        case let .candidates(kind, candidates):
+            if let line {
+                lines = ["candidates"] + bashReplies(kind, candidates, line: line)
+            } else {
+                lines = ["candidates"] + candidates.map { candidate in candidate.note.map { "\(candidate.value)\t\($0)" } ?? candidate.value }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // Each candidate quoted as it must be typed, less what precedes the word readline replaces
+    // (it splits words at `=` and `:` too); or, for a list, plain text, a number with its title.
+    private func bashReplies(_ kind: CompletionMatches.Kind, _ candidates: [CompletionCandidate], line: ShellLine) -> [String] {
+        if listing, candidates.count > 1 {
+            return candidates.map { kind == .numbers ? "\($0.value) \($0.note ?? "")" : $0.value }
+        }
+        let quote = line.openQuote.flatMap { line.lastTyped.first == $0 ? $0 : nil }
+        let cut = line.lastTyped.hasSuffix(readlineWord) ? line.lastTyped.count - readlineWord.count : 0
+        return candidates.map { candidate in
+            String(((quote.map(String.init) ?? "") + BashQuoting.quote(candidate.value, inside: quote)).dropFirst(cut))
+        }
+    }
+}

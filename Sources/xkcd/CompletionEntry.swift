@@ -1,0 +1,25 @@
+import Foundation
+import XKCDKit
+
+/// `xkcd __complete SHELL …`: the completion scripts' hidden entry point. It answers from the
+/// store in the data directory alone (never the network, never creating anything) and is read
+/// before anything else, so a Tab costs one start and, for comics, one read of the titles.
+enum CompletionEntry {
+    static func run(_ arguments: [String], output: Output) -> Int32 {
+        guard let request = ShellCompletionRequest(arguments: arguments) else {
+            output.error("usage: \(ProgramHelp.name) __complete bash WORD LINE | zsh WORD... | fish WORD...")
+            return ExitCode.usage
+        }
+        let directory = request.dataDirectory(environment: ProcessInfo.processInfo.environment)
+        output.write(request.reply(titles: { storedTitles(in: directory) }))
+        return ExitCode.success
+    }
+
+    private static func storedTitles(in directory: URL) -> TitleIndex {
+        let database = directory.appendingPathComponent("xkcd.sqlite3")
+        guard FileManager.default.fileExists(atPath: database.path),
+              let store = try? ComicStore.open(at: database),
+              let titles = try? store.allTitles() else { return .empty }
+        return TitleIndex(titles: titles, favorites: (try? store.favoriteNumbers()) ?? [])
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+import XKCDKit
+
+/// Help from every door: `xkcd --help`, `xkcd help goto`, `xkcd goto --help`, scripts and the
+/// REPL all print the one text, and argument-parser sees the commands as they are defined.
+@Suite(.serialized) final class HelpTests {
+    private let loopback: Loopback
+    var xkcd: XKCDBinary { loopback.xkcd }
+
+    init() throws {
+        loopback = try Loopback()
+    }
+
+    @Test func programHelpIsTheSnapshot() throws {
+        let run = try xkcd.run(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == CheckedInFile("Tests/Snapshots/help.txt").text)
+        #expect(try xkcd.run(["-h"]).stdout == run.stdout)
+    }
+
+    @Test func everyWayToAskAboutACommandPrintsTheSameText() throws {
+        let expected = try #require(CheckedInFile("Tests/Snapshots/help-goto.txt").text)
+        let ways: [[String]] = [["help", "goto"], ["goto", "--help"], ["goto", "-h"], ["g", "--help"], ["goto", "353", "--help"],
+                                ["--help", "goto"], ["-c", "help goto"]]
+        for arguments in ways {
+            let run = try xkcd.run(arguments)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments)")
+            #expect(run.stdout == expected, "\(arguments)")
+        }
+        #expect(try xkcd.run([], stdin: "help goto\n").stdout == expected)
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("help goto")
+        _ = try terminal.waitFor("does the same.")
+        #expect(terminal.output.withoutEscapes.replacingOccurrences(of: "\r\n", with: "\n").contains(expected))
+        terminal.sendLine("quit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test(arguments: CommandSpec.all.flatMap { [$0.name] + $0.aliases })
+    func eachCommandsHelpFlagShowsItsHelp(_ name: String) throws {
+        let run = try xkcd.run([name, "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == HelpText.render(topic: name, style: Style(enabled: false)))
+    }
+
+    @Test func helpRespectsJSON() throws {
+        let run = try xkcd.run(["--json", "goto", "--help"])
+        #expect(run.stdout == (try xkcd.run(["--json", "help", "goto"])).stdout)
+        #expect(run.stdout.hasPrefix("{"))
+    }
+
+    @Test func argumentParserSeesEveryCommandAsDefined() throws {
+        let run = try xkcd.run(["--experimental-dump-help"])
+        #expect(run.status == 0)
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let root = try #require(info["command"] as? [String: Any])
+        let shown = try #require(root["subcommands"] as? [[String: Any]]).filter { $0["shouldDisplay"] as? Bool == true }
+        #expect(shown.count >= CommandSpec.all.count)
+        for (command, spec) in zip(shown, CommandSpec.all) {
+            #expect(command["commandName"] as? String == spec.name)
+            #expect((command["aliases"] as? [String] ?? []) == spec.aliases, "\(spec.name)")
+            #expect(command["abstract"] as? String == spec.summary, "\(spec.name)")
+            #expect(command["discussion"] as? String == spec.details, "\(spec.name)")
+        }
+    }
+
+    @Test func versionAndUsageErrors() throws {
+        #expect(try xkcd.run(["--version"]).stdout == "xkcd \(ProgramHelp.version)\n")
+        let typo = try xkcd.run(["--data-di", "/tmp"])
+        #expect(typo.status == 2)
+        #expect(typo.errorLines == ["error: unknown option '--data-di' — did you mean '--data-dir'?"])
+        #expect(typo.stdout.isEmpty)
+        let unreadable = try xkcd.run(["goto", "---completion"])
+        #expect(unreadable.status == 2, "a usage error, not argument-parser's 64")
+        #expect(unreadable.errorLines == ["error: invalid option: ---completion — usage: goto N | TITLE"])
+    }
+}

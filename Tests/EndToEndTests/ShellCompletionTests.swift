@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The bash completion script for real: sourced into bash, its function found with
+/// `complete -p xkcd` and called the way readline calls it, answered by the built binary.
+@Suite(.serialized) final class ShellCompletionTests {
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
+
+    init() throws {
+        loopback = try Loopback()
+        let stored = try xkcd.run(["-c", "goto 353; goto 327; goto 1333; goto 2474; fav 353"])
+        #expect(stored.status == 0, "\(stored.stderr)")
+        server.resetCounters()
+    }
+
+    // Sources the script, finds its function with `complete -p`, sets COMP_WORDS, COMP_CWORD,
+    // COMP_LINE and COMP_POINT for the words given (the last is the one being completed, the
+    // cursor at its end), calls the function as readline does and prints COMPREPLY, one a line.
+    private static let driver = #"""
+        source "$1" || exit 3
+        spec=$(complete -p xkcd) || exit 4
+        function=${spec##*-F }
+        function=${function%% *}
+        COMP_WORDS=("${@:2}")
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        COMP_LINE="${COMP_WORDS[*]}"
+        COMP_POINT=${#COMP_LINE}
+        COMPREPLY=()
+        "$function" xkcd "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf '%s\n' "${COMPREPLY[@]}"
+        """#
+
+    func complete(_ words: String..., script: URL = CheckedInFile("completions/xkcd.bash").url,
+                  binaryDirectory: URL = XKCDBinary.url.deletingLastPathComponent(),
+                  environment: [String: String] = [:]) throws -> [String] {
+        var env = xkcd.environment.merging(environment) { _, new in new }
+        env["PATH"] = binaryDirectory.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        let run = try ChildProcess.run("/bin/bash", ["--norc", "--noprofile", "-c", Self.driver, "bash", script.path] + words,
+                                       environment: env)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func commandsTitlesAndOptionsComplete() throws {
+        #expect(try complete("xkcd", "go") == ["goto"])
+        #expect(try complete("xkcd", "goto", "Pyth") == ["Python"])
+        #expect(try complete("xkcd", "g", "pyth") == ["Python"], "an alias, any case")
+        #expect(try complete("xkcd", "image", "--re") == ["--renderer"])
+        #expect(try complete("xkcd", "--d") == ["--data-dir"])
+        #expect(try complete("xkcd", "unfav", "") == ["353"])
+        #expect(server.requestLog.isEmpty, "completion never touches the network")
+    }
+
+    @Test func titlesWithSpacesCompleteAsOneWordOrWordByWord() throws {
+        #expect(try complete("xkcd", "goto", "Exploits") == [#"Exploits\ of\ a\ Mom"#])
+        #expect(try complete("xkcd", "goto", "Exploits", "o") == [#"of\ a\ Mom"#])
+        #expect(try complete("xkcd", "show", "First") == [#"First\ Date"#, #"First\ Time\ Since\ Early\ 2020"#])
+        // What a completed line runs: the words make the title again.
+        let run = try xkcd.run(["goto", "Exploits", "of", "a", "Mom"])
+        #expect(run.stdout.hasPrefix("#327 · Exploits of a Mom"), "\(run.stderr)")
+    }
+
+    @Test func theStoreComesFromTheLineAndIsNeverCreated() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-none-\(UUID().uuidString)")
+        #expect(try complete("xkcd", "--data-dir", elsewhere.path, "goto", "Pyth").isEmpty)
+        #expect(try complete("xkcd", "goto", "Pyth", environment: ["XKCD_DATA_DIR": elsewhere.path]).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+        #expect(try complete("xkcd", "--offline", "--data-dir", xkcd.dataDirectory.path, "goto", "Pyth",
+                             environment: ["XKCD_DATA_DIR": elsewhere.path]) == ["Python"])
+    }
+
+    @Test func theBinaryPrintsTheCheckedInScripts() throws {
+        for (shell, file) in [("bash", "xkcd.bash"), ("zsh", "_xkcd"), ("fish", "xkcd.fish")] {
+            let run = try xkcd.run(["--generate-completion-script", shell])
+            #expect(run.status == 0)
+            #expect(run.stdout == CheckedInFile("completions/\(file)").text, "\(file): run make completions")
+        }
+        #expect(try xkcd.run(["--generate-manual"]).stdout == CheckedInFile("xkcd.1").text, "xkcd.1: run make man")
+    }
+
+    @Test func makeInstallPutsEverythingUnderThePrefix() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let make = try ChildProcess.run("make", ["--no-print-directory", "-s", "-C", CheckedInFile.packageRoot().path,
+                                                 "install-files", "PREFIX=\(prefix.path)", "BIN=\(XKCDBinary.url.path)"])
+        #expect(make.status == 0, "\(make.stderr)")
+        for file in ["bin/xkcd", "share/man/man1/xkcd.1", "share/bash-completion/completions/xkcd",
+                     "share/zsh/site-functions/_xkcd", "share/fish/vendor_completions.d/xkcd.fish"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
+        }
+        let installed = try complete("xkcd", "goto", "Pyth",
+                                     script: prefix.appendingPathComponent("share/bash-completion/completions/xkcd"),
+                                     binaryDirectory: prefix.appendingPathComponent("bin"))
+        #expect(installed == ["Python"])
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import XKCDKit
+
+/// What `xkcd __complete` answers the completion scripts.
+@Suite struct ShellCompletionTests {
+    let index = TitleIndex(titles: [
+        (353, "Python"), (327, "Exploits of a Mom"), (1333, "First Date"), (2474, "First Time Since Early 2020"),
+        (343, "1337: Part 3"), (1705, "Pokémon Go"), (35, "Snowflakes"), (3535, "Semicolons; Quotes \"and\" More"),
+    ], favorites: [353])
+
+    // The candidate lines zsh or fish get for `words` (after the program name).
+    func answer(_ words: String..., shell: CompletionShell = .zsh) -> [String] {
+        let request = ShellCompletionRequest(arguments: [shell.rawValue] + words)
+        let lines = request?.reply(titles: { index }).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+        #expect(lines.first == "candidates" && lines.last == "")
+        return Array(lines.dropFirst().dropLast())
+    }
+
+    // The `COMPREPLY` bash gets for a line, readline completing `word` (the last word by default).
+    func bash(_ line: String, word: String? = nil, listing: Bool = false) -> [String] {
+        let word = word ?? String(line.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+        let request = ShellCompletionRequest(arguments: ["bash", listing ? "63" : "9", word, line])
+        return Array((request?.reply(titles: { index }).split(separator: "\n").map(String.init) ?? []).dropFirst())
+    }
+
+    @Test func commandsAndTheirOptions() {
+        #expect(answer("go") == ["goto\tgo to a comic by number or title"])
+        #expect(answer("ne").map { $0.prefix { $0 != "\t" } } == ["next", "next-unread"])
+        #expect(answer("image", "--re") == ["--renderer"])
+        #expect(answer("help", "tr") == ["transcript\tprint a comic's transcript"])
+        #expect(answer("zz", "a").isEmpty)
+    }
+
+    @Test func optionsBeforeTheCommandAndTheirValues() {
+        #expect(answer("--d") == ["--data-dir\twhere comics, images and history are stored"])
+        #expect(answer("--offline", "--json", "la") == ["latest\tgo to the newest comic"])
+        #expect(answer("--data-dir", "/tmp/x", "go") == ["goto\tgo to a comic by number or title"])
+        #expect(answer("--generate-completion-script", "") == ["bash", "zsh", "fish"])
+        #expect(answer("--timeout", "").isEmpty)
+        #expect(answer("--", "--x").isEmpty, "after -- there are no options")
+        #expect(answer("--experimental").isEmpty, "hidden options are not offered")
+        let directories = ShellCompletionRequest(arguments: ["fish", "--data-dir", "/tm"])?.reply(titles: { index })
+        #expect(directories == "directories\n")
+    }
+
+    @Test func titlesCompleteAsTheREPLDoesAndWordByWord() {
+        #expect(answer("goto", "pyth") == ["Python\t#353"])
+        #expect(answer("g", "pokemon") == ["Pokémon Go\t#1705"], "aliases, accents")
+        #expect(answer("show", "First") == ["First Date\t#1333", "First Time Since Early 2020\t#2474"])
+        #expect(answer("goto", "First", "T") == ["Time Since Early 2020\t#2474"])
+        #expect(answer("goto", "Exploits of", "a") == ["a Mom\t#327"])
+        #expect(answer("goto", "").isEmpty, "not every comic at once")
+    }
+
+    @Test func numbersWithTheirTitlesAndFavoritesAfterUnfav() {
+        #expect(answer("goto", "35") == ["35\tSnowflakes", "353\tPython", "3535\tSemicolons; Quotes \"and\" More"])
+        #expect(answer("goto", "#170") == ["#1705\tPokémon Go"])
+        #expect(answer("unfav", "") == ["353\tPython"])
+        #expect(answer("unfav", "f", shell: .fish).isEmpty)
+    }
+
+    @Test func titlesAreReadOnlyForComics() {
+        var reads = 0
+        _ = ShellCompletionRequest(arguments: ["zsh", "go"])?.reply(titles: { reads += 1; return index })
+        _ = ShellCompletionRequest(arguments: ["zsh", "sync", "--"])?.reply(titles: { reads += 1; return index })
+        #expect(reads == 0)
+        _ = ShellCompletionRequest(arguments: ["zsh", "goto", "P"])?.reply(titles: { reads += 1; return index })
+        #expect(reads == 1)
+    }
+
+    @Test func theDataDirectoryComesFromTheLineThenTheEnvironment() {
+        let environment = ["XKCD_DATA_DIR": "/env", "HOME": "/home/u"]
+        #expect(ShellCompletionRequest(arguments: ["zsh", "--data-dir", "/line", "goto", "P"])?
+            .dataDirectory(environment: environment).path == "/line")
+        #expect(ShellCompletionRequest(arguments: ["bash", "9", "P", "xkcd --data-dir=/eq goto P"])?
+            .dataDirectory(environment: environment).path == "/eq")
+        #expect(ShellCompletionRequest(arguments: ["fish", "goto", "P"])?.dataDirectory(environment: environment).path == "/env")
+    }
+
+    @Test func bashGetsWordsQuotedForReadline() {
+        #expect(bash("xkcd go") == ["goto"])
+        #expect(bash("xkcd goto Exp") == [#"Exploits\ of\ a\ Mom"#])
+        #expect(bash("xkcd goto Exploits o") == [#"of\ a\ Mom"#])
+        #expect(bash("xkcd goto Semi") == [#"Semicolons\;\ Quotes\ \"and\"\ More"#])
+        #expect(bash(#"xkcd goto "Semi"#, word: "Semi") == [#"Semicolons; Quotes \"and\" More"#])
+        #expect(bash("xkcd goto 'Semi", word: "Semi") == [#"Semicolons; Quotes "and" More"#])
+        // readline breaks words at ':' too: the reply replaces only what follows it.
+        #expect(bash(#"xkcd goto 1337:\ P"#, word: #"\ P"#) == [#"\ Part\ 3"#])
+        #expect(bash("xkcd --data-dir /tm") == [])
+    }
+
+    @Test func bashListsPlainTextOnASecondTab() {
+        #expect(bash("xkcd goto First") == [#"First\ Date"#, #"First\ Time\ Since\ Early\ 2020"#])
+        #expect(bash("xkcd goto First", listing: true) == ["First Date", "First Time Since Early 2020"])
+        #expect(bash("xkcd goto 35", listing: true) == ["35 Snowflakes", "353 Python", "3535 Semicolons; Quotes \"and\" More"])
+    }
+
+    @Test func malformedRequestsAreRefused() {
+        #expect(ShellCompletionRequest(arguments: []) == nil)
+        #expect(ShellCompletionRequest(arguments: ["tcsh", "go"]) == nil)
+        #expect(ShellCompletionRequest(arguments: ["bash", "9", "go"]) == nil)
+    }
+
+    @Test func shellLinesSplitAsTheShellWould() {
+        let line = ShellLine(#"xkcd  goto "a b" c\ d "e\$\q" 'f"#)
+        #expect(line.words == ["xkcd", "goto", "a b", "c d", #"e$\q"#, "f"])
+        #expect(line.lastTyped == "'f")
+        #expect(line.openQuote == "'")
+        #expect(ShellLine("xkcd goto ").words == ["xkcd", "goto", ""])
+        #expect(ShellLine(#"xkcd "" x"#).words == ["xkcd", "", "x"])
+    }
+
+    @Test func bashQuotingRoundTrips() {
+        #expect(BashQuoting.quote("a b;c'd", inside: nil) == #"a\ b\;c\'d"#)
+        #expect(BashQuoting.quote(#"a "b" $c"#, inside: "\"") == #"a \"b\" \$c"#)
+        #expect(BashQuoting.quote("it's", inside: "'") == #"it'\''s"#)
+        #expect(BashQuoting.quote("Pokémon Go", inside: nil) == #"Pokémon\ Go"#)
+    }
+}
