@@ -34,6 +34,12 @@ struct XKCDBinary {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
     }
 
+    /// A binary pointed at `baseURL`, storing into `dataDirectory` (shared with another).
+    init(baseURL: URL, dataDirectory: URL) {
+        self.baseURL = baseURL
+        self.dataDirectory = dataDirectory
+    }
+
     /// The environment every run gets: isolated from the user's own settings.
     var environment: [String: String] {
         [
@@ -49,7 +55,8 @@ struct XKCDBinary {
     }
 
     /// Runs with `arguments`, feeding `stdin`.
-    func run(_ arguments: [String], stdin: String = "", extraEnvironment: [String: String] = [:]) throws -> Run {
+    func run(_ arguments: [String], stdin: String = "", extraEnvironment: [String: String] = [:],
+             in directory: URL? = nil) throws -> Run {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -63,6 +70,7 @@ struct XKCDBinary {
         let process = Process()
         process.executableURL = Self.url
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         process.environment = environment.merging(extraEnvironment) { _, new in new }
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)
