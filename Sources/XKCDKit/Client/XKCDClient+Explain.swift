@@ -53,6 +53,7 @@ extension XKCDClient {
               let wikitext = parse["wikitext"]?["*"]?.string ?? parse["wikitext"]?.string else {
             throw XKCDError.badData("explainxkcd sent JSON that is not a page")
         }
-        return ExplainPage(num: num, title: parse["title"]?.string ?? "\(num)", wikitext: wikitext)
+        return ExplainPage(num: num, title: ComicPayload.withoutNUL(parse["title"]?.string ?? "\(num)"),
+                           wikitext: ComicPayload.withoutNUL(wikitext))
     }
 }
