@@ -72,15 +72,15 @@ public struct Renderer: Sendable {
             guard !hits.isEmpty else { return "no comic matches '\(query)'\n" }
             var lines: [String] = []
             for hit in hits {
-                lines.append("\(style.accent("#\(hit.num)")) \(style.bold(hit.title))")
+                let number = "#\(hit.num)"
+                lines.append("\(style.accent(number)) \(style.bold(truncate(hit.title, to: width - number.count - 1)))")
                 lines += TextWrapper.wrap(hit.snippet, width: width - 2, indent: "    ").map(highlight)
             }
             if more { lines.append(style.dim("… more comics match; add words to narrow it down")) }
             return lines.joined(separator: "\n") + "\n"
         case let .explanation(view):
-            let header = "\(style.accent("#\(view.num)")) \(style.bold(view.title)) \(style.dim("— explained at explainxkcd"))"
             let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
-            return ([header, ""] + (body.isEmpty ? ["(the page has no text yet)"] : body)).joined(separator: "\n") + "\n"
+            return (explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body)).joined(separator: "\n") + "\n"
         case let .shared(result):
             return result.text + "\n"
         case let .open(url):
@@ -167,9 +167,16 @@ public struct Renderer: Sendable {
 
     private func favoriteLine(_ entry: FavoriteEntry) -> String {
         let added = Self.localTime(entry.addedAt)
-        let fixed = 2 + 7 + 2 + 10 + 2 + 6 + DisplayWidth.of(added)
+        // "  #NNNN   TITLE  DATE  added TIME": the columns around the title, dropping the time
+        // added and then the date where the title would get fewer than 10 columns.
+        let dated = 2 + 7 + 1 + 2 + 10
+        let full = dated + 2 + 6 + DisplayWidth.of(added)
+        let fixed = width - full >= 10 ? full : width - dated >= 10 ? dated : 2 + 7 + 1
         let title = pad(truncate(entry.title, to: max(10, width - fixed)), to: max(10, min(40, width - fixed)))
-        return "  \(style.accent(pad("#\(entry.num)", to: 7))) \(title)  \(entry.date)  \(style.dim("added \(added)"))"
+        let number = "  \(style.accent(pad("#\(entry.num)", to: 7))) "
+        if fixed == full { return number + "\(title)  \(entry.date)  \(style.dim("added \(added)"))" }
+        if fixed == dated { return number + "\(title)  \(entry.date)" }
+        return number + truncate(entry.title, to: width - fixed)
     }
 
     private func statsText(_ stats: CacheStats) -> String {
@@ -197,6 +204,18 @@ public struct Renderer: Sendable {
 
     private func card(_ comic: DisplayComic) -> String {
         CardLayout(width: width, style: style, hyperlinks: hyperlinks).lines(comic).joined(separator: "\n") + "\n"
+    }
+
+    // `#N Title — explained at explainxkcd` on one line where it fits; otherwise the title cut
+    // to the width and the source on a line of its own.
+    private func explanationHeader(_ view: ExplanationView) -> [String] {
+        let number = "#\(view.num)"
+        let source = "— explained at explainxkcd"
+        if number.count + DisplayWidth.of(view.title) + source.count + 2 <= width {
+            return ["\(style.accent(number)) \(style.bold(view.title)) \(style.dim(source))"]
+        }
+        return ["\(style.accent(number)) \(style.bold(truncate(view.title, to: width - number.count - 1)))",
+                style.dim(truncate(source, to: width))]
     }
 
     private func pad(_ s: String, to columns: Int) -> String {
