@@ -91,3 +91,12 @@ import TestSupport
         #expect((first?["snippet"] as? String)?.contains("antigravity") == true)
     }
 }
+
+/// A pasted flood of words is cut to the first terms, so FTS5 answers at once.
+struct SearchQueryLimitTests {
+    @Test func aFloodOfWordsKeepsOnlyTheFirstTerms() throws {
+        let query = String(repeating: "\u{1B}x", count: 100_000)
+        let expression = try #require(SearchQuery.ftsExpression(query))
+        #expect(expression.split(separator: " ").count == SearchQuery.maxTerms)
+    }
+}

@@ -3,13 +3,18 @@
 /// quotes, punctuation) only separates words, and every word is quoted so `AND`, `OR`,
 /// `NOT` and `NEAR` are searched for literally.
 public enum SearchQuery {
-    /// The FTS5 expression for `text`, or nil when it holds no word to search for.
+    /// The most terms a query keeps: FTS5's time grows faster than the number of terms, and a
+    /// pasted megabyte of words would take minutes.
+    public static let maxTerms = 64
+
+    /// The FTS5 expression for `text` (its first ``maxTerms`` terms), or nil when it holds no
+    /// word to search for.
     public static func ftsExpression(_ text: String) -> String? {
         var terms: [String] = []
         let scalars = Array(text.unicodeScalars)
         let closingQuotes = scalars.indices.filter { scalars[$0] == "\"" }
         var i = 0
-        while i < scalars.count {
+        while i < scalars.count, terms.count < maxTerms {
             let c = scalars[i]
             if c == "\"", let end = closingQuotes.first(where: { $0 > i }) {
                 let words = self.words(in: scalars[(i + 1)..<end])
