@@ -66,7 +66,7 @@ import TestSupport
         let library = TestLibrary(directory: directory, server: server, clock: clock)
         let session = try library.session()
         let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(90)
         while (try? storedCount()) ?? 0 <= 1, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -91,7 +91,7 @@ import TestSupport
         let session = try TestLibrary(directory: directory, server: server, clock: clock).session()
         let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
         // Cancel once a batch has been written (whatever the machine's load).
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(90)
         while (try? storedCount()) ?? 0 <= 1, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
