@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+
+/// What happens to a damaged database: it is moved aside, a new one takes its place, and
+/// whatever SQLite can still read from the old one (favorites first) is copied over.
+enum StoreRecovery {
+    /// Beside the database, a file saying SQLite reported it corrupt during a run.
+    static let markerSuffix = "-check"
+
+    /// Whether `error` says the file itself is damaged.
+    static func isDamage(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    /// Moves the database at `url` (and its log files) aside, opens a new store in its place,
+    /// and copies over what can still be read.
+    static func recover(at url: URL, reason: String, notify: (String) -> Void) throws -> ComicStore {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        var aside = url.path + ".damaged-" + formatter.string(from: Date())
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            suffix += 1
+            aside = url.path + ".damaged-" + formatter.string(from: Date()) + "-\(suffix)"
+        }
+        guard rename(url.path, aside) == 0 else {
+            throw XKCDError.storage("\(url.path) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+        }
+        for log in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + log) {
+            rename(url.path + log, aside + log)
+        }
+        unlink(url.path + markerSuffix)
+        let store = try ComicStore.openPool(at: url)
+        let rescued = rescue(from: aside, into: store)
+        var summary = "the database \(url.path) was damaged (\(reason)); moved it aside to \(aside) and started a new one"
+        summary += rescued.favorites == 1 ? ", recovering 1 favorite" : ", recovering \(rescued.favorites) favorites"
+        if !rescued.lostFavorites.isEmpty {
+            summary += " (not \(rescued.lostFavorites.map { "#\($0)" }.joined(separator: ", ")): add again with 'fav N')"
+        }
+        summary += rescued.comics == 1 ? " and 1 comic" : " and \(rescued.comics) comics"
+        notify(summary)
+        return store
+    }
+
+    /// What was copied out of a damaged file.
+    struct Rescued: Equatable {
+        var comics = 0
+        var favorites = 0
+        var lostFavorites: [Int] = []
+    }
+
+    /// Copies comics, favorites and settings out of the damaged file at `path` into `store`,
+    /// row by row, stopping a table at the first unreadable page.
+    static func rescue(from path: String, into store: ComicStore) -> Rescued {
+        var rescued = Rescued()
+        // Commits still in the log moved aside with the file go into it first: the log holds
+        // the newest copy of the pages it has, which may be the ones damaged in the file.
+        if let withLog = try? DatabaseQueue(path: path) {
+            _ = try? withLog.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            try? withLog.close()
+        }
+        // writable_schema makes SQLite trust the file size over a truncated file's header;
+        // query_only keeps this connection from changing anything.
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            try db.execute(sql: "PRAGMA query_only = ON")
+        }
+        guard let damaged = try? DatabaseQueue(path: path, configuration: configuration) else { return rescued }
+        let favorites = readable(in: damaged, sql: "SELECT num, added_at FROM favorite") { row -> (Int, Double) in
+            (row["num"], row["added_at"])
+        }
+        // Favorites' comics first, by key: they may sit on pages a full scan never reaches.
+        var comics: [Int: ComicRecord] = [:]
+        for (num, _) in favorites {
+            if let record = readable(in: damaged, sql: "SELECT * FROM comic WHERE num = \(num)", { try ComicRecord(row: $0) }).first {
+                comics[num] = record
+            }
+        }
+        for record in readable(in: damaged, sql: "SELECT * FROM comic", { try ComicRecord(row: $0) }) {
+            comics[record.num] = record
+        }
+        let settings = readable(in: damaged, sql: "SELECT key, value FROM setting") { row -> (String, String) in
+            (row["key"], row["value"])
+        }
+        let seen = readable(in: damaged, sql: "SELECT num, first_seen FROM seen") { row -> (Int, Double) in
+            (row["num"], row["first_seen"])
+        }
+        // Rows read from damaged pages may be garbage: the schema's constraints turn those
+        // away one by one, and each kind of row is copied on its own.
+        for record in comics.values.sorted(by: { $0.num < $1.num }) {
+            if (try? store.save([record.comic], absent: [], at: Date(timeIntervalSince1970: record.fetchedAt))) != nil {
+                rescued.comics += 1
+            }
+        }
+        let stored = (try? store.storedNumbers()) ?? []
+        for (num, addedAt) in favorites {
+            if stored.contains(num), (try? store.addFavorite(num, at: Date(timeIntervalSince1970: addedAt))) != nil {
+                rescued.favorites += 1
+            } else {
+                rescued.lostFavorites.append(num)
+            }
+        }
+        rescued.lostFavorites.sort()
+        for (key, value) in settings {
+            try? store.setSetting(key, value)
+        }
+        _ = try? store.write { db in
+            for (num, time) in seen {
+                try db.execute(sql: "INSERT OR IGNORE INTO seen(num, first_seen) VALUES (?, ?)", arguments: [num, time])
+            }
+        }
+        return rescued
+    }
+
+    /// The rows of `sql` that can be read, stopping at the first error.
+    private static func readable<T>(in queue: DatabaseQueue, sql: String, _ decode: (Row) throws -> T) -> [T] {
+        var values: [T] = []
+        do { try queue.read { db in
+            let rows = try Row.fetchCursor(db, sql: sql)
+            while let row = try rows.next() {
+                if let value = try? decode(row) { values.append(value) }
+            }
+        } } catch {
+            // Rows up to the first unreadable page are kept.
+        }
+        return values
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+
+/// The database under faults: killed writers, damaged files, unwritable directories and
+/// two processes writing at once.
+@Suite(.serialized) final class StorageFaultTests {
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
+    var database: URL { xkcd.dataDirectory.appendingPathComponent("xkcd.sqlite3") }
+
+    init() throws {
+        loopback = try Loopback(archive: .synthetic(count: 300))
+    }
+
+    func start(_ arguments: [String]) throws -> Process {
+        try xkcd.start(arguments)
+    }
+
+    func favorites() throws -> Set<Int> {
+        let run = try xkcd.run(["--offline", "--json", "favs"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        let list = (object as? [[String: Any]]) ?? ((object as? [String: Any])?["favorites"] as? [[String: Any]]) ?? []
+        return Set(list.compactMap { ($0["num"] as? Int) ?? (($0["comic"] as? [String: Any])?["num"] as? Int) })
+    }
+
+    func stored() throws -> Int {
+        let run = try xkcd.run(["--offline", "--json", "cache", "stats"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        return object?["comics"] as? Int ?? -1
+    }
+
+    /// Favorites 1 and 2 stored first, then the whole archive; the database checkpointed,
+    /// so that damage to the file is damage to the data (not to pages the log still holds).
+    func syncedWithFavorites() throws {
+        #expect(try xkcd.run(["-c", "fav 1; fav 2"]).status == 0)
+        #expect(try xkcd.run(["sync"]).status == 0)
+        #expect(try favorites() == [1, 2])
+        let queue = try DatabaseQueue(path: database.path)
+        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try queue.close()
+    }
+
+    /// The page numbers (1-based) and page size of the tables whose names start with `prefix`.
+    func pages(of prefix: String) throws -> (pages: [Int], size: Int) {
+        let queue = try DatabaseQueue(path: database.path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            (try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name LIKE ? || '%' ORDER BY pageno", arguments: [prefix]),
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+    }
+
+    func damagedCopies() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: xkcd.dataDirectory.path)
+            .filter { $0.hasPrefix("xkcd.sqlite3.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+    }
+
+    /// Runs `arguments` twice after damage: the first run says once what happened, both work.
+    func expectRecovery(_ arguments: [String] = ["--offline", "favs"]) throws -> XKCDBinary.Run {
+        let first = try xkcd.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.errorLines.isEmpty, "\(first.stderr)")
+        let notices = first.stderr.split(separator: "\n").filter { $0.contains("moved it aside to") }
+        #expect(notices.count == 1, "\(first.stderr)")
+        #expect(try damagedCopies().count == 1)
+        let second = try xkcd.run(arguments)
+        #expect(second.status == 0)
+        #expect(second.stderr.isEmpty, "said once: \(second.stderr)")
+        return first
+    }
+
+    @Test func sigkillMidFavLeavesADatabaseTheNextRunUses() throws {
+        #expect(try xkcd.run(["-c", "goto 7; fav 3"]).status == 0)
+        // The comic is stored; its image never arrives, so `fav` is stuck mid-way.
+        server.setFaultForAllPaths(.hang)
+        let process = try start(["fav", "7"])
+        Thread.sleep(forTimeInterval: 1.0)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        server.setFaultForAllPaths(nil)
+        #expect(try favorites().isSubset(of: [3, 7]))
+        #expect(try favorites().contains(3), "an earlier favorite survives")
+        let again = try xkcd.run(["fav", "7"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try favorites() == [3, 7])
+        #expect(try xkcd.run(["--offline", "goto", "7"]).status == 0)
+    }
+
+    @Test func truncatedDatabaseIsMovedAsideAndFavoritesRecovered() throws {
+        try syncedWithFavorites()
+        let size = try FileManager.default.attributesOfItem(atPath: database.path)[.size] as! Int
+        #expect(truncate(database.path, off_t(size * 3 / 4)) == 0)
+        let run = try expectRecovery()
+        #expect(run.stderr.contains("truncated") || run.stderr.contains("malformed"), "\(run.stderr)")
+        // Favorites whose rows (and comics' rows) lie on the remaining pages are kept; the
+        // others are named so they can be added again.
+        let kept = try favorites()
+        #expect(kept.isSubset(of: [1, 2]))
+        for num in Set([1, 2]).subtracting(kept) { #expect(run.stderr.contains("#\(num)"), "\(run.stderr)") }
+    }
+
+    @Test func garbagePagesAreDetectedAndFavoritesRecovered() throws {
+        try syncedWithFavorites()
+        // Garbage over the full-text index: the comics and favorites stay readable.
+        let (pages, size) = try pages(of: "comic_fts_")
+        #expect(!pages.isEmpty)
+        let handle = try FileHandle(forUpdating: database)
+        for page in pages where page > 1 {
+            try handle.seek(toOffset: UInt64((page - 1) * size))
+            try handle.write(contentsOf: Data((0..<size).map { UInt8(truncatingIfNeeded: ($0 &+ page) &* 7919 >> 3) }))
+        }
+        try handle.close()
+        // Damage inside pages shows when a query reaches them: one clear error line then,
+        // and the next run moves the file aside and rebuilds from what is readable.
+        let search = try xkcd.run(["--offline", "search", "comic"])
+        #expect(search.status == 1)
+        #expect(search.errorLines.count == 1, "\(search.stderr)")
+        #expect(search.stderr.contains("is damaged"), "\(search.stderr)")
+        let after = try xkcd.run(["--offline", "favs"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stderr.contains("moved it aside to"), "\(after.stderr)")
+        #expect(after.stderr.contains("recovering 2 favorites and 300 comics"), "\(after.stderr)")
+        #expect(try damagedCopies().count == 1)
+        #expect(try favorites() == [1, 2])
+        let again = try xkcd.run(["--offline", "search", "comic"])
+        #expect(again.status == 0, "the index is rebuilt: \(again.stderr)")
+        #expect(again.stderr.isEmpty)
+    }
+
+    @Test func nonSQLiteFileIsMovedAsideAndANewStoreCreated() throws {
+        try Data("these are not the pages you are looking for\n".utf8).write(to: database)
+        let run = try expectRecovery()
+        #expect(run.stderr.contains("not an SQLite database"), "\(run.stderr)")
+        #expect(try xkcd.run(["fav", "5"]).status == 0)
+        #expect(try favorites() == [5])
+        let aside = xkcd.dataDirectory.appendingPathComponent(try damagedCopies()[0])
+        #expect(try String(contentsOf: aside, encoding: .utf8).hasPrefix("these are not"), "the damaged file is kept")
+    }
+
+    @Test func damagedSchemaPageStillGivesAWorkingStore() throws {
+        try syncedWithFavorites()
+        let handle = try FileHandle(forUpdating: database)
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 3000))
+        try handle.close()
+        _ = try expectRecovery()
+        #expect(try xkcd.run(["goto", "5"]).status == 0)
+    }
+
+    @Test func dataDirectoryUnderAFileGivesOneClearError() throws {
+        let file = xkcd.dataDirectory.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let run = try xkcd.run(["goto", "5"], extraEnvironment: ["XKCD_DATA_DIR": file.appendingPathComponent("xkcd").path])
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("is a file, not a directory"), "\(run.stderr)")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root ignores permission bits: a chmod 0500 directory stays writable"))
+    func readOnlyDataDirectoryGivesOneClearErrorAndKeepsWhatIsStored() throws {
+        #expect(try xkcd.run(["fav", "5"]).status == 0)
+        chmod(xkcd.dataDirectory.path, 0o500)
+        defer { chmod(xkcd.dataDirectory.path, 0o700) }
+        let run = try xkcd.run(["fav", "6"])
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("read-only"), "\(run.stderr)")
+        chmod(xkcd.dataDirectory.path, 0o700)
+        #expect(try favorites() == [5])
+    }
+
+    @Test func twoProcessesWritingAtOnceLoseNothing() throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(5)))
+        let sync = try start(["sync", "--jobs", "4"])
+        let first = try start(["-c", (1...20).map { "fav \($0 * 7)" }.joined(separator: "; ")])
+        let second = try start(["-c", (1...20).map { "fav \($0 * 7 + 3)" }.joined(separator: "; ")])
+        for process in [sync, first, second] { process.waitUntilExit() }
+        server.setFaultForAllPaths(nil)
+        #expect(sync.terminationStatus == 0)
+        #expect(first.terminationStatus == 0)
+        #expect(second.terminationStatus == 0)
+        #expect(try favorites() == Set((1...20).map { $0 * 7 } + (1...20).map { $0 * 7 + 3 }))
+        #expect(try stored() == 300)
+    }
+}
