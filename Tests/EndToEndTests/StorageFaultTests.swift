@@ -175,14 +175,30 @@ import TestSupport
 
     @Test func twoProcessesWritingAtOnceLoseNothing() throws {
         server.setFaultForAllPaths(.delay(.milliseconds(5)))
-        let sync = try start(["sync", "--jobs", "4"])
-        let first = try start(["-c", (1...20).map { "fav \($0 * 7)" }.joined(separator: "; ")])
-        let second = try start(["-c", (1...20).map { "fav \($0 * 7 + 3)" }.joined(separator: "; ")])
-        for process in [sync, first, second] { process.waitUntilExit() }
+        let errors = (0..<3).map { xkcd.dataDirectory.appendingPathComponent("stderr-\($0)") }
+        let commands = [
+            ["sync", "--jobs", "4"],
+            ["-c", (1...20).map { "fav \($0 * 7)" }.joined(separator: "; ")],
+            ["-c", (1...20).map { "fav \($0 * 7 + 3)" }.joined(separator: "; ")],
+        ]
+        let processes = try zip(commands, errors).map { arguments, file in
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            let process = Process()
+            process.executableURL = XKCDBinary.url
+            process.arguments = arguments
+            process.environment = xkcd.environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: file)
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
         server.setFaultForAllPaths(nil)
-        #expect(sync.terminationStatus == 0)
-        #expect(first.terminationStatus == 0)
-        #expect(second.terminationStatus == 0)
+        for (process, file) in zip(processes, errors) {
+            let stderr = try String(contentsOf: file, encoding: .utf8)
+            #expect(process.terminationStatus == 0, "\(stderr)")
+        }
         #expect(try favorites() == Set((1...20).map { $0 * 7 } + (1...20).map { $0 * 7 + 3 }))
         #expect(try stored() == 300)
     }

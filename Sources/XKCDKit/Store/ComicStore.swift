@@ -37,6 +37,12 @@ public struct ComicStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
+        // Two processes opening a new database at once would both switch it to WAL and both
+        // run the migrations; SQLite answers one of them "locked" or "already exists". A lock
+        // beside the file makes openers take turns (flock, which SQLite's own locks ignore).
+        let lock = Foundation.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             return try ComicStore(writer: pool, path: url.path)
