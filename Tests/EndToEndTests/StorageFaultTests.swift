@@ -173,6 +173,34 @@ import TestSupport
         #expect(try favorites() == [5])
     }
 
+    /// Whether this process may mount a file system (root, outside a restricting container).
+    static let canMount: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-mount-probe-\(getpid())")
+        try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard mount("tmpfs", probe.path, "tmpfs", 0, "size=64k") == 0 else { return false }
+        umount(probe.path)
+        return true
+    }()
+
+    @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
+    func fullDiskGivesOneClearErrorAndKeepsWhatIsStored() throws {
+        let tiny = xkcd.dataDirectory.appendingPathComponent("tiny")
+        try FileManager.default.createDirectory(at: tiny, withIntermediateDirectories: true)
+        #expect(mount("tmpfs", tiny.path, "tmpfs", 0, "size=300k") == 0)
+        defer { umount(tiny.path) }
+        let environment = ["XKCD_DATA_DIR": tiny.appendingPathComponent("xkcd").path]
+        #expect(try xkcd.run(["fav", "1"], extraEnvironment: environment).status == 0)
+        let sync = try xkcd.run(["sync"], extraEnvironment: environment)
+        #expect(sync.status == 1)
+        #expect(sync.errorLines.count == 1, "\(sync.stderr)")
+        #expect(sync.stderr.contains("is full — free some space"), "\(sync.stderr)")
+        let favs = try xkcd.run(["--offline", "favs"], extraEnvironment: environment)
+        #expect(favs.status == 0, "\(favs.stderr)")
+        #expect(favs.stdout.contains("#1 "), "what was stored before the disk filled is kept")
+    }
+
     @Test func twoProcessesWritingAtOnceLoseNothing() throws {
         server.setFaultForAllPaths(.delay(.milliseconds(5)))
         let errors = (0..<3).map { xkcd.dataDirectory.appendingPathComponent("stderr-\($0)") }
