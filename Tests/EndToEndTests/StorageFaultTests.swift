@@ -141,6 +141,15 @@ import TestSupport
         #expect(try String(contentsOf: aside, encoding: .utf8).hasPrefix("these are not"), "the damaged file is kept")
     }
 
+    @Test func twoProcessesFindingOneDamagedFileMoveItAsideOnce() throws {
+        try Data(repeating: 0x5A, count: 10_000).write(to: database)
+        let processes = try (0..<2).map { _ in try start(["--offline", "favs"]) }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        #expect(try damagedCopies().count == 1)
+        #expect(try xkcd.run(["fav", "5"]).status == 0)
+    }
+
     @Test func damagedSchemaPageStillGivesAWorkingStore() throws {
         try syncedWithFavorites()
         let handle = try FileHandle(forUpdating: database)
@@ -160,17 +169,34 @@ import TestSupport
         #expect(run.stderr.contains("is a file, not a directory"), "\(run.stderr)")
     }
 
-    @Test(.enabled(if: getuid() != 0, "root ignores permission bits: a chmod 0500 directory stays writable"))
+    @Test(.enabled(if: getuid() != 0 || StorageFaultTests.canMount,
+                   "root ignores permission bits, and this root may not mount a read-only file system"))
     func readOnlyDataDirectoryGivesOneClearErrorAndKeepsWhatIsStored() throws {
-        #expect(try xkcd.run(["fav", "5"]).status == 0)
-        chmod(xkcd.dataDirectory.path, 0o500)
-        defer { chmod(xkcd.dataDirectory.path, 0o700) }
-        let run = try xkcd.run(["fav", "6"])
+        // Root ignores a chmod, so as root the directory is a tmpfs remounted read-only.
+        let directory = getuid() == 0 ? xkcd.dataDirectory.appendingPathComponent("ro") : xkcd.dataDirectory
+        let environment = ["XKCD_DATA_DIR": directory.path]
+        if getuid() == 0 {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            #expect(mount("tmpfs", directory.path, "tmpfs", 0, "size=4m") == 0)
+        }
+        defer { if getuid() == 0 { umount(directory.path) } }
+        #expect(try xkcd.run(["fav", "5"], extraEnvironment: environment).status == 0)
+        if getuid() == 0 {
+            #expect(mount("tmpfs", directory.path, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), "size=4m") == 0)
+        } else {
+            chmod(directory.path, 0o500)
+        }
+        let run = try xkcd.run(["fav", "6"], extraEnvironment: environment)
         #expect(run.status == 1)
         #expect(run.errorLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("read-only"), "\(run.stderr)")
-        chmod(xkcd.dataDirectory.path, 0o700)
-        #expect(try favorites() == [5])
+        if getuid() == 0 {
+            #expect(mount("tmpfs", directory.path, "tmpfs", UInt(MS_REMOUNT), "size=4m") == 0)
+        } else {
+            chmod(directory.path, 0o700)
+        }
+        let favs = try xkcd.run(["--offline", "favs"], extraEnvironment: environment)
+        #expect(favs.stdout.contains("#5 ") && !favs.stdout.contains("#6 "), "\(favs.stdout)")
     }
 
     /// Whether this process may mount a file system (root, outside a restricting container).

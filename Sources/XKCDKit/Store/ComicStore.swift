@@ -12,6 +12,13 @@ public struct ComicStore: Sendable {
     /// a new store is created and what can still be read is copied over; `notify` hears one
     /// line saying so.
     public static func open(at url: URL, notify: (String) -> Void = { _ in }) throws -> ComicStore {
+        // Two processes opening a new database at once would both switch it to WAL and both
+        // run the migrations (SQLite answers one "locked" or "already exists"), and two finding
+        // it damaged would both move it aside. A lock beside the file makes openers take
+        // turns; it is a flock, which SQLite's own (fcntl) locks ignore.
+        let lock = Foundation.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
         let marker = url.path + StoreRecovery.markerSuffix
         if let damage = StoreFileCheck.damage(at: url.path) {
             return try StoreRecovery.recover(at: url, reason: damage, notify: notify)
@@ -28,7 +35,7 @@ public struct ComicStore: Sendable {
         }
     }
 
-    /// Opens the pool at `url` and brings its schema up to date.
+    /// Opens the pool at `url` and brings its schema up to date (callers hold the open lock).
     static func openPool(at url: URL) throws -> ComicStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
@@ -37,12 +44,6 @@ public struct ComicStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        // Two processes opening a new database at once would both switch it to WAL and both
-        // run the migrations; SQLite answers one of them "locked" or "already exists". A lock
-        // beside the file makes openers take turns (flock, which SQLite's own locks ignore).
-        let lock = Foundation.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if lock >= 0 { flock(lock, LOCK_EX) }
-        defer { if lock >= 0 { close(lock) } }
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             return try ComicStore(writer: pool, path: url.path)
