@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TestSupport
+import XKCDKit
 
 /// The database under faults: killed writers, damaged files, unwritable directories and
 /// two processes writing at once.
@@ -175,10 +176,7 @@ import TestSupport
         // Root ignores a chmod, so as root the directory is a tmpfs remounted read-only.
         let directory = getuid() == 0 ? xkcd.dataDirectory.appendingPathComponent("ro") : xkcd.dataDirectory
         let environment = ["XKCD_DATA_DIR": directory.path]
-        if getuid() == 0 {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            #expect(mount("tmpfs", directory.path, "tmpfs", 0, "size=4m") == 0)
-        }
+        if getuid() == 0 { _ = try mountTmpfs("ro", size: "4m") }
         defer { if getuid() == 0 { umount(directory.path) } }
         #expect(try xkcd.run(["fav", "5"], extraEnvironment: environment).status == 0)
         if getuid() == 0 {
@@ -210,11 +208,17 @@ import TestSupport
         return true
     }()
 
+    /// A tmpfs of `size` mounted at `name` inside the data directory.
+    func mountTmpfs(_ name: String, size: String) throws -> URL {
+        let directory = xkcd.dataDirectory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        #expect(mount("tmpfs", directory.path, "tmpfs", 0, "size=\(size)") == 0)
+        return directory
+    }
+
     @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
     func fullDiskGivesOneClearErrorAndKeepsWhatIsStored() throws {
-        let tiny = xkcd.dataDirectory.appendingPathComponent("tiny")
-        try FileManager.default.createDirectory(at: tiny, withIntermediateDirectories: true)
-        #expect(mount("tmpfs", tiny.path, "tmpfs", 0, "size=300k") == 0)
+        let tiny = try mountTmpfs("tiny", size: "300k")
         defer { umount(tiny.path) }
         let environment = ["XKCD_DATA_DIR": tiny.appendingPathComponent("xkcd").path]
         #expect(try xkcd.run(["fav", "1"], extraEnvironment: environment).status == 0)
@@ -225,6 +229,16 @@ import TestSupport
         let favs = try xkcd.run(["--offline", "favs"], extraEnvironment: environment)
         #expect(favs.status == 0, "\(favs.stderr)")
         #expect(favs.stdout.contains("#1 "), "what was stored before the disk filled is kept")
+    }
+
+    @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
+    func imageWriteOnAFullDiskSaysTheDiskIsFull() throws {
+        let tiny = try mountTmpfs("tiny-images", size: "64k")
+        defer { umount(tiny.path) }
+        let files = ImageFiles(directory: tiny.appendingPathComponent("images"))
+        #expect(throws: XKCDError.storage("the disk holding \(tiny.path)/images is full — free some space and try again; nothing stored was lost")) {
+            try files.write(Data(repeating: 7, count: 200_000), as: "big.png")
+        }
     }
 
     @Test func twoProcessesWritingAtOnceLoseNothing() throws {
