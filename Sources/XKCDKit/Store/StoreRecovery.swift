@@ -90,8 +90,15 @@ enum StoreRecovery {
         }
         // Rows read from damaged pages may be garbage: the schema's constraints turn those
         // away one by one, and each kind of row is copied on its own.
-        for record in comics.values.sorted(by: { $0.num < $1.num }) {
-            if (try? store.save([record.comic], absent: [], at: Date(timeIntervalSince1970: record.fetchedAt))) != nil {
+        // A sync stores its comics in batches under one fetch time: those go back as batches,
+        // and a batch holding a garbage row goes back row by row.
+        for (time, records) in Dictionary(grouping: comics.values, by: \.fetchedAt) {
+            let date = Date(timeIntervalSince1970: time)
+            if (try? store.save(records.map(\.comic), absent: [], at: date)) != nil {
+                rescued.comics += records.count
+                continue
+            }
+            for record in records where (try? store.save([record.comic], absent: [], at: date)) != nil {
                 rescued.comics += 1
             }
         }
