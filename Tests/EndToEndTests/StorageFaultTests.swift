@@ -91,6 +91,25 @@ import XKCDKit
         #expect(try xkcd.run(["--offline", "goto", "7"]).status == 0)
     }
 
+    @Test func sigkillDuringABurstOfFavsKeepsAConsistentPrefix() throws {
+        let wanted = Array(stride(from: 10, through: 290, by: 10))
+        server.setFaultForAllPaths(.delay(.milliseconds(15)))
+        let process = try start(["-c", wanted.map { "fav \($0)" }.joined(separator: "; ")])
+        Thread.sleep(forTimeInterval: 0.8)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        server.setFaultForAllPaths(nil)
+        let kept = try favorites()
+        #expect(kept.count > 0 && kept.count < wanted.count, "killed mid-way: \(kept.count)")
+        #expect(kept == Set(wanted.prefix(kept.count)), "favorites are added in order, each whole")
+        let queue = try DatabaseQueue(path: database.path)
+        #expect(try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"])
+        try queue.close()
+        let rest = try xkcd.run(["-c", wanted.map { "fav \($0)" }.joined(separator: "; ")])
+        #expect(rest.status == 0, "\(rest.stderr)")
+        #expect(try favorites() == Set(wanted))
+    }
+
     @Test func truncatedDatabaseIsMovedAsideAndFavoritesRecovered() throws {
         try syncedWithFavorites()
         let size = try FileManager.default.attributesOfItem(atPath: database.path)[.size] as! Int
