@@ -187,7 +187,7 @@ public struct ComicStore: Sendable {
 
     private func storageError(_ error: DatabaseError) -> XKCDError {
         if let path, StoreRecovery.isDamage(error) {
-            // The next open checks the file fully and, if it is damaged, moves it aside.
+            // The next open moves the file aside and rebuilds the store from what is readable.
             _ = FileManager.default.createFile(atPath: path + StoreRecovery.markerSuffix, contents: nil)
         }
         return StoreErrors.error(for: error, path: path, opening: false)

@@ -51,7 +51,7 @@ enum StoreRecovery {
         var lostFavorites: [Int] = []
     }
 
-    /// Copies comics, favorites and settings out of the damaged file at `path` into `store`,
+    /// Copies comics, favorites, settings, reading progress, image records and explanations out of the damaged file at `path` into `store`,
     /// row by row, stopping a table at the first unreadable page.
     static func rescue(from path: String, into store: ComicStore) -> Rescued {
         var rescued = Rescued()
@@ -82,12 +82,6 @@ enum StoreRecovery {
         for record in readable(in: damaged, sql: "SELECT * FROM comic", { try ComicRecord(row: $0) }) {
             comics[record.num] = record
         }
-        let settings = readable(in: damaged, sql: "SELECT key, value FROM setting") { row -> (String, String) in
-            (row["key"], row["value"])
-        }
-        let seen = readable(in: damaged, sql: "SELECT num, first_seen FROM seen") { row -> (Int, Double) in
-            (row["num"], row["first_seen"])
-        }
         // Rows read from damaged pages may be garbage: the schema's constraints turn those
         // away one by one, and each kind of row is copied on its own.
         // A sync stores its comics in batches under one fetch time: those go back as batches,
@@ -111,15 +105,25 @@ enum StoreRecovery {
             }
         }
         rescued.lostFavorites.sort()
-        for (key, value) in settings {
-            try? store.setSetting(key, value)
-        }
+        // Navigation state, reading progress, and what makes a favorite work offline: its
+        // stored image (the files stay in images/) and its explanation.
+        copyRows(of: "setting", columns: ["key", "value"], from: damaged, into: store)
+        copyRows(of: "seen", columns: ["num", "first_seen"], from: damaged, into: store)
+        copyRows(of: "image", columns: ["num", "file", "bytes", "kind", "last_used"], from: damaged, into: store)
+        copyRows(of: "explanation", columns: ["num", "title", "wikitext", "fetched_at"], from: damaged, into: store)
+        return rescued
+    }
+
+    /// Copies the readable rows of `table` into `store`, skipping any the schema turns away.
+    private static func copyRows(of table: String, columns: [String], from damaged: DatabaseQueue, into store: ComicStore) {
+        let rows = readable(in: damaged, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table)") { Array($0.databaseValues) }
+        let insert = "INSERT OR IGNORE INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         _ = try? store.write { db in
-            for (num, time) in seen {
-                try db.execute(sql: "INSERT OR IGNORE INTO seen(num, first_seen) VALUES (?, ?)", arguments: [num, time])
+            for values in rows {
+                // A row the constraints refuse (a foreign key to a comic not recovered) is left out.
+                try? db.execute(sql: insert, arguments: StatementArguments(values))
             }
         }
-        return rescued
     }
 
     /// The rows of `sql` that can be read, stopping at the first error.
