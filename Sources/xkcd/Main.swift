@@ -42,7 +42,8 @@ struct Main {
     private static func run(_ options: GlobalOptions, output: Output) -> Int32 {
         let library = Library {
             try DataDirectory.prepare(options.dataDirectory)
-            let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"))
+            let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"),
+                                            notify: { output.notice($0) })
             let client = XKCDClient(baseURL: options.baseURL, explainURL: options.explainURL,
                                     transport: CurlTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
             let notify: @Sendable (String) -> Void = { output.notice($0) }

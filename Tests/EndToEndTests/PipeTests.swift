@@ -138,15 +138,7 @@ import TestSupport
     }
 
     func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = XKCDBinary.url
-        process.arguments = arguments
-        process.environment = xkcd.environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try xkcd.start(arguments)
     }
 
     func stored() throws -> Int {

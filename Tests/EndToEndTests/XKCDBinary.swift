@@ -82,6 +82,19 @@ struct XKCDBinary {
                    stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 
+    /// Starts a run with `arguments` in the background, its input and output discarded.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.url
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Removes the data directory.
     func cleanUp() {
         try? FileManager.default.removeItem(at: dataDirectory)

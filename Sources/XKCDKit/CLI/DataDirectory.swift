@@ -17,19 +17,36 @@ public enum DataDirectory {
         #endif
     }
 
-    /// Creates the directory (mode 0700) if it does not exist.
+    /// Creates the directory (mode 0700) if it does not exist; fails when it cannot be
+    /// created or written to.
     public static func prepare(_ url: URL) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw XKCDError.storage("\(url.path) is not a directory") }
+            guard access(url.path, W_OK | X_OK) == 0 else {
+                throw XKCDError.storage("the data directory \(url.path) is read-only — fix its permissions or choose another with --data-dir")
+            }
             return
         }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw XKCDError.storage("cannot create the data directory \(url.path)")
+            throw XKCDError.storage("cannot create the data directory \(url.path)\(obstacle(to: url)) — choose another with --data-dir")
         }
+    }
+
+    // Why `url` cannot be created: the nearest existing ancestor is a file or not writable.
+    private static func obstacle(to url: URL) -> String {
+        var parent = url.deletingLastPathComponent()
+        while parent.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? ": \(parent.path) is not writable" : ": \(parent.path) is a file, not a directory"
+            }
+            parent = parent.deletingLastPathComponent()
+        }
+        return ""
     }
 
     private static func expandTilde(_ path: String, environment: [String: String]) -> String {

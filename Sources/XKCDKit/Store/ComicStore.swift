@@ -8,7 +8,35 @@ public struct ComicStore: Sendable {
     public let path: String?
 
     /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
-    public static func open(at url: URL) throws -> ComicStore {
+    /// A damaged file (not SQLite, truncated, or reported corrupt by SQLite) is moved aside,
+    /// a new store is created and what can still be read is copied over; `notify` hears one
+    /// line saying so.
+    public static func open(at url: URL, notify: (String) -> Void = { _ in }) throws -> ComicStore {
+        // Two processes opening a new database at once would both switch it to WAL and both
+        // run the migrations (SQLite answers one "locked" or "already exists"), and two finding
+        // it damaged would both move it aside. A lock beside the file makes openers take
+        // turns; it is a flock, which SQLite's own (fcntl) locks ignore.
+        let lock = Foundation.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
+        let marker = url.path + StoreRecovery.markerSuffix
+        if let damage = StoreFileCheck.damage(at: url.path) {
+            return try StoreRecovery.recover(at: url, reason: damage, notify: notify)
+        }
+        if access(marker, F_OK) == 0 {
+            // An earlier run met SQLITE_CORRUPT, which may lie where quick_check does not look
+            // (inside full-text index blobs): rebuild from what is readable.
+            return try StoreRecovery.recover(at: url, reason: "SQLite reported it corrupt during an earlier run", notify: notify)
+        }
+        do {
+            return try openPool(at: url)
+        } catch let error as DatabaseError where StoreRecovery.isDamage(error) {
+            return try StoreRecovery.recover(at: url, reason: error.message ?? "SQLite reports it corrupt", notify: notify)
+        }
+    }
+
+    /// Opens the pool at `url` and brings its schema up to date (callers hold the open lock).
+    static func openPool(at url: URL) throws -> ComicStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         // In WAL mode NORMAL never corrupts the database; a power cut may only lose the last
@@ -19,8 +47,8 @@ public struct ComicStore: Sendable {
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
             return try ComicStore(writer: pool, path: url.path)
-        } catch let error as DatabaseError {
-            throw XKCDError.storage("cannot open \(url.path): \(error.message ?? error.description)")
+        } catch let error as DatabaseError where !StoreRecovery.isDamage(error) {
+            throw StoreErrors.error(for: error, path: url.path, opening: true)
         }
     }
 
@@ -150,14 +178,18 @@ public struct ComicStore: Sendable {
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try writer.read(body) } catch let error as DatabaseError { throw Self.storageError(error) }
+        do { return try writer.read(body) } catch let error as DatabaseError { throw storageError(error) }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try writer.write(body) } catch let error as DatabaseError { throw Self.storageError(error) }
+        do { return try writer.write(body) } catch let error as DatabaseError { throw storageError(error) }
     }
 
-    private static func storageError(_ error: DatabaseError) -> XKCDError {
-        .storage(error.message ?? error.description)
+    private func storageError(_ error: DatabaseError) -> XKCDError {
+        if let path, StoreRecovery.isDamage(error) {
+            // The next open moves the file aside and rebuilds the store from what is readable.
+            _ = FileManager.default.createFile(atPath: path + StoreRecovery.markerSuffix, contents: nil)
+        }
+        return StoreErrors.error(for: error, path: path, opening: false)
     }
 }
