@@ -27,13 +27,14 @@ test: deps
 	$(SWIFT) test --skip-build
 
 # libFuzzer over the command parser, text repair, wikitext, JSON and image decoding, each target
-# for FUZZ_SECONDS (not part of `make test`). See scripts/fuzz.sh. Linked with the toolchain's
-# lld: gold fails on the fuzzer runtime.
+# for FUZZ_SECONDS (not part of `make test`). See scripts/fuzz.sh. The C image glue is
+# instrumented too. Linked with the toolchain's lld: gold fails on the fuzzer runtime.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= commands text wiki json image
 fuzz: deps
 	$(SWIFT) build -c release --product xkcd-fuzz --scratch-path .build-fuzz \
-		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld \
+		-Xcc -fsanitize=fuzzer-no-link,address
 	./scripts/fuzz.sh .build-fuzz/release/xkcd-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The test suite under AddressSanitizer, then ThreadSanitizer, each in its own build directory.
