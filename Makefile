@@ -7,7 +7,7 @@ RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test bench completions man install install-files uninstall clean
+.PHONY: all deps build run test bench fuzz sanitize completions man install install-files uninstall clean
 
 all: build
 
@@ -25,6 +25,30 @@ test: deps
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# libFuzzer over the command parser, text repair, wikitext, JSON and image decoding, each target
+# for FUZZ_SECONDS (not part of `make test`). See scripts/fuzz.sh. The C image glue is
+# instrumented too. Linked with the toolchain's lld: gold fails on the fuzzer runtime.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= commands text wiki json image
+fuzz: deps
+	$(SWIFT) build -c release --product xkcd-fuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld \
+		-Xcc -fsanitize=fuzzer-no-link,address
+	./scripts/fuzz.sh .build-fuzz/release/xkcd-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The test suite under AddressSanitizer, then ThreadSanitizer, each in its own build directory.
+# Leaks inside Foundation, XCTest and libedit are suppressed (scripts/lsan.supp says which).
+# Skipped: the one test that times a cancellation against a wall-clock bound, which the
+# sanitizers' slowdown makes meaningless.
+SANITIZE_SKIP := --skip cancellingStopsQuicklyAndKeepsWhatArrived
+sanitize: deps
+	@./scripts/install-deps.sh $(TEST_PACKAGES)
+	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --skip-build --scratch-path .build-asan $(SANITIZE_SKIP)
+	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
+	$(SWIFT) test --skip-build --scratch-path .build-tsan $(SANITIZE_SKIP)
 
 # Benchmarks against floors measured in the same run (not part of `make test`).
 BENCH_DIR := .build/bench
@@ -72,4 +96,4 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -55,6 +55,12 @@ let package = Package(
         .executableTarget(
             name: "bench-floor"
         ),
+        // libFuzzer targets (`make fuzz` builds them with -sanitize=fuzzer -DFUZZING); a plain
+        // build gives a replay tool that runs files through the same targets.
+        .executableTarget(
+            name: "xkcd-fuzz",
+            dependencies: ["TestSupport"]
+        ),
         .testTarget(
             name: "XKCDKitTests",
             dependencies: ["XKCDKit", "TestSupport"]

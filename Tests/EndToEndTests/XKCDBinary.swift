@@ -40,9 +40,13 @@ struct XKCDBinary {
         self.dataDirectory = dataDirectory
     }
 
-    /// The environment every run gets: isolated from the user's own settings.
+    /// The environment every run gets: isolated from the user's own settings, but with the
+    /// sanitizers' options (`make sanitize`) passed on.
     var environment: [String: String] {
-        [
+        let sanitizerOptions = ProcessInfo.processInfo.environment.filter {
+            ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key)
+        }
+        return sanitizerOptions.merging([
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": dataDirectory.path,
             "XKCD_BASE_URL": baseURL.absoluteString,
@@ -51,7 +55,7 @@ struct XKCDBinary {
             "XKCD_TIMEOUT": "5",
             "TERM": "xterm-256color",
             "LANG": "C.UTF-8",
-        ]
+        ]) { _, own in own }
     }
 
     /// Runs with `arguments`, feeding `stdin`.

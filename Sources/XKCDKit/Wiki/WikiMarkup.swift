@@ -94,7 +94,8 @@ public enum WikiMarkup {
             }
             if line.hasPrefix(" ") {
                 endText()
-                preformatted.append(WikiSource.restore(String(line.dropFirst())))
+                // Shown as written, so sanitized here: inline text is sanitized in its runs.
+                preformatted.append(TerminalSanitizer.sanitize(WikiSource.restore(String(line.dropFirst())), multiline: true))
                 return
             }
             numbering = []
