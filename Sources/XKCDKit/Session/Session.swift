@@ -217,7 +217,7 @@ public actor Session {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
         // A bounded number of tries: a gap in the archive costs a request each.
-        let first = Array(try await repository.entries(Array(unread.prefix(20)), titled: 20).prefix(5))
+        let first = try await repository.entries(Array(unread.prefix(20)), titled: 5, limit: 5)
         return UnreadSummary(unread: unread.count, total: all.count, first: first)
     }
 

@@ -35,11 +35,11 @@ extension ComicRepository {
         return NewComics(comics: try await entries(numbers, titled: named), newest: newest)
     }
 
-    /// `numbers` as list entries, the first `titled` with their titles (fetched if need be;
-    /// nil when that fails). Numbers the server does not have are left out.
-    public func entries(_ numbers: [Int], titled: Int) async throws -> [ComicEntry] {
+    /// `numbers` as list entries, at most `limit` of them, the first `titled` with their titles
+    /// (fetched if need be; nil when that fails). Numbers the server does not have are left out.
+    public func entries(_ numbers: [Int], titled: Int, limit: Int = .max) async throws -> [ComicEntry] {
         var entries: [ComicEntry] = []
-        for num in numbers {
+        for num in numbers where entries.count < limit {
             guard entries.count < titled else {
                 entries.append(ComicEntry(num: num, title: try store.titles(of: [num])[num]))
                 continue
