@@ -45,12 +45,12 @@ import TestSupport
 
     @Test func headerBlockParsing() {
         let block = Data("HTTP/1.1 200 OK: fine\r\nContent-Type:  text/plain \r\nSet-Cookie: a=1\r\nset-cookie: b=2\nX-Empty:\r\n: nameless\r\nno colon\r\n\r\n".utf8)
-        #expect(CurlTransport.parseHeaders(block) == [
+        #expect(HTTPHeaderBlock.fields(block) == [
             "content-type": "text/plain",
             "set-cookie": "a=1, b=2",
             "x-empty": "",
         ])
-        #expect(CurlTransport.parseHeaders(Data()) == [:])
+        #expect(HTTPHeaderBlock.fields(Data()) == [:])
     }
 
     @Test func requestHeadersAreSent() async throws {
@@ -75,6 +75,7 @@ import TestSupport
 
     @Test func notModifiedIsAnOrdinaryResponseWithAnEmptyBody() async throws {
         let transport = CurlTransport(timeout: 5)
+        let started = ContinuousClock.now
         let first = try await transport.get(server.url(forComic: 353))
         let etag = try #require(first.headers["etag"], "names are lower-cased")
         let second = try await transport.get(server.url(forComic: 353), headers: ["If-None-Match": etag])
@@ -85,7 +86,11 @@ import TestSupport
         #expect(server.requestHeaders(forRequest: 1)["if-none-match"] == etag)
         // The connection is still good after a bodiless answer.
         #expect(try await transport.get(server.url(forComic: 353)).status == 200)
-        #expect(server.connectionCount == 1)
+        // libcurl drops a connection idle for 118 s (CURLOPT_MAXAGE_CONN), which a starved test
+        // under the sanitizers can reach; otherwise the one connection serves all three.
+        if ContinuousClock.now - started < .seconds(100) {
+            #expect(server.connectionCount == 1)
+        }
     }
 
     @Test func headerLinesAreSortedAndEmptyValuesKept() throws {

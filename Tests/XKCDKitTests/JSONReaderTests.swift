@@ -26,6 +26,13 @@ import Testing
         ])
     }
 
+    @Test func keepsTheTextBetweenEscapes() throws {
+        #expect(try parse(#""Erdős\n\"Pál\" ő\\ end\t""#) == .string("Erdős\n\"Pál\" ő\\ end\t"))
+        #expect(try parse(#""\n""#) == .string("\n"))
+        #expect(throws: JSONReader.SyntaxError.self) { try JSONReader.parse(Array("\"a\\nb\u{01}c\"".utf8)) }
+        #expect(throws: JSONReader.SyntaxError.self) { try parse(#""a\nb"#) }
+    }
+
     @Test func keepsRawUTF8AndReplacesInvalidBytes() throws {
         #expect(try parse("\"Erdős\"") == .string("Erdős"))
         #expect(try JSONReader.parse([0x22, 0x61, 0xFF, 0x62, 0x22]) == .string("a\u{FFFD}b"))

@@ -63,6 +63,6 @@ public enum ComicPayload {
     /// `text` without U+0000: SQLite reads text back only up to a NUL, so whatever followed it
     /// would be lost once stored.
     static func withoutNUL(_ text: String) -> String {
-        text.utf8.contains(0) ? String(text.unicodeScalars.filter { $0 != "\u{0}" }.map(Character.init)) : text
+        text.containsUTF8(0) ? String(text.unicodeScalars.filter { $0 != "\u{0}" }.map(Character.init)) : text
     }
 }

@@ -115,51 +115,6 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    /// The header fields of a raw header block, names lower-cased, repeated fields joined with ", ".
-    static func parseHeaders(_ block: Data) -> [String: String] {
-        var headers: [String: String] = [:]
-        block.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var lineStart = 0
-            while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                let next = lineEnd + 1
-                if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-                defer { lineStart = next }
-                // Status lines ("HTTP/1.1 200 OK", one per redirect) are not fields.
-                if lineEnd - lineStart >= 5, zip(bytes[lineStart..<(lineStart + 5)], "HTTP/".utf8).allSatisfy({ $0 == $1 }) { continue }
-                var colon = lineStart
-                while colon < lineEnd && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
-                guard colon < lineEnd else { continue }
-                let (nameStart, nameEnd) = trimmed(bytes, lineStart, colon)
-                let (valueStart, valueEnd) = trimmed(bytes, colon + 1, lineEnd)
-                guard nameEnd > nameStart else { continue }
-                let key = String(unsafeUninitializedCapacity: nameEnd - nameStart) { out in
-                    for i in nameStart..<nameEnd {
-                        let byte = bytes[i]
-                        out[i - nameStart] = byte >= 65 && byte <= 90 ? byte + 32 : byte
-                    }
-                    return nameEnd - nameStart
-                }
-                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
-                if let earlier = headers[key] {
-                    headers[key] = earlier + ", " + text
-                } else {
-                    headers[key] = text
-                }
-            }
-        }
-        return headers
-    }
-
-    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> (Int, Int) {
-        var start = start
-        var end = end
-        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-        return (start, end)
-    }
-
     private static func milliseconds(_ seconds: TimeInterval) -> CLong {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return CLong(min((seconds * 1000).rounded(.up), 86_400_000))
@@ -261,7 +216,7 @@ private struct CurlReply: Sendable {
         let host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? url.absoluteString
         switch outcome {
         case XKCD_HTTP_OK:
-            return HTTPResponse(status: status, headers: CurlTransport.parseHeaders(headers), body: body)
+            return HTTPResponse(status: status, headerBlock: headers, body: body)
         case XKCD_HTTP_CANCELLED:
             throw .cancelled
         case XKCD_HTTP_TIMED_OUT:

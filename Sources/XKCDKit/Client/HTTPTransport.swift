@@ -4,16 +4,39 @@ import Foundation
 public struct HTTPResponse: Sendable {
     /// The HTTP status code.
     public var status: Int
-    /// Header fields, names lower-cased.
-    public var headers: [String: String]
     /// The body bytes.
     public var body: Data
+    // A sync reads no header of thousands of responses: the raw block is parsed only when asked.
+    private var fields: Fields
+
+    private enum Fields: Sendable {
+        case parsed([String: String])
+        case block(Data)
+    }
+
+    /// Header fields, names lower-cased.
+    public var headers: [String: String] {
+        get {
+            switch fields {
+            case let .parsed(headers): headers
+            case let .block(block): HTTPHeaderBlock.fields(block)
+            }
+        }
+        set { fields = .parsed(newValue) }
+    }
 
     /// Creates a response.
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
-        self.headers = headers
         self.body = body
+        fields = .parsed(headers)
+    }
+
+    /// Creates a response whose headers are read from `headerBlock` when first asked for.
+    init(status: Int, headerBlock: Data, body: Data) {
+        self.status = status
+        self.body = body
+        fields = .block(headerBlock)
     }
 }
 

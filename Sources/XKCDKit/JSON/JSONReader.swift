@@ -233,21 +233,26 @@ public enum JSONReader {
                 guard byte >= 0x20 else { throw fail("control character in a string") }
                 position += 1
             }
-            var out = Array(bytes[start..<position])
+            // Escapes: plain runs between them are copied whole.
+            var out: [UInt8] = []
+            out.reserveCapacity(position - start + 64)
+            var run = start
             while position < bytes.count {
                 let byte = bytes[position]
-                position += 1
-                switch byte {
-                case UInt8(ascii: "\""):
+                if byte == UInt8(ascii: "\"") {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+                    position += 1
                     return String(decoding: out, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    try escape(into: &out)
-                case 0..<0x20:
-                    position -= 1
-                    throw fail("control character in a string")
-                default:
-                    out.append(byte)
                 }
+                if byte == UInt8(ascii: "\\") {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+                    position += 1
+                    try escape(into: &out)
+                    run = position
+                    continue
+                }
+                guard byte >= 0x20 else { throw fail("control character in a string") }
+                position += 1
             }
             throw fail("unterminated string")
         }

@@ -45,27 +45,18 @@ extension ComicStore {
         }
     }
 
-    /// Indexes `comics`' repaired text for search, replacing older entries. The rows go to
-    /// FTS5 in one INSERT … SELECT, which costs FTS5 less than a statement per row.
-    static func index(_ comics: [Comic], in db: Database) throws {
-        guard !comics.isEmpty else { return }
+    /// Indexes `documents` for search, replacing older entries. The rows go to FTS5 in one
+    /// INSERT … SELECT, which costs FTS5 less than a statement per row.
+    static func index(_ documents: [SearchDocument], in db: Database) throws {
+        guard !documents.isEmpty else { return }
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS pending_fts(num INTEGER PRIMARY KEY, title, alt, transcript)")
         let stage = try db.cachedStatement(sql: "INSERT OR REPLACE INTO temp.pending_fts(num, title, alt, transcript) VALUES (?, ?, ?, ?)")
-        for comic in comics {
-            try stage.execute(arguments: [comic.num, Self.clean(TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle)),
-                                          Self.clean(TextRepair.text(comic.alt)), Self.clean(TextRepair.text(comic.transcript))])
+        for document in documents {
+            try stage.execute(arguments: [document.num, document.title, document.alt, document.transcript])
         }
         try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) SELECT num, title, alt, transcript FROM temp.pending_fts
             """).execute()
         try db.cachedStatement(sql: "DELETE FROM temp.pending_fts").execute()
-    }
-
-    // The highlight markers must never come from the text itself.
-    private static func clean(_ text: String) -> String {
-        // U+E000 and U+E001 are EE 80 80 and EE 80 81 in UTF-8; most text has no 0xEE byte at all.
-        text.containsUTF8(0xEE) && text.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }
-            ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{E000}" && $0 != "\u{E001}" }))
-            : text
     }
 }

@@ -70,6 +70,11 @@ public struct ComicStore: Sendable {
 
     /// Stores `comics` and records `absent` numbers in one transaction: a crash keeps all or none.
     public func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
+        try save(comics, documents: comics.map(SearchDocument.init), absent: absent, at: date)
+    }
+
+    /// ``save(_:absent:at:)`` with the comics' search text already prepared, off the writer's thread.
+    func save(_ comics: [Comic], documents: [SearchDocument], absent: [Int], at date: Date) throws {
         try write { db in
             // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
             let upsert = try db.cachedStatement(sql: """
@@ -86,7 +91,7 @@ public struct ComicStore: Sendable {
                     comic.transcript, comic.year, comic.month, comic.day, date.timeIntervalSince1970,
                 ])
             }
-            try Self.index(comics, in: db)
+            try Self.index(documents, in: db)
             for num in absent {
                 try db.cachedStatement(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)").execute(arguments: [num])
             }

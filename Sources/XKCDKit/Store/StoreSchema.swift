@@ -46,7 +46,7 @@ enum StoreSchema {
                 CREATE VIRTUAL TABLE comic_fts USING fts5(
                     title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2')
                 """)
-            try ComicStore.index(try ComicRecord.fetchAll(db).map(\.comic), in: db)
+            try ComicStore.index(try ComicRecord.fetchAll(db).map { SearchDocument($0.comic) }, in: db)
         }
         migrator.registerMigration("v4: explanations") { db in
             try db.create(table: "explanation") { t in

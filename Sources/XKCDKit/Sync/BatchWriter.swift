@@ -14,13 +14,13 @@ final class BatchWriter: @unchecked Sendable {
         self.store = store
     }
 
-    /// Queues `comics` and `absent` numbers for one transaction.
-    func submit(_ comics: [Comic], absent: [Int], at date: Date) throws {
+    /// Queues `comics` (with their search `documents`) and `absent` numbers for one transaction.
+    func submit(_ comics: [Comic], documents: [SearchDocument], absent: [Int], at date: Date) throws {
         if let failure = lock.withLock({ failure }) { throw failure }
         let store = store
         queue.async { [self] in
             do {
-                try store.save(comics, absent: absent, at: date)
+                try store.save(comics, documents: documents, absent: absent, at: date)
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }

@@ -45,7 +45,7 @@ public struct Syncer: Sendable {
     }
 
     private enum Result: Sendable {
-        case comic(Comic)
+        case comic(Comic, SearchDocument)
         case missing(Int)
         case imageStored
         case failed(Int)
@@ -54,26 +54,30 @@ public struct Syncer: Sendable {
 
     private func fetchComics(_ numbers: [Int], newest: Int, into summary: inout SyncSummary) async throws {
         var batch: [Comic] = []
+        var documents: [SearchDocument] = []
         var absent: [Int] = []
         var lastFlush = now()
         let writer = BatchWriter(store: repository.store)
         func flush() throws {
             lastFlush = now()
             guard !batch.isEmpty || !absent.isEmpty else { return }
-            try writer.submit(batch, absent: absent, at: now())
+            try writer.submit(batch, documents: documents, absent: absent, at: now())
             batch.removeAll(keepingCapacity: true)
+            documents.removeAll(keepingCapacity: true)
             absent.removeAll()
         }
         let client = client
+        // The search text is repaired here, in parallel, rather than on the one writer thread.
         try await run(numbers, phase: .comics, summary: &summary, work: { num in
             switch try await client.comic(num) {
-            case let .found(comic): return .comic(comic)
+            case let .found(comic): return .comic(comic, SearchDocument(comic))
             case .notFound: return .missing(num)
             }
         }, handle: { result, summary in
             switch result {
-            case let .comic(comic):
+            case let .comic(comic, document):
                 batch.append(comic)
+                documents.append(document)
                 summary.fetched += 1
             case let .missing(num):
                 summary.missing.append(num)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reading a String's UTF-8 bytes directly, for the text passes that run over every comic.
 enum UTF8Bytes {
     /// The scalar whose encoding starts at `i`, and its length in bytes. The bytes must be
@@ -16,6 +18,8 @@ extension String {
     /// Whether the UTF-8 encoding holds `byte`, scanning contiguous storage directly
     /// (several times faster than iterating `utf8` for long fields).
     func containsUTF8(_ byte: UInt8) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+        utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false
+        } ?? utf8.contains(byte)
     }
 }
