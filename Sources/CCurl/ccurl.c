@@ -536,6 +536,10 @@ static void *run_loop(void *argument) {
 // ---------------------------------------------------------------------------------------------
 // Public API
 
+void xkcd_http_preload(void) {
+    pthread_once(&lib_once, load_library);
+}
+
 xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size) {
     pthread_once(&lib_once, load_library);
     if (!lib.ok) {

@@ -39,6 +39,9 @@ struct Main {
         return nil
     }
 
+    // One-shot commands whose first step is a request: libcurl loads while the store opens.
+    private static let startsOnTheNetwork: Set<String> = ["sync", "latest", "check"]
+
     private static func run(_ options: GlobalOptions, output: Output) -> Int32 {
         let library = Library {
             try DataDirectory.prepare(options.dataDirectory)
@@ -99,6 +102,9 @@ struct Main {
             return interrupts.exitCode(runner.run(line: commands).exitCode(oneShot: false))
         }
         if !options.words.isEmpty {
+            if !options.offline, let name = options.words.first.flatMap(CommandSpec.named)?.name, Self.startsOnTheNetwork.contains(name) {
+                CurlTransport.preloadInBackground()
+            }
             return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
         }
         return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks).run())

@@ -16,6 +16,14 @@ struct OneShotCommand: ParsableCommand {
             // 353, #353, /query, or a typo the grammar answers with a suggestion.
             return try CommandParser.parse(words: words)
         }
+        // Every adapter hands its words to the grammar untouched, so words without options need
+        // nothing from argument-parser, whose reflection over every command costs several
+        // milliseconds per run. Anything option-like still goes through it: help flags, and the
+        // dashes it refuses on its own.
+        let rest = words.dropFirst()
+        if !rest.contains(where: { $0.hasPrefix("-") }), let command = try? CommandParser.parse(words: [spec.name] + rest) {
+            return command
+        }
         let parsed: ParsableCommand
         do {
             // Names are matched in any case, as in the REPL.

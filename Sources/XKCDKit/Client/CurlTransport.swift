@@ -37,6 +37,13 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
+    /// Starts loading libcurl on a thread of its own, so a command about to use the network
+    /// does not wait for it after opening the store. Not for commands that may end at once:
+    /// exiting waits for a library load in progress.
+    public static func preloadInBackground() {
+        Thread.detachNewThread { xkcd_http_preload() }
+    }
+
     /// Fetches `url` sending `headers` too (on every redirect), following up to five http(s)
     /// redirects. Any status is a response, 304 with its empty body included.
     public func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse {
