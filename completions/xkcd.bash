@@ -10,9 +10,11 @@ _xkcd() {
         IFS= read -r kind
         while IFS= read -r line; do reply+=("$line"); done
     } < <("$program" __complete bash "${COMP_TYPE:-9}" "$2" "${COMP_LINE:0:COMP_POINT}" 2>/dev/null)
-    if [[ $kind == directories ]]; then
+    if [[ $kind == directories || $kind == files ]]; then
         compopt -o filenames 2>/dev/null
-        while IFS= read -r line; do reply+=("$line"); done < <(compgen -d -- "$2")
+        local only=-f
+        [[ $kind == directories ]] && only=-d
+        while IFS= read -r line; do reply+=("$line"); done < <(compgen "$only" -- "$2")
     fi
     COMPREPLY=("${reply[@]}")
 }

@@ -12,6 +12,8 @@ function __xkcd_complete
     set -l reply (command $tokens[1] __complete fish $tokens[2..] "$current" 2>/dev/null)
     if test "$reply[1]" = directories
         __fish_complete_directories "$current"
+    else if test "$reply[1]" = files
+        __fish_complete_path "$current"
     else
         string join \n -- $reply[2..]
     end

@@ -54,6 +54,18 @@ import TestSupport
         #expect(server.requestLog.isEmpty, "completion never touches the network")
     }
 
+    @Test func pathsAfterSaveAndFavImportAreFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-paths-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("comics"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data().write(to: directory.appendingPathComponent("comic-one.png"))
+        try Data().write(to: directory.appendingPathComponent("favs.json"))
+        let prefix = directory.path + "/comic"
+        #expect(try complete("xkcd", "save", "353", prefix).sorted() == [prefix + "-one.png", prefix + "s"])
+        #expect(try complete("xkcd", "fav", "import", directory.path + "/fa") == [directory.path + "/favs.json"])
+        #expect(try complete("xkcd", "save", "353", "--fo") == ["--force"])
+    }
+
     @Test func titlesWithSpacesCompleteAsOneWordOrWordByWord() throws {
         #expect(try complete("xkcd", "goto", "Exploits") == [#"Exploits\ of\ a\ Mom"#])
         #expect(try complete("xkcd", "goto", "Exploits", "o") == [#"of\ a\ Mom"#])

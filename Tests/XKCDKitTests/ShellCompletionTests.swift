@@ -44,6 +44,21 @@ import Testing
         #expect(directories == "directories\n")
     }
 
+    @Test func pathsAreLeftToTheShell() {
+        func kind(_ words: String...) -> String? {
+            ShellCompletionRequest(arguments: ["fish"] + words)?.reply(titles: { index }).split(separator: "\n").first.map(String.init)
+        }
+        #expect(kind("save", "353", "/tm") == "files")
+        #expect(kind("save", "") == "files", "the comic's number is optional")
+        #expect(kind("fav", "import", "fa") == "files")
+        #expect(kind("fav", "IMPORT", "") == "files")
+        #expect(answer("fav", "imp") == ["import"], "the subcommand itself")
+        #expect(answer("fav", "Pyth") == ["Python\t#353"])
+        #expect(answer("save", "353", "--f") == ["--force"])
+        #expect(kind("goto", "") == "candidates")
+        #expect(Completer().complete("save 353 /tm") == .none, "the REPL lists no files")
+    }
+
     @Test func titlesCompleteAsTheREPLDoesAndWordByWord() {
         #expect(answer("goto", "pyth") == ["Python\t#353"])
         #expect(answer("g", "pokemon") == ["Pokémon Go\t#1705"], "aliases, accents")

@@ -24,6 +24,16 @@ public enum ComicCompletion: Sendable, Equatable {
     case favorites
 }
 
+/// Which of a command's arguments Tab completes as file paths (in the shells).
+public enum PathCompletion: Sendable, Equatable {
+    /// None.
+    case none
+    /// Every argument that is not an option.
+    case arguments
+    /// The arguments after this first word (a subcommand).
+    case after(String)
+}
+
 /// One command's definition: the single source for parsing, help and completion.
 public struct CommandSpec: Sendable, Equatable {
     /// The canonical name.
@@ -42,6 +52,8 @@ public struct CommandSpec: Sendable, Equatable {
     public var options: [String]
     /// Which comics Tab completes after it.
     public var completes: ComicCompletion
+    /// Which arguments Tab completes as file paths.
+    public var paths: PathCompletion
 
     /// Every command, in the order `help` lists them.
     public static let all: [CommandSpec] = [
@@ -83,13 +95,14 @@ public struct CommandSpec: Sendable, Equatable {
         CommandSpec(name: "open", aliases: ["o"], usage: "[N | TITLE]", summary: "open the comic's page in the browser",
                     details: "Opens comic N's page (the current comic by default) with xdg-open or open; where\nthere is neither, prints the address.", argument: .optionalComic, completes: .stored),
         CommandSpec(name: "fav", aliases: [], usage: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
-                    details: "Adds comic N (the current comic by default) to your favorites and stores its card and\nimage, so they work without a network. 'fav import FILE' merges favorites from a file\nwritten by 'favs --json'.", argument: .words, options: ["import"], completes: .stored),
+                    details: "Adds comic N (the current comic by default) to your favorites and stores its card and\nimage, so they work without a network. 'fav import FILE' merges favorites from a file\nwritten by 'favs --json'.", argument: .words, options: ["import"], completes: .stored,
+                    paths: .after("import")),
         CommandSpec(name: "unfav", aliases: [], usage: "[N | TITLE]", summary: "remove a favorite",
                     details: "Removes comic N (the current comic by default) from your favorites. Its stored copy\nstays in the cache.", argument: .optionalComic, completes: .favorites),
         CommandSpec(name: "favs", aliases: [], usage: "", summary: "list your favorites",
                     details: "Lists the favorites: number, title, date and when each was added. With --json the\nlist can be saved and merged elsewhere with 'fav import FILE'.", argument: .none),
         CommandSpec(name: "save", aliases: [], usage: "[N] [PATH] [--force]", summary: "write a comic's image to a file",
-                    details: "Writes the image of comic N (the current comic by default) to PATH: a file, or a\ndirectory to put <num>-<title>.<ext> in (default: the current directory). An existing\nfile is kept unless --force is given.", argument: .words, options: ["--force"]),
+                    details: "Writes the image of comic N (the current comic by default) to PATH: a file, or a\ndirectory to put <num>-<title>.<ext> in (default: the current directory). An existing\nfile is kept unless --force is given.", argument: .words, options: ["--force"], paths: .arguments),
         CommandSpec(name: "cache", aliases: [], usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",
                     details: "'cache stats' (the default) shows how many comics and images are stored and how much\nspace they take. 'cache clear' deletes everything stored except favorites; on a\nterminal it asks first unless --yes is given.", argument: .words, options: ["stats", "clear", "--yes"]),
         CommandSpec(name: "sync", aliases: [], usage: "[--images] [--jobs N]", summary: "store every comic for offline use and search",
@@ -111,7 +124,8 @@ public struct CommandSpec: Sendable, Equatable {
 
     /// Creates a spec.
     public init(name: String, aliases: [String], usage: String, summary: String, details: String,
-                argument: ArgumentKind, options: [String] = [], completes: ComicCompletion = .none) {
+                argument: ArgumentKind, options: [String] = [], completes: ComicCompletion = .none,
+                paths: PathCompletion = .none) {
         self.name = name
         self.aliases = aliases
         self.usage = usage
@@ -120,6 +134,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.argument = argument
         self.options = options
         self.completes = completes
+        self.paths = paths
     }
 
     /// The spec whose name or alias is `word` (case-insensitive).

@@ -46,6 +46,10 @@ public struct Completer: Sendable {
         var pool = spec.options.map { CompletionCandidate($0) }
         if spec.argument == .commandName && isFirstArgument { pool += names }
         let options = filter(pool, by: arguments.last ?? "")
+        let typed = arguments.last ?? ""
+        if takesPath(spec.paths, arguments: Array(arguments)), !(typed.hasPrefix("-") && !options.candidates.isEmpty) {
+            return CompletionMatches(kind: .paths, typed: typed, candidates: [])
+        }
         switch spec.completes {
         case .none:
             return options
@@ -55,6 +59,15 @@ public struct Completer: Sendable {
             return options
         default:
             return comics(argument, titles: titles(), favoritesOnly: spec.completes == .favorites)
+        }
+    }
+
+    // Whether the word being typed (the last of `arguments`) is a path.
+    private func takesPath(_ paths: PathCompletion, arguments: [String]) -> Bool {
+        switch paths {
+        case .none: false
+        case .arguments: true
+        case let .after(word): arguments.count > 1 && arguments[0].lowercased() == word
         }
     }
 
@@ -80,6 +93,8 @@ public struct Completer: Sendable {
             return numberCompletion(found, replacing: argument)
         case .titles:
             return titleCompletion(found.candidates.map(\.value), replacing: argument)
+        case .paths:
+            return .none
         }
     }
 

@@ -24,6 +24,8 @@ public struct CompletionMatches: Sendable, Equatable {
         /// Comic titles (noted with their numbers): each replaces every word after the command,
         /// as a title may hold spaces.
         case titles
+        /// A file path: no candidates, the shell lists the files itself.
+        case paths
     }
 
     /// What the candidates are.

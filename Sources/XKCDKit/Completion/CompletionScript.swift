@@ -44,9 +44,11 @@ public enum CompletionScript {
                 IFS= read -r kind
                 while IFS= read -r line; do reply+=("$line"); done
             } < <("$program" __complete bash "${COMP_TYPE:-9}" "$2" "${COMP_LINE:0:COMP_POINT}" 2>/dev/null)
-            if [[ $kind == directories ]]; then
+            if [[ $kind == directories || $kind == files ]]; then
                 compopt -o filenames 2>/dev/null
-                while IFS= read -r line; do reply+=("$line"); done < <(compgen -d -- "$2")
+                local only=-f
+                [[ $kind == directories ]] && only=-d
+                while IFS= read -r line; do reply+=("$line"); done < <(compgen "$only" -- "$2")
             fi
             COMPREPLY=("${reply[@]}")
         }
@@ -67,6 +69,10 @@ public enum CompletionScript {
             reply=("${(@f)$("$program" __complete zsh "${(@Q)words[2,CURRENT-1]}" "${(Q)PREFIX}" 2>/dev/null)}")
             if [[ $reply[1] == directories ]]; then
                 _directories
+                return
+            fi
+            if [[ $reply[1] == files ]]; then
+                _files
                 return
             fi
             for line in "${(@)reply[2,-1]}"; do
@@ -103,6 +109,8 @@ public enum CompletionScript {
             set -l reply (command $tokens[1] __complete fish $tokens[2..] "$current" 2>/dev/null)
             if test "$reply[1]" = directories
                 __fish_complete_directories "$current"
+            else if test "$reply[1]" = files
+                __fish_complete_path "$current"
             else
                 string join \n -- $reply[2..]
             end

@@ -4,8 +4,8 @@ import Foundation
 /// answered from ``GlobalOptionSpec`` and the REPL's own ``Completer``: the shells complete
 /// what the REPL completes, by the same rules.
 ///
-/// The answer's first line is `candidates` or `directories` (the shell completes those
-/// itself); the candidates follow, one a line. For zsh and fish each is `value`, or `value`, a
+/// The answer's first line is `candidates`, or `directories` or `files` (the shell completes
+/// those itself); the candidates follow, one a line. For zsh and fish each is `value`, or `value`, a
 /// tab and a note; for bash each is ready for `COMPREPLY`: quoted to replace the word readline
 /// completes, or, when readline only lists them, as plain text (a number with its title).
 public struct ShellCompletionRequest: Sendable {
@@ -27,6 +27,8 @@ public struct ShellCompletionRequest: Sendable {
         case candidates(CompletionMatches.Kind, [CompletionCandidate])
         /// Directory names.
         case directories
+        /// File and directory names.
+        case files
     }
 
     /// Reads `__complete`'s arguments: `bash TYPE WORD LINE` (`COMP_TYPE`, the word readline
@@ -110,6 +112,8 @@ public struct ShellCompletionRequest: Sendable {
         case .numbers:
             let mark = current.hasPrefix("#") ? "#" : ""
             return .candidates(.numbers, found.candidates.map { CompletionCandidate(mark + $0.value, note: $0.note) })
+        case .paths:
+            return .files
         case .titles:
             // A title typed as several words: each candidate replaces only the last of them.
             let typedBefore = command.dropFirst().dropLast().joined(separator: " ").split(separator: " ").count
@@ -126,6 +130,8 @@ public struct ShellCompletionRequest: Sendable {
         switch offer(titles: titles) {
         case .directories:
             lines = ["directories"]
+        case .files:
+            lines = ["files"]
         case let .candidates(kind, candidates):
             if let line {
                 lines = ["candidates"] + bashReplies(kind, candidates, line: line)
