@@ -38,6 +38,20 @@ import TestSupport
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test func tabCompletesFileNamesAfterSave() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-tab-\(UUID().uuidString)")
+        let folder = directory.appendingPathComponent("saved comics")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try startREPL()
+        // The folder's name holds a space: Tab escapes it, and the line reads it back.
+        terminal.send("save 353 \(directory.path)/sav\t\r")
+        _ = try terminal.waitFor("saved \(folder.path)/353-")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).map { $0.hasPrefix("353-") } == [true])
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func ctrlCAbandonsTheLineAndReturnsToThePrompt() throws {
         let terminal = try startREPL()
         terminal.send("goto 35")

@@ -4,6 +4,24 @@ import Testing
 @Suite struct CompleterTests {
     let completer = Completer()
 
+    @Test func pathsAfterSaveAndFavImport() {
+        let files = ["comic one.png", "comics/", "favs.json", "dir/", "dir/a;b.png"]
+        func paths(_ typed: String) -> [String] {
+            files.filter { $0 != typed && $0.hasPrefix(typed) && !$0.dropFirst(typed.count).dropLast().contains("/") }
+        }
+        #expect(completer.complete("save 353 f", paths: paths) == Completion(replaceCount: 1, insertion: "favs.json ", candidates: ["favs.json"]))
+        #expect(completer.complete("save 353 com", paths: paths) == Completion(replaceCount: 3, insertion: "comic", candidates: ["comic one.png", "comics/"]))
+        #expect(completer.complete(#"save 353 comic\ "#, paths: paths)
+            == Completion(replaceCount: 7, insertion: #"comic\ one.png "#, candidates: ["comic one.png"]), "an escaped space stays in the word")
+        #expect(completer.complete("save di", paths: paths) == Completion(replaceCount: 2, insertion: "dir/", candidates: ["dir/"]),
+                "a directory takes no space, so Tab goes on into it")
+        #expect(completer.complete("save 353 dir/", paths: paths).insertion == #"dir/a\;b.png "#, "the grammar reads it back")
+        #expect(completer.complete("fav import fa", paths: paths).insertion == "favs.json ")
+        #expect(completer.complete("fav fa", paths: paths) == .none, "without import, fav takes a comic")
+        #expect(completer.complete("save 353 --f", paths: paths).insertion == "--force ")
+        #expect(completer.complete("save 353 x", paths: paths) == .none)
+    }
+
     @Test func completesAUniqueCommandNameWithASpace() {
         #expect(completer.complete("go") == Completion(replaceCount: 2, insertion: "goto ", candidates: ["goto"]))
         #expect(completer.complete("GO").insertion == "goto ")

@@ -56,7 +56,20 @@ import Testing
         #expect(answer("fav", "Pyth") == ["Python\t#353"])
         #expect(answer("save", "353", "--f") == ["--force"])
         #expect(kind("goto", "") == "candidates")
-        #expect(Completer().complete("save 353 /tm") == .none, "the REPL lists no files")
+    }
+
+    @Test func pathListerOffersWhatFollowsTheLastSlash() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-lister-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("comics"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["comic one.png", ".hidden", "favs.json"] {
+            try Data().write(to: directory.appendingPathComponent(name))
+        }
+        #expect(PathLister.entries(completing: "com", currentDirectory: directory.path) == ["comic one.png", "comics/"])
+        #expect(PathLister.entries(completing: "", currentDirectory: directory.path) == ["comic one.png", "comics/", "favs.json"])
+        #expect(PathLister.entries(completing: ".h", currentDirectory: directory.path) == [".hidden"])
+        #expect(PathLister.entries(completing: directory.path + "/fa") == [directory.path + "/favs.json"])
+        #expect(PathLister.entries(completing: "missing/x", currentDirectory: directory.path).isEmpty)
     }
 
     @Test func titlesCompleteAsTheREPLDoesAndWordByWord() {

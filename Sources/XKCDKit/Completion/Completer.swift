@@ -72,8 +72,9 @@ public struct Completer: Sendable {
     }
 
     /// The completion for `text` (everything before the cursor on a REPL line), using `titles`
-    /// for comics.
-    public func complete(_ text: String, titles: TitleIndex = .empty) -> Completion {
+    /// for comics and `paths` (the paths a typed prefix can become, see ``PathLister``) where a
+    /// command takes a file.
+    public func complete(_ text: String, titles: TitleIndex = .empty, paths: (String) -> [String] = { _ in [] }) -> Completion {
         let segment = text.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? text
         let trimmed = String(segment.drop(while: { $0 == " " }))
         var words = [trimmed]
@@ -85,6 +86,7 @@ public struct Completer: Sendable {
             words = [String(trimmed[..<space])] + pieces.map(Self.unescape)
         }
         let found = matches(words, titles: { titles })
+        if found.kind == .paths { return pathCompletion(Self.lastWord(trimmed), paths: paths) }
         guard !found.candidates.isEmpty else { return .none }
         switch found.kind {
         case .words:
@@ -96,6 +98,59 @@ public struct Completer: Sendable {
         case .paths:
             return .none
         }
+    }
+
+    // `typed` is the path as typed, escapes included; a directory is completed without the
+    // space that ends a word, so Tab can go on into it.
+    private func pathCompletion(_ typed: String, paths: (String) -> [String]) -> Completion {
+        let found = paths(Self.unescape(typed))
+        guard !found.isEmpty else { return .none }
+        let shown = found.map { path in
+            let isFolder = path.hasSuffix("/")
+            let name = (isFolder ? path.dropLast() : Substring(path)).split(separator: "/").last.map(String.init) ?? path
+            return name + (isFolder ? "/" : "")
+        }
+        if found.count == 1 {
+            return Completion(replaceCount: typed.count, insertion: Self.escapePath(found[0]) + (found[0].hasSuffix("/") ? "" : " "),
+                              candidates: shown)
+        }
+        var common = Array(found[0])
+        for path in found.dropFirst() {
+            common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
+        }
+        if common.count > Self.unescape(typed).count {
+            return Completion(replaceCount: typed.count, insertion: Self.escapePath(String(common)), candidates: shown)
+        }
+        return list(shown)
+    }
+
+    // The last word of a line: what follows its last space that is not escaped.
+    private static func lastWord(_ line: String) -> String {
+        var start = line.startIndex
+        var escaped = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let c = line[index]
+            index = line.index(after: index)
+            if escaped {
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == " " {
+                start = index
+            }
+        }
+        return String(line[start...])
+    }
+
+    // A path as the command grammar reads it back as one word.
+    private static func escapePath(_ path: String) -> String {
+        var out = ""
+        for c in path {
+            if c == "\\" || c == "\"" || c == "'" || c == ";" || c == " " || c == "\t" { out.append("\\") }
+            out.append(c)
+        }
+        return out
     }
 
     // The whole argument is one title (spaces and all) or a number.
