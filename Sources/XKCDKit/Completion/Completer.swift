@@ -21,8 +21,9 @@ public struct Completion: Sendable, Equatable {
 }
 
 /// Completes command names, then each command's arguments: options, command names after
-/// `help`, and comics by title or number after the commands that name one. Pure. The REPL asks
-/// ``complete(_:titles:)`` about its line; the shells ask ``matches(_:titles:)`` through
+/// `help`, comics by title or number after the commands that name one, and file paths after
+/// those that take one. Pure: the file names come from the caller. The REPL asks
+/// ``complete(_:titles:paths:)`` about its line; the shells ask ``matches(_:titles:)`` through
 /// ``ShellCompletionRequest``.
 public struct Completer: Sendable {
     /// The most candidates listed for one Tab.
@@ -86,17 +87,17 @@ public struct Completer: Sendable {
             words = [String(trimmed[..<space])] + pieces.map(Self.unescape)
         }
         let found = matches(words, titles: { titles })
-        if found.kind == .paths { return pathCompletion(Self.lastWord(trimmed), paths: paths) }
-        guard !found.candidates.isEmpty else { return .none }
         switch found.kind {
+        case .paths:
+            return pathCompletion(Self.lastWord(trimmed), paths: paths)
+        case _ where found.candidates.isEmpty:
+            return .none
         case .words:
             return finish(found.candidates.map(\.value), replacing: pieces.last ?? "")
         case .numbers:
             return numberCompletion(found, replacing: argument)
         case .titles:
             return titleCompletion(found.candidates.map(\.value), replacing: argument)
-        case .paths:
-            return .none
         }
     }
 
