@@ -48,6 +48,8 @@ import TestSupport
         terminal.send("save 353 \(directory.path)/sav\t\r")
         _ = try terminal.waitFor("saved \(folder.path)/353-")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).map { $0.hasPrefix("353-") } == [true])
+        // The next prompt: a Ctrl-D typed before it meets the terminal in its normal mode.
+        _ = try terminal.waitFor("> ")
         terminal.send("\u{04}")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -85,17 +85,17 @@ typedef struct xkcd_http_result {
 typedef void (*xkcd_http_done)(void *context, const xkcd_http_result *result);
 
 /**
- * Loads libcurl (once per process), creates a multi handle keeping up to `max_connections`
- * connections per host, and starts the client's thread. Returns NULL and writes a message
- * to `error` (of `error_size` bytes) when libcurl cannot be loaded or set up.
- */
-/**
  * Loads libcurl and runs its global initialisation now, if not done yet (xkcd_http_create
  * does it otherwise). Safe from any thread: a later xkcd_http_create waits for a load in
  * progress.
  */
 void xkcd_http_preload(void);
 
+/**
+ * Loads libcurl (once per process), creates a multi handle keeping up to `max_connections`
+ * connections per host, and starts the client's thread. Returns NULL and writes a message
+ * to `error` (of `error_size` bytes) when libcurl cannot be loaded or set up.
+ */
 xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size);
 
 /**

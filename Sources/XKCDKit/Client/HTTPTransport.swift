@@ -7,7 +7,7 @@ public struct HTTPResponse: Sendable {
     /// The body bytes.
     public var body: Data
     // A sync reads no header of thousands of responses: the raw block is parsed only when asked.
-    private var fields: Fields
+    private let fields: Fields
 
     private enum Fields: Sendable {
         case parsed([String: String])
@@ -16,13 +16,10 @@ public struct HTTPResponse: Sendable {
 
     /// Header fields, names lower-cased.
     public var headers: [String: String] {
-        get {
-            switch fields {
-            case let .parsed(headers): headers
-            case let .block(block): HTTPHeaderBlock.fields(block)
-            }
+        switch fields {
+        case let .parsed(headers): headers
+        case let .block(block): HTTPHeaderBlock.fields(block)
         }
-        set { fields = .parsed(newValue) }
     }
 
     /// Creates a response.

@@ -112,15 +112,16 @@ public struct Completer: Sendable {
             return name + (isFolder ? "/" : "")
         }
         if found.count == 1 {
-            return Completion(replaceCount: typed.count, insertion: Self.escapePath(found[0]) + (found[0].hasSuffix("/") ? "" : " "),
+            return Completion(replaceCount: typed.count, insertion: Self.escape(found[0], spaces: true) + (found[0].hasSuffix("/") ? "" : " "),
                               candidates: shown)
         }
+        // File names differ by case alone: unlike titles, their shared start is matched exactly.
         var common = Array(found[0])
         for path in found.dropFirst() {
             common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
         }
         if common.count > Self.unescape(typed).count {
-            return Completion(replaceCount: typed.count, insertion: Self.escapePath(String(common)), candidates: shown)
+            return Completion(replaceCount: typed.count, insertion: Self.escape(String(common), spaces: true), candidates: shown)
         }
         return list(shown)
     }
@@ -142,16 +143,6 @@ public struct Completer: Sendable {
             }
         }
         return String(line[start...])
-    }
-
-    // A path as the command grammar reads it back as one word.
-    private static func escapePath(_ path: String) -> String {
-        var out = ""
-        for c in path {
-            if c == "\\" || c == "\"" || c == "'" || c == ";" || c == " " || c == "\t" { out.append("\\") }
-            out.append(c)
-        }
-        return out
     }
 
     // The whole argument is one title (spaces and all) or a number.
@@ -235,11 +226,13 @@ public struct Completer: Sendable {
             == String(b).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    // The command grammar treats these specially; a title holding them is typed escaped.
-    private static func escape(_ title: String) -> String {
+    // The command grammar treats these specially; a title holding them is typed escaped. A
+    // title takes the rest of the line, spaces and all; a path is one word, so its spaces and
+    // tabs are escaped too.
+    private static func escape(_ text: String, spaces: Bool = false) -> String {
         var out = ""
-        for c in title {
-            if c == "\\" || c == "\"" || c == "'" || c == ";" { out.append("\\") }
+        for c in text {
+            if c == "\\" || c == "\"" || c == "'" || c == ";" || spaces && (c == " " || c == "\t") { out.append("\\") }
             out.append(c)
         }
         return out
