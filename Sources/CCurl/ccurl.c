@@ -189,6 +189,8 @@ struct xkcd_http {
     uint64_t next_id;
     int stopping;
     int frees_itself;
+    // Set while the loop waits in curl_multi_poll: only then does new work need to wake it.
+    int polling;
     // Owned by the loop thread.
     transfer *active;
     CURL *spare[spare_handles_max];
@@ -524,7 +526,18 @@ static void *run_loop(void *argument) {
         lib.multi_perform(http->multi, &running);
         collect_finished(http);
         int wait = enforce_deadlines(http);
-        lib.multi_poll(http->multi, NULL, 0, wait, NULL);
+        // Work queued while the loop was busy is taken at once; otherwise the loop waits, and
+        // whoever queues work from now on wakes it.
+        pthread_mutex_lock(&http->lock);
+        int idle = http->queue_head == NULL && http->cancel_count == 0 && !http->stopping;
+        http->polling = idle;
+        pthread_mutex_unlock(&http->lock);
+        if (idle) {
+            lib.multi_poll(http->multi, NULL, 0, wait, NULL);
+            pthread_mutex_lock(&http->lock);
+            http->polling = 0;
+            pthread_mutex_unlock(&http->lock);
+        }
     }
     pthread_mutex_lock(&http->lock);
     int frees_itself = http->frees_itself;
@@ -646,8 +659,9 @@ uint64_t xkcd_http_get(xkcd_http *http, const char *url, const char *const *head
     if (http->queue_tail != NULL) http->queue_tail->next = t;
     else http->queue_head = t;
     http->queue_tail = t;
+    int wake = http->polling;
     pthread_mutex_unlock(&http->lock);
-    lib.multi_wakeup(http->multi);
+    if (wake) lib.multi_wakeup(http->multi);
     return id;
 }
 

@@ -83,8 +83,13 @@ struct Bench {
         guard first.status == 0 else { throw BenchError("sync into \(warm.path) failed (\(first.status))") }
 
         log("start-up …")
-        let startup = try (0..<40).map { _ in try Spawn.run(options.xkcd, [], environment: environment(warm, server: server)).seconds }
-        let floorStartup = try (0..<40).map { _ in try Spawn.run(options.floor, [], environment: environment(warm, server: server)).seconds }
+        // Alternating runs, so a machine that slows down or speeds up meanwhile moves both alike.
+        var startup: [Double] = []
+        var floorStartup: [Double] = []
+        for _ in 0..<40 {
+            startup.append(try Spawn.run(options.xkcd, [], environment: environment(warm, server: server)).seconds)
+            floorStartup.append(try Spawn.run(options.floor, [], environment: environment(warm, server: server)).seconds)
+        }
         table.add("start to first prompt and exit (stdin at EOF, warm cache)", ours: Measure.median(startup),
                   floor: Measure.median(floorStartup), floorName: "Swift + Foundation, print one line", goal: .ratio(1.5))
 
@@ -106,18 +111,22 @@ struct Bench {
         let urls = work.appendingPathComponent("urls.txt")
         try (1...(archive.newest ?? 1)).map { "url = \"\(server.baseURL.absoluteString)/\($0)/info.0.json\"\noutput = \"/dev/null\"" }
             .joined(separator: "\n").write(to: urls, atomically: true, encoding: .utf8)
-        var syncTimes: [Double] = []
-        var curlTimes: [Double] = []
-        for round in 0..<3 {
+        var syncRuns: [Spawn.Result] = []
+        var curlRuns: [Spawn.Result] = []
+        for round in 0..<7 {
             let empty = try directory("sync-\(round)")
             let result = try Spawn.run(options.xkcd, ["sync"], environment: environment(empty, server: server))
             guard result.status == 0 else { throw BenchError("sync failed (\(result.status))") }
-            syncTimes.append(result.seconds)
-            curlTimes.append(try Spawn.run(try Machine.which("curl"), ["--parallel", "--parallel-max", "8", "-s", "-K", urls.path],
-                                           environment: environment(empty, server: server)).seconds)
+            syncRuns.append(result)
+            curlRuns.append(try Spawn.run(try Machine.which("curl"), ["--parallel", "--parallel-max", "8", "-s", "-K", urls.path],
+                                          environment: environment(empty, server: server)))
         }
+        let syncTimes = syncRuns.map(\.seconds)
         table.add("full `sync` of \(archive.bodies.count) comics into an empty data dir", ours: Measure.median(syncTimes),
-                  floor: Measure.median(curlTimes), floorName: "curl --parallel --parallel-max 8, same URLs", goal: .ratio(1.5))
+                  floor: Measure.median(curlRuns.map(\.seconds)), floorName: "curl --parallel --parallel-max 8, same URLs",
+                  goal: .ratio(1.5))
+        table.add("  CPU time of the process (user + system, all threads)", ours: Measure.median(syncRuns.map(\.cpuSeconds)),
+                  floor: Measure.median(curlRuns.map(\.cpuSeconds)), floorName: "curl's, same runs", goal: .none)
         // What storing and full-text indexing the same text costs SQLite alone, with no network.
         var storeTimes: [Double] = []
         for round in 0..<3 {

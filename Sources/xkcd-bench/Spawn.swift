@@ -6,6 +6,8 @@ enum Spawn {
     struct Result {
         var status: Int32
         var seconds: Double
+        /// User plus system CPU time, every thread of the process included.
+        var cpuSeconds: Double
     }
 
     /// Runs `path` under GNU `time` and returns its peak resident memory in bytes. wait4's
@@ -47,10 +49,12 @@ enum Spawn {
         let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard rc == 0 else { throw BenchError("cannot start \(path): \(String(cString: strerror(rc)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let seconds = Measure.now() - start
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: exitStatus, seconds: seconds)
+        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+        return Result(status: exitStatus, seconds: seconds, cpuSeconds: cpu)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TestSupport
 @testable import XKCDKit
@@ -28,6 +29,51 @@ import TestSupport
 
     func storedCount() throws -> Int {
         try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3")).comicCount()
+    }
+
+    // Under the sanitizers, blocking end-to-end tests can starve a sync for minutes: this
+    // waits for its first stored batch however long that takes.
+    func waitForAStoredBatch() async throws {
+        let deadline = Date().addingTimeInterval(600)
+        while (try? storedCount()) ?? 0 <= 1, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require(try storedCount() > 1, "no batch was stored within 600 s")
+    }
+
+    // FTS5's automerge setting: 0 while a sync writes its batches, its default 4 otherwise.
+    func searchIndexAutomerge() throws -> Int? {
+        try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3")).read { db in
+            try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'")
+        }
+    }
+
+    // Every stored comic, found by the number in its title ("Comic 42").
+    func everyComicIsFoundByItsTitle() throws {
+        let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
+        for num in try store.storedNumbers().sorted() {
+            let title = try #require(try store.comic(num)?.title)
+            let word = try #require(title.split(separator: " ").last.map(String.init))
+            let hits = try store.search(SearchQuery.ftsExpression(word) ?? "", limit: Self.size).hits
+            #expect(hits.contains { $0.num == num }, "#\(num) not found by \(word)")
+        }
+    }
+
+    @Test func theSearchIndexMergesAgainAfterASyncAndFindsEveryBatch() async throws {
+        _ = try await sync()
+        #expect(try searchIndexAutomerge() == 4, "merging is back on")
+        try everyComicIsFoundByItsTitle()
+    }
+
+    @Test func theSearchIndexMergesAgainAfterACancelledSync() async throws {
+        server.setFaultForAllPaths(.delay(.milliseconds(5)))
+        let session = try TestLibrary(directory: directory, server: server, clock: clock).session()
+        let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
+        try await waitForAStoredBatch()
+        task.cancel()
+        guard case let .synced(summary) = try await task.value else { return }
+        #expect(summary.fetched > 0)
+        #expect(try searchIndexAutomerge() == 4)
     }
 
     @Test func fetchesEverythingOnceAndResumesWithNothing() async throws {
@@ -66,13 +112,8 @@ import TestSupport
         let library = TestLibrary(directory: directory, server: server, clock: clock)
         let session = try library.session()
         let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
-        // Under the sanitizers, blocking end-to-end tests can starve this one for minutes; the
-        // drop must come after a batch is stored, however long that takes.
-        let deadline = Date().addingTimeInterval(600)
-        while (try? storedCount()) ?? 0 <= 1, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        try #require(try storedCount() > 1, "no batch was stored within 600 s")
+        // The drop must come after a batch is stored.
+        try await waitForAStoredBatch()
         server.stop()
         let outcome = try await task.value
         guard case let .synced(summary) = outcome else { return }
@@ -94,10 +135,7 @@ import TestSupport
         let session = try TestLibrary(directory: directory, server: server, clock: clock).session()
         let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
         // Cancel once a batch has been written (whatever the machine's load).
-        let deadline = Date().addingTimeInterval(90)
-        while (try? storedCount()) ?? 0 <= 1, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await waitForAStoredBatch()
         let cancelled = Date()
         task.cancel()
         guard case let .synced(summary) = try await task.value else { return }

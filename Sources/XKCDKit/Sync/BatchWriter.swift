@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 
 /// Writes sync batches on a queue of their own, so fetching goes on while SQLite works.
-/// ``finish()`` waits for every batch handed over and reports the first failure.
+/// While it is open the search index does not merge its segments (one per batch); ``finish()``
+/// turns merging back on, waits for every batch handed over and reports the first failure.
 final class BatchWriter: @unchecked Sendable {
     // The queue runs one batch at a time; the lock guards `failure`, read by the sync task.
     private let queue = DispatchQueue(label: "xkcd.sync.writer")
@@ -12,24 +13,32 @@ final class BatchWriter: @unchecked Sendable {
 
     init(store: ComicStore) {
         self.store = store
+        run { try store.setSearchIndexMerging(false) }
     }
 
     /// Queues `comics` (with their search `documents`) and `absent` numbers for one transaction.
     func submit(_ comics: [Comic], documents: [SearchDocument], absent: [Int], at date: Date) throws {
         if let failure = lock.withLock({ failure }) { throw failure }
         let store = store
+        run { try store.save(comics, documents: documents, absent: absent, at: date) }
+    }
+
+    /// Turns merging back on and waits until every queued batch is written; throws the first
+    /// failure. Call it on every path, failures included.
+    func finish() throws {
+        let store = store
+        run { try store.setSearchIndexMerging(true) }
+        queue.sync {}
+        if let failure = lock.withLock({ failure }) { throw failure }
+    }
+
+    private func run(_ work: @escaping @Sendable () throws -> Void) {
         queue.async { [self] in
             do {
-                try store.save(comics, documents: documents, absent: absent, at: date)
+                try work()
             } catch {
                 lock.withLock { if failure == nil { failure = error } }
             }
         }
-    }
-
-    /// Waits until every queued batch is written; throws the first failure.
-    func finish() throws {
-        queue.sync {}
-        if let failure = lock.withLock({ failure }) { throw failure }
     }
 }

@@ -68,28 +68,33 @@ public struct Syncer: Sendable {
         }
         let client = client
         // The search text is repaired here, in parallel, rather than on the one writer thread.
-        try await run(numbers, phase: .comics, summary: &summary, work: { num in
-            switch try await client.comic(num) {
-            case let .found(comic): return .comic(comic, SearchDocument(comic))
-            case .notFound: return .missing(num)
-            }
-        }, handle: { result, summary in
-            switch result {
-            case let .comic(comic, document):
-                batch.append(comic)
-                documents.append(document)
-                summary.fetched += 1
-            case let .missing(num):
-                summary.missing.append(num)
-                if num < newest { absent.append(num) }
-            case let .failed(num):
-                summary.failed.append(num)
-            case .imageStored, .cancelled:
-                break
-            }
-            if batch.count >= Self.batchSize || now().timeIntervalSince(lastFlush) >= Self.batchDelay { try flush() }
-        })
-        try flush()
+        do {
+            try await run(numbers, phase: .comics, summary: &summary, work: { num in
+                switch try await client.comic(num) {
+                case let .found(comic): return .comic(comic, SearchDocument(comic))
+                case .notFound: return .missing(num)
+                }
+            }, handle: { result, summary in
+                switch result {
+                case let .comic(comic, document):
+                    batch.append(comic)
+                    documents.append(document)
+                    summary.fetched += 1
+                case let .missing(num):
+                    summary.missing.append(num)
+                    if num < newest { absent.append(num) }
+                case let .failed(num):
+                    summary.failed.append(num)
+                case .imageStored, .cancelled:
+                    break
+                }
+                if batch.count >= Self.batchSize || now().timeIntervalSince(lastFlush) >= Self.batchDelay { try flush() }
+            })
+            try flush()
+        } catch {
+            try? writer.finish()
+            throw error
+        }
         try writer.finish()
         summary.missing.sort()
         summary.failed.sort()
