@@ -32,6 +32,29 @@ enum Spawn {
     /// /dev/null), stdout and stderr discarded.
     static func run(_ path: String, _ arguments: [String], environment: [String: String],
                     input: String = "/dev/null") throws -> Result {
+        try start(path, arguments, environment: environment, input: input).wait()
+    }
+
+    /// A started process, to be waited for.
+    struct Running {
+        let pid: pid_t
+        let started: Double
+
+        /// Waits for the process to end; its time counts from its start.
+        func wait() -> Result {
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+            let seconds = Measure.now() - started
+            let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+            return Result(status: exitStatus, seconds: seconds, cpuSeconds: cpu)
+        }
+    }
+
+    /// Starts `path` like ``run(_:_:environment:input:)`` without waiting for it.
+    static func start(_ path: String, _ arguments: [String], environment: [String: String],
+                      input: String = "/dev/null") throws -> Running {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -45,16 +68,10 @@ enum Spawn {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let start = Measure.now()
+        let started = Measure.now()
         let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard rc == 0 else { throw BenchError("cannot start \(path): \(String(cString: strerror(rc)))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-        let seconds = Measure.now() - start
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
-        return Result(status: exitStatus, seconds: seconds, cpuSeconds: cpu)
+        return Running(pid: pid, started: started)
     }
 }
 

@@ -11,7 +11,7 @@ public struct Syncer: Sendable {
     private let progress: @Sendable (SyncProgress) -> Void
 
     /// The most comics written in one transaction.
-    static let batchSize = 200
+    public static let batchSize = 200
     /// The longest a fetched comic waits to be written.
     static let batchDelay: TimeInterval = 0.5
 
