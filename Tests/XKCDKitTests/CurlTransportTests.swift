@@ -336,6 +336,14 @@ import TestSupport
         #expect(server.connectionCount <= 8)
     }
 
+    @Test(arguments: ["http://127.0.0.1:8790", "https://xkcd.com/", "http://host/prefix", "http://host/prefix/",
+                      "http://host/p?x=1", "http://host/p#f", "http://host/a%20b"])
+    func comicAddressesJoinTheBaseAsAPathComponentWould(base: String) throws {
+        let url = try #require(URL(string: base))
+        let client = XKCDClient(baseURL: url, transport: CurlTransport(timeout: 5))
+        #expect(client.comicURL(353).absoluteString == url.appendingPathComponent("353/info.0.json").absoluteString)
+    }
+
     @Test func clientWorksOnTop() async throws {
         let client = XKCDClient(baseURL: server.baseURL, transport: CurlTransport(timeout: 5))
         guard case let .found(comic) = try await client.comic(353) else {

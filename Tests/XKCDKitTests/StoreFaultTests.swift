@@ -59,3 +59,39 @@ struct StoreFaultTests {
         #expect(notices.first?.contains("moved it aside to \(url.path).damaged-") == true)
     }
 }
+
+/// Batches written through the direct binding: text comes back byte for byte, and a row SQLite
+/// refuses fails its whole batch.
+struct StoreBatchTests {
+    private func comic(_ num: Int, alt: String = "alt", month: Int = 1) -> Comic {
+        Comic(num: num, title: "Comic \(num)", safeTitle: "Comic \(num)", alt: alt, img: "https://imgs.xkcd.com/comics/\(num).png",
+              year: 2020, month: month, day: 1)
+    }
+
+    private func store() throws -> (ComicStore, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3")), directory)
+    }
+
+    @Test func textComesBackByteForByte() throws {
+        let (store, directory) = try store()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let texts = ["", "Erd\u{151}s", "a\nb\n", String(repeating: "long line of alt text ", count: 2000), "emoji 🧑‍🚀"]
+        try store.save(texts.indices.map { comic($0 + 1, alt: texts[$0]) }, absent: [7], at: Date())
+        for (index, text) in texts.enumerated() {
+            #expect(try store.comic(index + 1)?.alt == text)
+        }
+        #expect(try store.isAbsent(7))
+    }
+
+    @Test func aRowSQLiteRefusesFailsItsWholeBatch() throws {
+        let (store, directory) = try store()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try store.save([comic(1)], absent: [], at: Date())
+        #expect(throws: XKCDError.self) { try store.save([comic(2), comic(3, month: 13)], absent: [], at: Date()) }
+        #expect(try store.storedNumbers() == [1], "the batch left nothing behind")
+        try store.save([comic(2)], absent: [], at: Date())
+        #expect(try store.storedNumbers() == [1, 2], "and the store takes the next one")
+    }
+}

@@ -220,10 +220,10 @@ private struct CurlReply: Sendable {
     }
 
     func response(for url: URL, timeout: TimeInterval, maxBodyBytes: Int) throws(XKCDError) -> HTTPResponse {
+        if outcome == XKCD_HTTP_OK { return HTTPResponse(status: status, headerBlock: headers, body: body) }
+        // Only failures name the host, so answers skip taking the URL apart.
         let host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? url.absoluteString
         switch outcome {
-        case XKCD_HTTP_OK:
-            return HTTPResponse(status: status, headerBlock: headers, body: body)
         case XKCD_HTTP_CANCELLED:
             throw .cancelled
         case XKCD_HTTP_TIMED_OUT:

@@ -60,9 +60,13 @@ extension ComicStore {
     static func index(_ documents: [SearchDocument], in db: Database) throws {
         guard !documents.isEmpty else { return }
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS pending_fts(num INTEGER PRIMARY KEY, title, alt, transcript)")
-        let stage = try db.cachedStatement(sql: "INSERT OR REPLACE INTO temp.pending_fts(num, title, alt, transcript) VALUES (?, ?, ?, ?)")
+        let stage = RowBinder(try db.cachedStatement(sql: "INSERT OR REPLACE INTO temp.pending_fts(num, title, alt, transcript) VALUES (?, ?, ?, ?)"), in: db)
         for document in documents {
-            try stage.execute(arguments: [document.num, document.title, document.alt, document.transcript])
+            stage.bind(1, document.num)
+            stage.bind(2, document.title)
+            stage.bind(3, document.alt)
+            stage.bind(4, document.transcript)
+            try stage.step()
         }
         try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) SELECT num, title, alt, transcript FROM temp.pending_fts

@@ -77,19 +77,28 @@ public struct ComicStore: Sendable {
     func save(_ comics: [Comic], documents: [SearchDocument], absent: [Int], at date: Date) throws {
         try write { db in
             // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
-            let upsert = try db.cachedStatement(sql: """
+            let upsert = RowBinder(try db.cachedStatement(sql: """
                 INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day, fetched_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
                     alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
                     transcript = excluded.transcript, year = excluded.year, month = excluded.month,
                     day = excluded.day, fetched_at = excluded.fetched_at
-                """)
+                """), in: db)
             for comic in comics {
-                try upsert.execute(arguments: [
-                    comic.num, comic.title, comic.safeTitle, comic.alt, comic.img, comic.link, comic.news,
-                    comic.transcript, comic.year, comic.month, comic.day, date.timeIntervalSince1970,
-                ])
+                upsert.bind(1, comic.num)
+                upsert.bind(2, comic.title)
+                upsert.bind(3, comic.safeTitle)
+                upsert.bind(4, comic.alt)
+                upsert.bind(5, comic.img)
+                upsert.bind(6, comic.link)
+                upsert.bind(7, comic.news)
+                upsert.bind(8, comic.transcript)
+                upsert.bind(9, comic.year)
+                upsert.bind(10, comic.month)
+                upsert.bind(11, comic.day)
+                upsert.bind(12, date.timeIntervalSince1970)
+                try upsert.step()
             }
             try Self.index(documents, in: db)
             for num in absent {

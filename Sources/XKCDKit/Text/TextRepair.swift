@@ -9,6 +9,7 @@ public enum TextRepair {
     /// Plain multi-line text (alt, transcript): entities decoded, mojibake repaired, controls
     /// removed; newlines kept. Markup is left alone because transcripts use `<<sound>>` notation.
     public static func text(_ raw: String) -> String {
+        if CleanTextCheck.needsNoRepair(raw) { return raw }
         let cleaned = TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLEntities.decode(raw)), multiline: true)
         return trimLines(cleaned)
     }
