@@ -128,7 +128,7 @@ struct Bench {
         table.add("  CPU time of the process (user + system, all threads)", ours: Measure.median(syncRuns.map(\.cpuSeconds)),
                   floor: Measure.median(curlRuns.map(\.cpuSeconds)), floorName: "curl's, same runs", goal: .none)
         // What storing and full-text indexing the same text costs SQLite alone, with no network:
-        // the same batches as a sync (one transaction each, segment merging off meanwhile).
+        // the same batches as a sync, one transaction each.
         let sql = work.appendingPathComponent("store.sql")
         try storingScript(batches: stride(from: 0, to: stored.count, by: Syncer.batchSize).map {
             Array(stored[$0..<min($0 + Syncer.batchSize, stored.count)])
@@ -215,7 +215,6 @@ struct Bench {
             ATTACH '\(options.comicDatabase)' AS source;
             CREATE TABLE comic(num INTEGER PRIMARY KEY, title, safe_title, alt, img, link, news, transcript, date);
             CREATE VIRTUAL TABLE comic_fts USING fts5(title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2');
-            INSERT INTO comic_fts(comic_fts, rank) VALUES('automerge', 0);
 
             """
         for batch in batches {
@@ -228,7 +227,7 @@ struct Bench {
 
                 """
         }
-        return script + "INSERT INTO comic_fts(comic_fts, rank) VALUES('automerge', 4);\n"
+        return script
     }
 
     func searchLatency(dataDirectory: URL, server: XKCDTestServer, rounds: Int, withFloor: Bool = true) throws -> (Double, Double) {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 import TestSupport
 @testable import XKCDKit
@@ -41,13 +40,6 @@ import TestSupport
         try #require(try storedCount() > 1, "no batch was stored within 600 s")
     }
 
-    // FTS5's automerge setting: 0 while a sync writes its batches, its default 4 otherwise.
-    func searchIndexAutomerge() throws -> Int? {
-        try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3")).read { db in
-            try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'")
-        }
-    }
-
     // Every stored comic, found by the number in its title ("Comic 42").
     func everyComicIsFoundByItsTitle() throws {
         let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
@@ -59,21 +51,9 @@ import TestSupport
         }
     }
 
-    @Test func theSearchIndexMergesAgainAfterASyncAndFindsEveryBatch() async throws {
+    @Test func everyBatchIsSearchable() async throws {
         _ = try await sync()
-        #expect(try searchIndexAutomerge() == 4, "merging is back on")
         try everyComicIsFoundByItsTitle()
-    }
-
-    @Test func theSearchIndexMergesAgainAfterACancelledSync() async throws {
-        server.setFaultForAllPaths(.delay(.milliseconds(5)))
-        let session = try TestLibrary(directory: directory, server: server, clock: clock).session()
-        let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
-        try await waitForAStoredBatch()
-        task.cancel()
-        guard case let .synced(summary) = try await task.value else { return }
-        #expect(summary.fetched > 0)
-        #expect(try searchIndexAutomerge() == 4)
     }
 
     @Test func fetchesEverythingOnceAndResumesWithNothing() async throws {

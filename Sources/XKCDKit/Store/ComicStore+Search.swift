@@ -45,16 +45,6 @@ extension ComicStore {
         }
     }
 
-    /// Turns FTS5's automatic merging of index segments off or back on (its default, 4). A
-    /// sync turns it off while it writes batch after batch: merging each new segment as it
-    /// comes costs more than a third of the indexing, and a few more segments barely slow a
-    /// search. Later writes merge them.
-    func setSearchIndexMerging(_ on: Bool) throws {
-        try write { db in
-            try db.execute(sql: "INSERT INTO comic_fts(comic_fts, rank) VALUES('automerge', ?)", arguments: [on ? 4 : 0])
-        }
-    }
-
     /// Indexes `documents` for search, replacing older entries. The rows go to FTS5 in one
     /// INSERT … SELECT, which costs FTS5 less than a statement per row.
     static func index(_ documents: [SearchDocument], in db: Database) throws {

@@ -2,8 +2,7 @@ import Dispatch
 import Foundation
 
 /// Writes sync batches on a queue of their own, so fetching goes on while SQLite works.
-/// While it is open the search index does not merge its segments (one per batch); ``finish()``
-/// turns merging back on, waits for every batch handed over and reports the first failure.
+/// ``finish()`` waits for every batch handed over and reports the first failure.
 final class BatchWriter: @unchecked Sendable {
     // The queue runs one batch at a time; the lock guards `failure`, read by the sync task.
     private let queue = DispatchQueue(label: "xkcd.sync.writer")
@@ -13,7 +12,6 @@ final class BatchWriter: @unchecked Sendable {
 
     init(store: ComicStore) {
         self.store = store
-        run { try store.setSearchIndexMerging(false) }
     }
 
     /// Queues `comics` (with their search `documents`) and `absent` numbers for one transaction.
@@ -23,11 +21,8 @@ final class BatchWriter: @unchecked Sendable {
         run { try store.save(comics, documents: documents, absent: absent, at: date) }
     }
 
-    /// Turns merging back on and waits until every queued batch is written; throws the first
-    /// failure. Call it on every path, failures included.
+    /// Waits until every queued batch is written; throws the first failure.
     func finish() throws {
-        let store = store
-        run { try store.setSearchIndexMerging(true) }
         queue.sync {}
         if let failure = lock.withLock({ failure }) { throw failure }
     }

@@ -92,6 +92,7 @@ public struct Syncer: Sendable {
             })
             try flush()
         } catch {
+            // Batches already handed over are still written before the failure goes up.
             try? writer.finish()
             throw error
         }
