@@ -130,8 +130,8 @@ struct Bench {
         // What storing and full-text indexing the same text costs SQLite alone, with no network:
         // the same batches as a sync, one transaction each.
         let sql = work.appendingPathComponent("store.sql")
-        try storingScript(batches: stride(from: 0, to: stored.count, by: Syncer.batchSize).map {
-            Array(stored[$0..<min($0 + Syncer.batchSize, stored.count)])
+        try storingScript(batches: stride(from: 0, to: stored.count, by: Syncer.commitRows).map {
+            Array(stored[$0..<min($0 + Syncer.commitRows, stored.count)])
         }).write(to: sql, atomically: true, encoding: .utf8)
         let sqlite = try Machine.which("sqlite3")
         let curl = try Machine.which("curl")

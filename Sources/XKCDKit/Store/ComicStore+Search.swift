@@ -45,22 +45,20 @@ extension ComicStore {
         }
     }
 
-    /// Indexes `documents` for search, replacing older entries. The rows go to FTS5 in one
-    /// INSERT … SELECT, which costs FTS5 less than a statement per row.
+    /// Indexes `documents` for search, replacing older entries, a statement per row. FTS5 keeps
+    /// a transaction's terms in memory and writes them as one segment at the commit (or past a
+    /// megabyte), unless a row number goes down: then it writes what it has at once. Rows go in
+    /// ascending order, and callers writing several batches in one transaction order them too.
     static func index(_ documents: [SearchDocument], in db: Database) throws {
-        guard !documents.isEmpty else { return }
-        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS pending_fts(num INTEGER PRIMARY KEY, title, alt, transcript)")
-        let stage = RowBinder(try db.cachedStatement(sql: "INSERT OR REPLACE INTO temp.pending_fts(num, title, alt, transcript) VALUES (?, ?, ?, ?)"), in: db)
-        for document in documents {
-            stage.bind(1, document.num)
-            stage.bind(2, document.title)
-            stage.bind(3, document.alt)
-            stage.bind(4, document.transcript)
-            try stage.step()
+        let insert = RowBinder(try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)
+            """), in: db)
+        for document in documents.sorted(by: { $0.num < $1.num }) {
+            insert.bind(1, document.num)
+            insert.bind(2, document.title)
+            insert.bind(3, document.alt)
+            insert.bind(4, document.transcript)
+            try insert.step()
         }
-        try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) SELECT num, title, alt, transcript FROM temp.pending_fts
-            """).execute()
-        try db.cachedStatement(sql: "DELETE FROM temp.pending_fts").execute()
     }
 }

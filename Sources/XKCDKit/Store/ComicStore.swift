@@ -75,35 +75,40 @@ public struct ComicStore: Sendable {
 
     /// ``save(_:absent:at:)`` with the comics' search text already prepared, off the writer's thread.
     func save(_ comics: [Comic], documents: [SearchDocument], absent: [Int], at date: Date) throws {
-        try write { db in
-            // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
-            let upsert = RowBinder(try db.cachedStatement(sql: """
-                INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
-                    alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
-                    transcript = excluded.transcript, year = excluded.year, month = excluded.month,
-                    day = excluded.day, fetched_at = excluded.fetched_at
-                """), in: db)
-            for comic in comics {
-                upsert.bind(1, comic.num)
-                upsert.bind(2, comic.title)
-                upsert.bind(3, comic.safeTitle)
-                upsert.bind(4, comic.alt)
-                upsert.bind(5, comic.img)
-                upsert.bind(6, comic.link)
-                upsert.bind(7, comic.news)
-                upsert.bind(8, comic.transcript)
-                upsert.bind(9, comic.year)
-                upsert.bind(10, comic.month)
-                upsert.bind(11, comic.day)
-                upsert.bind(12, date.timeIntervalSince1970)
-                try upsert.step()
-            }
-            try Self.index(documents, in: db)
-            for num in absent {
-                try db.cachedStatement(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)").execute(arguments: [num])
-            }
+        try write { db in try Self.insert(ComicBatch(comics: comics, documents: documents, absent: absent, date: date), into: db) }
+    }
+
+    /// Writes `batch` within the caller's transaction.
+    static func insert(_ batch: ComicBatch, into db: Database) throws {
+        // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
+        let upsert = RowBinder(try db.cachedStatement(sql: """
+            INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
+                alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
+                transcript = excluded.transcript, year = excluded.year, month = excluded.month,
+                day = excluded.day, fetched_at = excluded.fetched_at
+            """), in: db)
+        for comic in batch.comics {
+            upsert.bind(1, comic.num)
+            upsert.bind(2, comic.title)
+            upsert.bind(3, comic.safeTitle)
+            upsert.bind(4, comic.alt)
+            upsert.bind(5, comic.img)
+            upsert.bind(6, comic.link)
+            upsert.bind(7, comic.news)
+            upsert.bind(8, comic.transcript)
+            upsert.bind(9, comic.year)
+            upsert.bind(10, comic.month)
+            upsert.bind(11, comic.day)
+            upsert.bind(12, batch.date.timeIntervalSince1970)
+            try upsert.step()
+        }
+        try index(batch.documents, in: db)
+        let absent = RowBinder(try db.cachedStatement(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)"), in: db)
+        for num in batch.absent {
+            absent.bind(1, num)
+            try absent.step()
         }
     }
 
@@ -197,6 +202,11 @@ public struct ComicStore: Sendable {
 
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try writer.write(body) } catch let error as DatabaseError { throw storageError(error) }
+    }
+
+    /// `body` with the write connection and no transaction of its own.
+    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try writer.writeWithoutTransaction(body) } catch let error as DatabaseError { throw storageError(error) }
     }
 
     private func storageError(_ error: DatabaseError) -> XKCDError {

@@ -1,39 +1,64 @@
-import Dispatch
 import Foundation
 
-/// Writes sync batches on a queue of their own, so fetching goes on while SQLite works.
-/// ``finish()`` waits for every batch handed over and reports the first failure.
+/// Writes sync batches on a thread of its own, so fetching goes on while SQLite works, in
+/// transactions of `commitRows` comics or `commitInterval` seconds, whichever comes first (see
+/// ``ComicStore/write(batchesFrom:committingEvery:orEvery:)``). ``finish()`` waits for every
+/// batch handed over and reports the first failure.
 final class BatchWriter: @unchecked Sendable {
-    // The queue runs one batch at a time; the lock guards `failure`, read by the sync task.
-    private let queue = DispatchQueue(label: "xkcd.sync.writer")
-    private let lock = NSLock()
+    // `queued`, `ended` and `failure` are only touched with `condition` locked, which is what
+    // makes the class @unchecked Sendable.
+    private let condition = NSCondition()
+    private var queued: ComicBatch?
+    private var ended = false
     private var failure: Error?
-    private let store: ComicStore
+    private let written = DispatchGroup()
 
-    init(store: ComicStore) {
-        self.store = store
-    }
-
-    /// Queues `comics` (with their search `documents`) and `absent` numbers for one transaction.
-    func submit(_ comics: [Comic], documents: [SearchDocument], absent: [Int], at date: Date) throws {
-        if let failure = lock.withLock({ failure }) { throw failure }
-        let store = store
-        run { try store.save(comics, documents: documents, absent: absent, at: date) }
-    }
-
-    /// Waits until every queued batch is written; throws the first failure.
-    func finish() throws {
-        queue.sync {}
-        if let failure = lock.withLock({ failure }) { throw failure }
-    }
-
-    private func run(_ work: @escaping @Sendable () throws -> Void) {
-        queue.async { [self] in
+    init(store: ComicStore, commitRows: Int, commitInterval: TimeInterval) {
+        written.enter()
+        Thread.detachNewThread { [self] in
             do {
-                try work()
+                try store.write(batchesFrom: next, committingEvery: commitRows, orEvery: commitInterval)
             } catch {
-                lock.withLock { if failure == nil { failure = error } }
+                condition.withLock { failure = error }
             }
+            written.leave()
+        }
+    }
+
+    /// Hands `batch` to the writer; throws the writer's failure, if it has failed.
+    func submit(_ batch: ComicBatch) throws {
+        try condition.withLock {
+            if let failure { throw failure }
+            if queued == nil { queued = batch } else { queued?.append(batch) }
+            condition.signal()
+        }
+    }
+
+    /// Waits until every batch handed over is written; throws the first failure.
+    func finish() throws {
+        condition.withLock {
+            ended = true
+            condition.signal()
+        }
+        written.wait()
+        if let failure = condition.withLock({ failure }) { throw failure }
+    }
+
+    // Everything queued, as one batch; waiting for some until `deadline` (nil: for ever).
+    private func next(_ deadline: Date?) -> ComicStore.NextBatch {
+        condition.withLock {
+            while queued == nil, !ended {
+                if let deadline {
+                    if !condition.wait(until: deadline) { break }
+                } else {
+                    condition.wait()
+                }
+            }
+            if let batch = queued {
+                queued = nil
+                return .batch(batch)
+            }
+            return ended ? .end : .timedOut
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Fetches every comic not yet stored, `jobs` at a time over kept-alive connections, and
-/// stores them in batches (one transaction each, so a crash keeps whole batches). Transient
-/// failures are retried with backoff; cancellation stops it quickly and keeps what arrived.
+/// stores them as they come, committing every 200 comics or every second (a crash loses at
+/// most that). Transient failures are retried with backoff; cancellation stops it quickly and
+/// keeps what arrived.
 public struct Syncer: Sendable {
     private let repository: ComicRepository
     private let client: XKCDClient
@@ -10,10 +11,12 @@ public struct Syncer: Sendable {
     private let now: @Sendable () -> Date
     private let progress: @Sendable (SyncProgress) -> Void
 
-    /// The most comics written in one transaction.
-    public static let batchSize = 200
-    /// The longest a fetched comic waits to be written.
-    static let batchDelay: TimeInterval = 0.5
+    /// The most comics a write transaction takes, and the longest it stays open.
+    public static let commitRows = 200
+    static let commitInterval: TimeInterval = 1
+    /// Comics go to the writer in handfuls of this many, or after ``handOverDelay``.
+    static let handOver = 50
+    static let handOverDelay: TimeInterval = 0.1
 
     /// Creates a syncer; `progress` is called at most ten times a second and once at each phase's end.
     public init(repository: ComicRepository, jobs: Int, now: @escaping @Sendable () -> Date = { Date() },
@@ -53,18 +56,27 @@ public struct Syncer: Sendable {
     }
 
     private func fetchComics(_ numbers: [Int], newest: Int, into summary: inout SyncSummary) async throws {
-        var batch: [Comic] = []
-        var documents: [SearchDocument] = []
-        var absent: [Int] = []
+        var batch = ComicBatch(comics: [], documents: [], absent: [], date: now())
         var lastFlush = now()
-        let writer = BatchWriter(store: repository.store)
+        let writer = BatchWriter(store: repository.store, commitRows: Self.commitRows, commitInterval: Self.commitInterval)
         func flush() throws {
             lastFlush = now()
-            guard !batch.isEmpty || !absent.isEmpty else { return }
-            try writer.submit(batch, documents: documents, absent: absent, at: now())
-            batch.removeAll(keepingCapacity: true)
-            documents.removeAll(keepingCapacity: true)
-            absent.removeAll()
+            guard !batch.comics.isEmpty || !batch.absent.isEmpty else { return }
+            batch.date = lastFlush
+            try writer.submit(batch)
+            batch = ComicBatch(comics: [], documents: [], absent: [], date: lastFlush)
+        }
+        var inOrder = InOrderRelease<Result>(numbers)
+        func take(_ result: Result) {
+            switch result {
+            case let .comic(comic, document):
+                batch.comics.append(comic)
+                batch.documents.append(document)
+            case let .missing(num):
+                if num < newest { batch.absent.append(num) }
+            case .failed, .imageStored, .cancelled:
+                break
+            }
         }
         let client = client
         // The search text is repaired here, in parallel, rather than on the one writer thread.
@@ -76,20 +88,22 @@ public struct Syncer: Sendable {
                 }
             }, handle: { result, summary in
                 switch result {
-                case let .comic(comic, document):
-                    batch.append(comic)
-                    documents.append(document)
+                case let .comic(comic, _):
                     summary.fetched += 1
+                    inOrder.arrive(comic.num, result, release: take)
                 case let .missing(num):
                     summary.missing.append(num)
-                    if num < newest { absent.append(num) }
+                    inOrder.arrive(num, result, release: take)
                 case let .failed(num):
                     summary.failed.append(num)
+                    inOrder.arrive(num, nil, release: take)
                 case .imageStored, .cancelled:
                     break
                 }
-                if batch.count >= Self.batchSize || now().timeIntervalSince(lastFlush) >= Self.batchDelay { try flush() }
+                if batch.comics.count >= Self.handOver || now().timeIntervalSince(lastFlush) >= Self.handOverDelay { try flush() }
             })
+            // Cancelled: what came ahead of a number never asked for is kept too.
+            inOrder.drain(release: take)
             try flush()
         } catch {
             // Batches already handed over are still written before the failure goes up.

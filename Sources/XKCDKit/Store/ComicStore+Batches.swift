@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+
+extension ComicStore {
+    /// What a batch source has for the writer.
+    enum NextBatch {
+        /// Comics to write.
+        case batch(ComicBatch)
+        /// Nothing came before the deadline.
+        case timedOut
+        /// The source is done.
+        case end
+    }
+
+    /// Writes the batches `next` hands over until it says `.end`, committing once a
+    /// transaction holds `rows` comics or has been open `interval` seconds. FTS5 writes one
+    /// index segment per commit, and merges segments later, so each commit costs more than its
+    /// rows: few commits make a sync cheaper, while small ones keep the last (after the last
+    /// answer) short. A crash loses at most the open transaction; between transactions
+    /// nothing is held. `next(nil)` may block for as long as it likes; `next(deadline)`
+    /// returns by `deadline`.
+    func write(batchesFrom next: (_ deadline: Date?) -> NextBatch, committingEvery rows: Int,
+               orEvery interval: TimeInterval) throws {
+        while case var .batch(batch) = next(nil) {
+            let deadline = Date().addingTimeInterval(interval)
+            var ended = false
+            try writeWithoutTransaction { db in
+                try db.inTransaction {
+                    var written = 0
+                    while true {
+                        try Self.insert(batch, into: db)
+                        written += batch.comics.count
+                        if written >= rows { return .commit }
+                        switch next(deadline) {
+                        case let .batch(more): batch = more
+                        case .timedOut: return .commit
+                        case .end:
+                            ended = true
+                            return .commit
+                        }
+                    }
+                }
+            }
+            if ended { return }
+        }
+    }
+}
