@@ -230,34 +230,33 @@ struct Bench {
         return script
     }
 
+    // Our search and the same FTS5 query in sqlite3, each kept open and asked in turn, so a
+    // machine that slows down or speeds up meanwhile moves both alike. Round 0 warms up.
     func searchLatency(dataDirectory: URL, server: XKCDTestServer, rounds: Int, withFloor: Bool = true) throws -> (Double, Double) {
         let ours = try LineChannel(options.xkcd, ["--json", "--offline"], environment: environment(dataDirectory, server: server))
+        defer { ours.close() }
+        let database = dataDirectory.appendingPathComponent("xkcd.sqlite3").path
+        let sqlite = withFloor
+            ? try LineChannel(try Machine.which("sqlite3"), ["-batch", database], environment: environment(dataDirectory, server: server))
+            : nil
+        defer { sqlite?.close() }
         var ourTimes: [Double] = []
+        var floorTimes: [Double] = []
         for round in 0...rounds {
             for query in Self.queries {
                 let t = try ours.request("search \(query)", until: { _ in true })
                 if round > 0 { ourTimes.append(t) }
-            }
-        }
-        ours.close()
-        guard withFloor else { return (Measure.median(ourTimes), 0) }
-        let database = dataDirectory.appendingPathComponent("xkcd.sqlite3").path
-        let sqlite = try LineChannel(try Machine.which("sqlite3"), ["-batch", database], environment: environment(dataDirectory, server: server))
-        var floorTimes: [Double] = []
-        for round in 0...rounds {
-            for query in Self.queries {
-                guard let expression = SearchQuery.ftsExpression(query) else { continue }
+                guard let sqlite, let expression = SearchQuery.ftsExpression(query) else { continue }
                 let quoted = expression.replacingOccurrences(of: "'", with: "''")
                 let sql = """
                     SELECT rowid, title, snippet(comic_fts, -1, '[', ']', '…', 16) FROM comic_fts WHERE comic_fts MATCH '\(quoted)' \
                     ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT 20; SELECT '__END__';
                     """
-                let t = try sqlite.request(sql, until: { $0 == "__END__" })
-                if round > 0 { floorTimes.append(t) }
+                let f = try sqlite.request(sql, until: { $0 == "__END__" })
+                if round > 0 { floorTimes.append(f) }
             }
         }
-        sqlite.close()
-        return (Measure.median(ourTimes), Measure.median(floorTimes))
+        return (Measure.median(ourTimes), withFloor ? Measure.median(floorTimes) : 0)
     }
 
     func completionLatency(dataDirectory: URL) throws -> Double {

@@ -13,12 +13,11 @@ extension ComicStore {
     }
 
     /// Writes the batches `next` hands over until it says `.end`, committing once a
-    /// transaction holds `rows` comics or has been open `interval` seconds. FTS5 writes one
-    /// index segment per commit, and merges segments later, so each commit costs more than its
-    /// rows: few commits make a sync cheaper, while small ones keep the last (after the last
-    /// answer) short. A crash loses at most the open transaction; between transactions
-    /// nothing is held. `next(nil)` may block for as long as it likes; `next(deadline)`
-    /// returns by `deadline`.
+    /// transaction holds `rows` comics or has been open `interval` seconds. Each commit writes
+    /// a new search index segment, which costs more than a row, so commits should be few; but
+    /// the last one comes after the last answer, so they should be small. A crash loses at most
+    /// the open transaction, and between transactions the write lock is free. `next(nil)` may
+    /// block for as long as it likes; `next(deadline)` returns by `deadline`.
     func write(batchesFrom next: (_ deadline: Date?) -> NextBatch, committingEvery rows: Int,
                orEvery interval: TimeInterval) throws {
         while case var .batch(batch) = next(nil) {
