@@ -1,9 +1,10 @@
 import Foundation
 
 /// Fetches every comic not yet stored, `jobs` at a time over kept-alive connections, and
-/// stores them as they come, committing every 200 comics or every second (a crash loses at
-/// most that). Transient failures are retried with backoff; cancellation stops it quickly and
-/// keeps what arrived.
+/// stores them in number order as they come, committing every 200 comics or every second: a
+/// crash loses at most that, plus any that came in ahead of a comic still being retried.
+/// Transient failures are retried with backoff; cancellation stops it quickly and keeps what
+/// arrived.
 public struct Syncer: Sendable {
     private let repository: ComicRepository
     private let client: XKCDClient
