@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <time.h>
 
 _Static_assert(sizeof(void *) == sizeof(void (*)(void)), "dlsym results must fit a function pointer");
@@ -549,8 +550,45 @@ static void *run_loop(void *argument) {
 // ---------------------------------------------------------------------------------------------
 // Public API
 
-void xkcd_http_preload(void) {
+// Blocks every signal but the synchronous ones for the calling thread (and threads it starts
+// meanwhile); `previous` receives the mask to restore.
+static void block_async_signals(sigset_t *previous) {
+    sigset_t all;
+    sigfillset(&all);
+    sigdelset(&all, SIGSEGV);
+    sigdelset(&all, SIGBUS);
+    sigdelset(&all, SIGFPE);
+    sigdelset(&all, SIGILL);
+    sigdelset(&all, SIGTRAP);
+    sigdelset(&all, SIGABRT);
+    pthread_sigmask(SIG_SETMASK, &all, previous);
+}
+
+static atomic_int preload_started;
+
+static void *preload(void *unused) {
+    (void)unused;
     pthread_once(&lib_once, load_library);
+    return NULL;
+}
+
+int xkcd_http_preload_async(void) {
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return 0;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // Like the loop thread, the loader takes no asynchronous signals: Ctrl-C belongs to the program.
+    sigset_t previous;
+    block_async_signals(&previous);
+    pthread_t thread;
+    int created = pthread_create(&thread, &attributes, preload, NULL);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    pthread_attr_destroy(&attributes);
+    if (created == 0) atomic_store(&preload_started, 1);
+    return created == 0;
+}
+
+void xkcd_http_preload_wait(void) {
+    if (atomic_load(&preload_started)) pthread_once(&lib_once, load_library);
 }
 
 xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size) {
@@ -584,15 +622,8 @@ xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size)
 
     // The loop thread takes no asynchronous signals (Ctrl-C belongs to the program), and a
     // SIGPIPE from writing to a closed socket stays pending there instead of killing the process.
-    sigset_t all, previous;
-    sigfillset(&all);
-    sigdelset(&all, SIGSEGV);
-    sigdelset(&all, SIGBUS);
-    sigdelset(&all, SIGFPE);
-    sigdelset(&all, SIGILL);
-    sigdelset(&all, SIGTRAP);
-    sigdelset(&all, SIGABRT);
-    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    sigset_t previous;
+    block_async_signals(&previous);
     int created = pthread_create(&http->thread, NULL, run_loop, http);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     if (created != 0) {

@@ -51,7 +51,7 @@ final class Interrupts: @unchecked Sendable {
                 count += 1
                 return count
             }
-            if presses > 1 { exit(130) }
+            if presses > 1 { ProcessExit.now(130) }
             tasks.interrupt()
         }
     }

@@ -9,21 +9,21 @@ struct Main {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "__complete" {
-            exit(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
+            ProcessExit.now(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
         }
         let options: GlobalOptions
         do {
             options = try GlobalOptions.parse(arguments: arguments, environment: ProcessInfo.processInfo.environment)
         } catch {
             Output(noColor: arguments.contains("--no-color")).error(error.message)
-            exit(ExitCode.usage)
+            ProcessExit.now(ExitCode.usage)
         }
         let output = Output(noColor: options.noColor)
         if let text = informationOnly(options) {
             output.write(text)
-            exit(ExitCode.success)
+            ProcessExit.now(ExitCode.success)
         }
-        exit(run(options, output: output))
+        ProcessExit.now(run(options, output: output))
     }
 
     // What the options ask for instead of running commands: help, the version, or a generated file.
@@ -39,7 +39,7 @@ struct Main {
         return nil
     }
 
-    // One-shot commands whose first step is a request: libcurl loads while the store opens.
+    // One-shot commands whose first step is usually a request: libcurl loads while the store opens.
     private static let startsOnTheNetwork: Set<String> = ["sync", "latest", "check"]
 
     private static func run(_ options: GlobalOptions, output: Output) -> Int32 {

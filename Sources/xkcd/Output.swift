@@ -42,7 +42,7 @@ final class Output: Sendable {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { exit(0) }
+                if errno == EPIPE { ProcessExit.now(0) }
                 return
             }
             offset += n

@@ -85,11 +85,19 @@ typedef struct xkcd_http_result {
 typedef void (*xkcd_http_done)(void *context, const xkcd_http_result *result);
 
 /**
- * Loads libcurl and runs its global initialisation now, if not done yet (xkcd_http_create
- * does it otherwise). Safe from any thread: a later xkcd_http_create waits for a load in
- * progress.
+ * Starts loading libcurl and running its global initialisation on a thread of its own, if not
+ * done yet (xkcd_http_create does it otherwise, and waits for a load in progress). Returns 0
+ * when no thread could be started (the load then happens on first use).
  */
-void xkcd_http_preload(void);
+int xkcd_http_preload_async(void);
+
+/**
+ * Returns once a load started by xkcd_http_preload_async has finished (at once if none was
+ * started). Call it before exit: exiting mid-load runs OpenSSL's exit handler while another
+ * thread initialises it, or the dynamic linker's cleanup while it loads, and either can crash
+ * or hang the process.
+ */
+void xkcd_http_preload_wait(void);
 
 /**
  * Loads libcurl (once per process), creates a multi handle keeping up to `max_connections`

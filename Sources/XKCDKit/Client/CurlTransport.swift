@@ -38,10 +38,16 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Starts loading libcurl on a thread of its own, so a command about to use the network
-    /// does not wait for it after opening the store. Not for commands that may end at once:
-    /// exiting waits for a library load in progress.
+    /// does not wait for it after opening the store. The process must call
+    /// ``waitForPreload()`` before it exits.
     public static func preloadInBackground() {
-        Thread.detachNewThread { xkcd_http_preload() }
+        _ = xkcd_http_preload_async()
+    }
+
+    /// Returns once a load started by ``preloadInBackground()`` has finished: exiting in the
+    /// middle of it can crash or hang the process.
+    public static func waitForPreload() {
+        xkcd_http_preload_wait()
     }
 
     /// Fetches `url` sending `headers` too (on every redirect), following up to five http(s)
