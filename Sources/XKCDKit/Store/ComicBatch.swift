@@ -2,9 +2,9 @@ import Foundation
 
 /// Comics (with their search text) and numbers found absent, written together.
 struct ComicBatch: Sendable {
-    var comics: [Comic]
-    var documents: [SearchDocument]
-    var absent: [Int]
+    var comics: [Comic] = []
+    var documents: [SearchDocument] = []
+    var absent: [Int] = []
     /// When they were fetched.
     var date: Date
 

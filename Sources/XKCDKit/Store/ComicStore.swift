@@ -70,12 +70,8 @@ public struct ComicStore: Sendable {
 
     /// Stores `comics` and records `absent` numbers in one transaction: a crash keeps all or none.
     public func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
-        try save(comics, documents: comics.map(SearchDocument.init), absent: absent, at: date)
-    }
-
-    /// ``save(_:absent:at:)`` with the comics' search text already prepared, off the writer's thread.
-    func save(_ comics: [Comic], documents: [SearchDocument], absent: [Int], at date: Date) throws {
-        try write { db in try Self.insert(ComicBatch(comics: comics, documents: documents, absent: absent, date: date), into: db) }
+        let batch = ComicBatch(comics: comics, documents: comics.map(SearchDocument.init), absent: absent, date: date)
+        try write { db in try Self.insert(batch, into: db) }
     }
 
     /// Writes `batch` within the caller's transaction.

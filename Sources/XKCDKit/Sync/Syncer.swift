@@ -57,7 +57,7 @@ public struct Syncer: Sendable {
     }
 
     private func fetchComics(_ numbers: [Int], newest: Int, into summary: inout SyncSummary) async throws {
-        var batch = ComicBatch(comics: [], documents: [], absent: [], date: now())
+        var batch = ComicBatch(date: now())
         var lastFlush = now()
         let writer = BatchWriter(store: repository.store, commitRows: Self.commitRows, commitInterval: Self.commitInterval)
         func flush() throws {
@@ -65,7 +65,7 @@ public struct Syncer: Sendable {
             guard !batch.comics.isEmpty || !batch.absent.isEmpty else { return }
             batch.date = lastFlush
             try writer.submit(batch)
-            batch = ComicBatch(comics: [], documents: [], absent: [], date: lastFlush)
+            batch = ComicBatch(date: lastFlush)
         }
         var inOrder = InOrderRelease<Result>(numbers)
         func take(_ result: Result) {
