@@ -147,13 +147,41 @@ import TestSupport
         return object?["comics"] as? Int ?? -1
     }
 
-    @Test func sigkillMidSyncLeavesADatabaseTheNextSyncCompletes() throws {
+    // Comics up to 150 come at 20 ms each; those above take a minute, so a sync cannot end on
+    // its own before a test interrupts it, however slow the machine.
+    func stallTheServer() {
         server.setFaultForAllPaths(.delay(.milliseconds(20)))
+        for num in 151..<300 {
+            server.setFault(.delay(.seconds(60)), for: "/\(num)/info.0.json")
+        }
+    }
+
+    // Waits for a running sync's first commit (every 200 comics or every second), however
+    // long the machine's load makes it.
+    func waitForACommit() throws {
+        let deadline = Date().addingTimeInterval(600)
+        while try stored() <= 1, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(try stored() > 1, "nothing was committed within 600 s")
+    }
+
+    // Waits until a request for a stalled comic has come in, however slow the machine.
+    func waitForTheStall() throws {
+        let deadline = Date().addingTimeInterval(600)
+        while !server.requestLog.contains("/151/info.0.json"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        try #require(server.requestLog.contains("/151/info.0.json"), "the sync never reached the stall")
+    }
+
+    @Test func sigkillMidSyncLeavesADatabaseTheNextSyncCompletes() throws {
+        stallTheServer()
         let process = try start(["sync", "--jobs", "4"])
-        Thread.sleep(forTimeInterval: 1.5)
+        try waitForACommit()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        server.setFaultForAllPaths(nil)
+        server.clearFaults()
         let kept = try stored()
         #expect(kept > 1 && kept < 300)
         let resumed = try xkcd.run(["sync"])
@@ -163,16 +191,20 @@ import TestSupport
         #expect(check.status == 0)
     }
 
-    @Test func sigintStopsAOneShotSyncWithinASecond() throws {
-        server.setFaultForAllPaths(.delay(.milliseconds(20)))
-        let process = try start(["sync", "--jobs", "4"])
-        Thread.sleep(forTimeInterval: 1.0)
+    @Test func sigintStopsAOneShotSyncPromptly() throws {
+        stallTheServer()
+        // A timeout longer than the stall: only the interrupt can end the requests in flight.
+        let process = try start(["--timeout", "120", "sync", "--jobs", "4"])
+        try waitForACommit()
+        try waitForTheStall()
         let sent = Date()
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        #expect(Date().timeIntervalSince(sent) < 1.5)
+        // Without the interrupt, the requests in flight would take a minute. The bound leaves
+        // room for a loaded machine; the time itself is usually a few milliseconds.
+        #expect(Date().timeIntervalSince(sent) < 10)
         #expect(process.terminationStatus == 130)
-        server.setFaultForAllPaths(nil)
+        server.clearFaults()
         #expect(try stored() > 1, "what arrived was kept")
     }
 }

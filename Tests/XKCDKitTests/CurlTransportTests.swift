@@ -190,7 +190,8 @@ import TestSupport
             return (error, clock.now - start)
         }
         #expect(error?.message == "\(host) did not answer within 1s — check your connection")
-        #expect(elapsed >= .milliseconds(900) && elapsed < .milliseconds(1500), "took \(elapsed)")
+        // Under 3 s: the whole transfer's limit, three timeouts, must not be what ended it.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .milliseconds(2500), "took \(elapsed)")
     }
 
     @Test func fractionalTimeoutIsFormattedAndHonoured() async throws {
@@ -254,7 +255,8 @@ import TestSupport
             return (result, clock.now - start)
         }
         #expect(throws: XKCDError.cancelled) { try result.get() }
-        #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+        // Without the cancel, the request would wait for its 30 s timeout.
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
     }
 
     @Test func cancelledTaskSendsNothing() async throws {
