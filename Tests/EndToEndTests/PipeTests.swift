@@ -202,7 +202,7 @@ import TestSupport
         process.waitUntilExit()
         // Without the interrupt, the requests in flight would take a minute. The bound leaves
         // room for a loaded machine; the time itself is usually a few milliseconds.
-        #expect(Date().timeIntervalSince(sent) < 10)
+        #expect(Date().timeIntervalSince(sent) < 30)
         #expect(process.terminationStatus == 130)
         server.clearFaults()
         #expect(try stored() > 1, "what arrived was kept")

@@ -118,7 +118,9 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(300))
         task.cancel()
         await #expect(throws: XKCDError.cancelled) { try await task.value }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Well under the 30 s timeout; the slack is for a loaded machine, where blocked test
+        // threads can hold up an async test for seconds.
+        #expect(Date().timeIntervalSince(started) < 20)
         #expect(await session.current != 5)
     }
 

@@ -143,8 +143,9 @@ import TestSupport
         task.cancel()
         guard case let .synced(summary) = try await task.value else { return }
         // Without cancelling, the requests in flight would wait a minute for their answers. The
-        // bound leaves room for a loaded machine; the time itself is usually a few milliseconds.
-        #expect(Date().timeIntervalSince(cancelled) < 10)
+        // bound leaves room for a loaded machine, where blocked test threads can hold up an
+        // async test for seconds; the time itself is usually a few milliseconds.
+        #expect(Date().timeIntervalSince(cancelled) < 30)
         #expect(summary.cancelled)
         #expect(summary.fetched > 0 && summary.fetched < Self.stalledAbove, "nothing from beyond the stall")
         #expect(try storedCount() == summary.fetched + 1, "everything that arrived was kept (plus the newest)")
