@@ -39,16 +39,13 @@ fuzz: deps
 
 # The test suite under AddressSanitizer, then ThreadSanitizer, each in its own build directory.
 # Leaks inside Foundation, XCTest and libedit are suppressed (scripts/lsan.supp says which).
-# Skipped: the one test that times a cancellation against a wall-clock bound, which the
-# sanitizers' slowdown makes meaningless.
-SANITIZE_SKIP := --skip cancellingStopsQuicklyAndKeepsWhatArrived
 sanitize: deps
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
-		$(SWIFT) test --skip-build --scratch-path .build-asan $(SANITIZE_SKIP)
+		$(SWIFT) test --skip-build --scratch-path .build-asan
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
-	$(SWIFT) test --skip-build --scratch-path .build-tsan $(SANITIZE_SKIP)
+	$(SWIFT) test --skip-build --scratch-path .build-tsan
 
 # Benchmarks against floors measured in the same run (not part of `make test`).
 BENCH_DIR := .build/bench
