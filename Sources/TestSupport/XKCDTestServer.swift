@@ -114,6 +114,14 @@ public final class XKCDTestServer: Sendable {
         core.state.withLock { $0.faults[path] = fault }
     }
 
+    /// Makes requests for each comic in `numbers` (`/N/info.0.json`) show `fault`, as
+    /// `setFault(_:for:)` does for one path.
+    public func setFault(_ fault: Fault?, forComics numbers: some Sequence<Int>) {
+        core.state.withLock { state in
+            for num in numbers { state.faults["/\(num)/info.0.json"] = fault }
+        }
+    }
+
     /// Makes every request show `fault` (except paths with a fault of their own), until
     /// cleared with nil.
     public func setFaultForAllPaths(_ fault: Fault?) {
@@ -136,6 +144,17 @@ public final class XKCDTestServer: Sendable {
     /// The request targets received, in order (path plus any query string).
     public var requestLog: [String] {
         core.state.withLock { $0.requestLog }
+    }
+
+    /// Waits until a request for exactly `path` has come in, polling without blocking a thread,
+    /// for at most `timeout`; says whether it came.
+    public func waitForRequest(to path: String, timeout: Duration = .seconds(600)) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !core.state.withLock({ $0.requestLog.contains(path) }) {
+            if ContinuousClock.now >= deadline { return false }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return true
     }
 
     /// TCP connections accepted since start or `resetCounters()`: with keep-alive,

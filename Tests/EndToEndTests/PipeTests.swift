@@ -151,9 +151,7 @@ import TestSupport
     // its own before a test interrupts it, however slow the machine.
     func stallTheServer() {
         server.setFaultForAllPaths(.delay(.milliseconds(20)))
-        for num in 151..<300 {
-            server.setFault(.delay(.seconds(60)), for: "/\(num)/info.0.json")
-        }
+        server.setFault(.delay(.seconds(60)), forComics: 151..<300)
     }
 
     // Waits for a running sync's first commit (every 200 comics or every second), however
@@ -164,15 +162,6 @@ import TestSupport
             Thread.sleep(forTimeInterval: 0.05)
         }
         try #require(try stored() > 1, "nothing was committed within 600 s")
-    }
-
-    // Waits until a request for a stalled comic has come in, however slow the machine.
-    func waitForTheStall() throws {
-        let deadline = Date().addingTimeInterval(600)
-        while !server.requestLog.contains("/151/info.0.json"), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        try #require(server.requestLog.contains("/151/info.0.json"), "the sync never reached the stall")
     }
 
     @Test func sigkillMidSyncLeavesADatabaseTheNextSyncCompletes() throws {
@@ -191,12 +180,12 @@ import TestSupport
         #expect(check.status == 0)
     }
 
-    @Test func sigintStopsAOneShotSyncPromptly() throws {
+    @Test func sigintStopsAOneShotSyncPromptly() async throws {
         stallTheServer()
         // A timeout longer than the stall: only the interrupt can end the requests in flight.
         let process = try start(["--timeout", "120", "sync", "--jobs", "4"])
         try waitForACommit()
-        try waitForTheStall()
+        try #require(try await server.waitForRequest(to: "/151/info.0.json"), "the sync never reached the stall")
         let sent = Date()
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()

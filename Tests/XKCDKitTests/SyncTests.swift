@@ -36,19 +36,7 @@ import TestSupport
     static let stalledAbove = 200
     func stallTheServer() {
         server.setFaultForAllPaths(.delay(.milliseconds(5)))
-        for num in Self.stalledAbove + 1..<Self.size {
-            server.setFault(.delay(.seconds(60)), for: "/\(num)/info.0.json")
-        }
-    }
-
-    // Waits until a request for a stalled comic has come in, however slow the machine.
-    func waitForTheStall() async throws {
-        let stalled = "/\(Self.stalledAbove + 1)/info.0.json"
-        let deadline = Date().addingTimeInterval(600)
-        while !server.requestLog.contains(stalled), Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        try #require(server.requestLog.contains(stalled), "the sync never reached the stall")
+        server.setFault(.delay(.seconds(60)), forComics: Self.stalledAbove + 1..<Self.size)
     }
 
     // Under the sanitizers, blocking end-to-end tests can starve a sync for minutes: this
@@ -138,7 +126,7 @@ import TestSupport
         let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
         // Cancel once something is committed and requests are stuck in the stall.
         try await waitForAStoredBatch()
-        try await waitForTheStall()
+        try #require(try await server.waitForRequest(to: "/\(Self.stalledAbove + 1)/info.0.json"), "the sync never reached the stall")
         let cancelled = Date()
         task.cancel()
         guard case let .synced(summary) = try await task.value else { return }
