@@ -57,9 +57,6 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         let lines = try HTTPRequestHeaders.lines(headers)
         let client = try startedClient()
         let request = CurlRequest()
-        let timeoutMilliseconds = Self.milliseconds(timeout)
-        let totalMilliseconds = Self.milliseconds(timeout * 3)
-        let maxBytes = CLong(clamping: maxBodyBytes)
         let reply = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CurlReply, any Error>) in
                 guard request.install(continuation) else {
@@ -68,14 +65,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 }
                 // Balanced by takeRetainedValue in `deliver`, which C calls exactly once.
                 let context = Unmanaged.passRetained(request).toOpaque()
-                let id = url.absoluteString.withCString { address in
-                    Self.userAgent.withCString { agent in
-                        Self.withCStrings(lines) { headerLines, headerCount in
-                            xkcd_http_get(client.pointer, address, headerLines, headerCount,
-                                          timeoutMilliseconds, totalMilliseconds, maxBytes, agent,
-                                          { context, result in CurlTransport.deliver(context, result) }, context)
-                        }
-                    }
+                let id = submit(url, lines: lines, client: client, context: context) { context, result in
+                    CurlTransport.deliver(context, result)
                 }
                 if request.started(id: id) {
                     xkcd_http_cancel(client.pointer, id)
@@ -86,7 +77,43 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 xkcd_http_cancel(client.pointer, id)
             }
         }
-        return try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
+        return try response(to: reply, for: url)
+    }
+
+    /// Fetches `urls` `limit` at a time; see ``HTTPTransport/getEach(_:limit:answer:)``. The
+    /// C client's thread asks for the next URL as it hands over an answer, so a long run of
+    /// requests never waits for another thread to make the next one.
+    public func getEach(_ urls: [URL], limit: Int,
+                        answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) -> any RequestBatch {
+        let client: CurlClient
+        do {
+            client = try startedClient()
+        } catch {
+            for index in urls.indices { _ = answer(index, .failure(error)) }
+            return AnsweredBatch()
+        }
+        let batch = CurlBatch(urls: urls, transport: self, client: client, answer: answer)
+        batch.start(limit: max(1, limit))
+        return batch
+    }
+
+    /// Queues a GET of `url` with the request header `lines`; C calls `done(context, result)`
+    /// exactly once, on the client's thread. Returns the C request id (0: already answered).
+    func submit(_ url: URL, lines: [String], client: CurlClient, context: UnsafeMutableRawPointer,
+                done: xkcd_http_done) -> UInt64 {
+        url.absoluteString.withCString { address in
+            Self.userAgent.withCString { agent in
+                Self.withCStrings(lines) { headerLines, headerCount in
+                    xkcd_http_get(client.pointer, address, headerLines, headerCount, Self.milliseconds(timeout),
+                                  Self.milliseconds(timeout * 3), CLong(clamping: maxBodyBytes), agent, done, context)
+                }
+            }
+        }
+    }
+
+    /// The response `reply` holds, or the error it stands for.
+    func response(to reply: CurlReply, for url: URL) throws(XKCDError) -> HTTPResponse {
+        try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
     }
 
     private static let userAgent = "xkcd-terminal/0.1"
@@ -106,7 +133,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    private func startedClient() throws -> CurlClient {
+    func startedClient() throws -> CurlClient {
         lock.lock()
         defer { lock.unlock() }
         switch state {
@@ -143,7 +170,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 }
 
 /// The C client, handed only to the thread-safe `xkcd_http_*` functions.
-private struct CurlClient: @unchecked Sendable {
+struct CurlClient: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
@@ -190,7 +217,7 @@ private final class CurlRequest: @unchecked Sendable {
 }
 
 /// What the C client reported for one request, copied out of its buffers.
-private struct CurlReply: Sendable {
+struct CurlReply: Sendable {
     var outcome: xkcd_http_outcome
     var osErrno: Int32
     var status: Int

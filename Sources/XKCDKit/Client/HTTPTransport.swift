@@ -44,6 +44,22 @@ public protocol HTTPTransport: Sendable {
     /// (a name that is not a token, a value holding CR, LF or NUL) is never sent: the request
     /// fails with the error it throws, before anything goes out.
     func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse
+
+    /// Fetches every URL of `urls` (no extra headers), keeping up to `limit` requests in
+    /// flight. Each time one ends, `answer(index, result)` is called, on any thread, and the
+    /// next URL is asked for; unless `answer` returns false, which keeps that place taken
+    /// until ``RequestBatch/releasePlace()``. A failure is what ``get(_:headers:)`` throws.
+    /// Once cancelled, every URL not yet answered is answered ``XKCDError/cancelled``.
+    func getEach(_ urls: [URL], limit: Int,
+                 answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) -> any RequestBatch
+}
+
+/// Requests started by ``HTTPTransport/getEach(_:limit:answer:)``.
+public protocol RequestBatch: Sendable {
+    /// Stops the requests in flight and those not yet made.
+    func cancel()
+    /// Gives back a place kept taken by an answer, so the next URL is asked for.
+    func releasePlace()
 }
 
 extension HTTPTransport {

@@ -58,6 +58,12 @@ public struct XKCDClient: Sendable {
         try await fetch(url: comicURL(num), expected: num)
     }
 
+    /// Asks for every comic of `nums`, `limit` at a time, each answer going to the returned
+    /// fetch as it comes; transient failures are retried as ``comic(_:)`` retries them.
+    func comics(_ nums: [Int], limit: Int) -> ComicFetch {
+        ComicFetch(client: self, transport: transport, nums: nums, limit: limit)
+    }
+
     /// `BASE/N/info.0.json`.
     func comicURL(_ num: Int) -> URL {
         // Joining text costs a sixth of appendingPathComponent, which a full sync calls 2,664 times.
@@ -92,7 +98,11 @@ public struct XKCDClient: Sendable {
     }
 
     private func fetch(url: URL, expected: Int?) async throws -> Lookup {
-        let response = try await get(url)
+        try Self.lookup(try await get(url), from: url, expected: expected)
+    }
+
+    /// What `response` from `url` says of the comic numbered `expected` (nil: the newest).
+    static func lookup(_ response: HTTPResponse, from url: URL, expected: Int?) throws -> Lookup {
         switch response.status {
         case 200: return .found(try ComicPayload.decode(response.body, expected: expected))
         case 404: return .notFound
@@ -104,19 +114,42 @@ public struct XKCDClient: Sendable {
     // `retryDelays` (a short Retry-After wins), with the same `headers` every time; whatever
     // answers last is returned.
     func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPResponse {
-        var attempt = 0
-        while true {
-            let response: HTTPResponse
-            do {
-                response = try await transport.get(url, headers: headers)
-            } catch XKCDError.network(_, retryable: true) where attempt < retryDelays.count {
-                try await pause(retryDelays[attempt])
-                attempt += 1
-                continue
-            }
-            guard (500...599).contains(response.status), attempt < retryDelays.count else { return response }
-            try await pause(retryAfter(response) ?? retryDelays[attempt])
-            attempt += 1
+        try await retry(url, headers: headers, after: await attempt(url, headers: headers), attempts: 1)
+    }
+
+    /// How long to wait before asking again after `outcome`, the answer to the `attempts`th
+    /// request for a URL; nil when `outcome` is final.
+    func retryDelay(after outcome: Result<HTTPResponse, any Error>, attempts: Int) -> Duration? {
+        guard attempts >= 1, attempts <= retryDelays.count else { return nil }
+        switch outcome {
+        case .failure(XKCDError.network(_, retryable: true)):
+            return retryDelays[attempts - 1]
+        case let .success(response) where (500...599).contains(response.status):
+            return retryAfter(response) ?? retryDelays[attempts - 1]
+        case .success, .failure:
+            return nil
+        }
+    }
+
+    /// The answer once final: `outcome`, the answer to the `attempts`th request for `url`, or
+    /// those to the requests made again while it is transient.
+    func retry(_ url: URL, headers: [String: String] = [:], after outcome: Result<HTTPResponse, any Error>,
+               attempts: Int) async throws -> HTTPResponse {
+        var outcome = outcome
+        var attempts = attempts
+        while let delay = retryDelay(after: outcome, attempts: attempts) {
+            try await pause(delay)
+            outcome = await attempt(url, headers: headers)
+            attempts += 1
+        }
+        return try outcome.get()
+    }
+
+    private func attempt(_ url: URL, headers: [String: String]) async -> Result<HTTPResponse, any Error> {
+        do {
+            return .success(try await transport.get(url, headers: headers))
+        } catch {
+            return .failure(error)
         }
     }
 

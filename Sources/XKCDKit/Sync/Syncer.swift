@@ -48,9 +48,14 @@ public struct Syncer: Sendable {
         return summary
     }
 
-    private enum Result: Sendable {
+    // What a comic's number brings to the store.
+    private enum Arrival {
         case comic(Comic, SearchDocument)
         case missing(Int)
+    }
+
+    // How one image ended.
+    private enum Result: Sendable {
         case imageStored
         case failed(Int)
         case cancelled
@@ -67,46 +72,50 @@ public struct Syncer: Sendable {
             try writer.submit(batch)
             batch = ComicBatch(date: lastFlush)
         }
-        var inOrder = InOrderRelease<Result>(numbers)
-        func take(_ result: Result) {
-            switch result {
+        var inOrder = InOrderRelease<Arrival>(numbers)
+        func take(_ arrival: Arrival) {
+            switch arrival {
             case let .comic(comic, document):
                 batch.comics.append(comic)
                 batch.documents.append(document)
             case let .missing(num):
                 if num < newest { batch.absent.append(num) }
-            case .failed, .imageStored, .cancelled:
-                break
             }
         }
-        let client = client
-        // The search text is repaired here, in parallel, rather than on the one writer thread.
+        // One request batch for every number: answers come without a task per comic, and the
+        // search text is repaired here rather than on the one writer thread.
+        let fetch = client.comics(numbers, limit: jobs)
+        var reporter = ProgressReporter(phase: .comics, total: numbers.count, now: now, report: progress)
+        var done = 0
         do {
-            try await run(numbers, phase: .comics, summary: &summary, work: { num in
-                switch try await client.comic(num) {
-                case let .found(comic): return .comic(comic, SearchDocument(comic))
-                case .notFound: return .missing(num)
+            while let answers = await fetch.next() {
+                for answer in answers {
+                    switch answer.lookup {
+                    case let .success(.found(comic)):
+                        summary.fetched += 1
+                        inOrder.arrive(answer.num, .comic(comic, SearchDocument(comic)), release: take)
+                    case .success(.notFound):
+                        summary.missing.append(answer.num)
+                        inOrder.arrive(answer.num, .missing(answer.num), release: take)
+                    case let .failure(error) where Task.isCancelled || error as? XKCDError == .cancelled:
+                        summary.cancelled = true
+                        continue
+                    case .failure:
+                        summary.failed.append(answer.num)
+                        inOrder.arrive(answer.num, nil, release: take)
+                    }
+                    done += 1
                 }
-            }, handle: { result, summary in
-                switch result {
-                case let .comic(comic, _):
-                    summary.fetched += 1
-                    inOrder.arrive(comic.num, result, release: take)
-                case let .missing(num):
-                    summary.missing.append(num)
-                    inOrder.arrive(num, result, release: take)
-                case let .failed(num):
-                    summary.failed.append(num)
-                    inOrder.arrive(num, nil, release: take)
-                case .imageStored, .cancelled:
-                    break
-                }
+                reporter.update(done: done)
                 if batch.comics.count >= Self.handOver || now().timeIntervalSince(lastFlush) >= Self.handOverDelay { try flush() }
-            })
+            }
+            if Task.isCancelled { summary.cancelled = true }
+            reporter.finish(done: done)
             // Cancelled: what came ahead of a number never asked for is kept too.
             inOrder.drain(release: take)
             try flush()
         } catch {
+            fetch.cancel()
             // Batches already handed over are still written before the failure goes up.
             try? writer.finish()
             throw error
@@ -132,7 +141,7 @@ public struct Syncer: Sendable {
             switch result {
             case .imageStored: summary.imagesFetched += 1
             case let .failed(num): summary.imagesFailed.append(num)
-            case .comic, .missing, .cancelled: break
+            case .cancelled: break
             }
         })
         summary.imagesFailed.sort()
@@ -145,10 +154,8 @@ public struct Syncer: Sendable {
     private func run(_ numbers: [Int], phase: SyncProgress.Phase, summary: inout SyncSummary,
                      work: @escaping @Sendable (Int) async throws -> Result,
                      handle: (Result, inout SyncSummary) throws -> Void) async throws {
-        let started = now()
+        var reporter = ProgressReporter(phase: phase, total: numbers.count, now: now, report: progress)
         var done = 0
-        var lastReport = Date.distantPast
-        progress(SyncProgress(phase: phase, done: 0, total: numbers.count, elapsed: 0))
         try await withThrowingTaskGroup(of: Result.self) { group in
             func start(_ num: Int) {
                 group.addTask {
@@ -171,18 +178,13 @@ public struct Syncer: Sendable {
                     try handle(result, &summary)
                     done += 1
                 }
-                let time = now()
-                if time.timeIntervalSince(lastReport) >= 0.1 {
-                    lastReport = time
-                    progress(SyncProgress(phase: phase, done: done, total: numbers.count, elapsed: time.timeIntervalSince(started)))
-                }
+                reporter.update(done: done)
                 if !Task.isCancelled, let num = pending.next() {
                     start(num)
                 }
             }
         }
         if Task.isCancelled { summary.cancelled = true }
-        progress(SyncProgress(phase: phase, done: done, total: numbers.count, elapsed: now().timeIntervalSince(started),
-                              isFinal: true))
+        reporter.finish(done: done)
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Reports how far a sync phase has come: at the start, at most ten times a second while it
+/// runs, and once at its end.
+struct ProgressReporter {
+    private let phase: SyncProgress.Phase
+    private let total: Int
+    private let now: @Sendable () -> Date
+    private let report: @Sendable (SyncProgress) -> Void
+    private let started: Date
+    private var lastReport = Date.distantPast
+
+    /// Starts a phase of `total` items, reporting it at once.
+    init(phase: SyncProgress.Phase, total: Int, now: @escaping @Sendable () -> Date,
+         report: @escaping @Sendable (SyncProgress) -> Void) {
+        self.phase = phase
+        self.total = total
+        self.now = now
+        self.report = report
+        started = now()
+        report(SyncProgress(phase: phase, done: 0, total: total, elapsed: 0))
+    }
+
+    /// Reports `done` items, unless the last report was less than a tenth of a second ago.
+    mutating func update(done: Int) {
+        let time = now()
+        guard time.timeIntervalSince(lastReport) >= 0.1 else { return }
+        lastReport = time
+        report(SyncProgress(phase: phase, done: done, total: total, elapsed: time.timeIntervalSince(started)))
+    }
+
+    /// Reports the phase's end with `done` items.
+    func finish(done: Int) {
+        report(SyncProgress(phase: phase, done: done, total: total, elapsed: now().timeIntervalSince(started), isFinal: true))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import XKCDKit
+
+/// `XKCDClient.comics(_:limit:)`: every comic answered once, transient failures retried as
+/// `comic(_:)` retries them, cancellation through the reading task.
+@Suite final class ComicFetchTests {
+    let server: XKCDTestServer
+
+    init() throws {
+        var archive = ComicArchive.synthetic(count: 40)
+        archive.bodies[30] = nil
+        server = try XKCDTestServer(archive: archive, servesImages: false)
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    func client(timeout: TimeInterval = 10, retryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)]) -> XKCDClient {
+        XKCDClient(baseURL: server.baseURL, transport: CurlTransport(timeout: timeout), retryDelays: retryDelays)
+    }
+
+    static func readAll(_ fetch: ComicFetch) async -> [ComicFetch.Answer] {
+        var answers: [ComicFetch.Answer] = []
+        while let more = await fetch.next() { answers += more }
+        return answers
+    }
+
+    @Test func everyComicOnceAndTransientFailuresRetried() async throws {
+        server.setFault(.status(503, headers: ["Retry-After": "0"]), for: "/7/info.0.json")
+        server.setFault(.closeImmediately, for: "/8/info.0.json")
+        server.setFault(.body("{\"num\": 9"), for: "/9/info.0.json")
+        let answers = await Self.readAll(client().comics(Array(1...40), limit: 4))
+        #expect(answers.map(\.num).sorted() == Array(1...40))
+        for answer in answers {
+            switch answer.num {
+            case 7: #expect(throws: XKCDError.httpStatus(503, url: server.url(forComic: 7).absoluteString)) { try answer.lookup.get() }
+            case 8:
+                #expect(throws: XKCDError.network("127.0.0.1:\(server.port) closed the connection without a proper answer", retryable: true)) {
+                    try answer.lookup.get()
+                }
+            case 9: #expect(throws: XKCDError.badData("the server sent something that is not JSON")) { try answer.lookup.get() }
+            case 30: #expect(try answer.lookup.get() == .notFound)
+            default:
+                guard case let .found(comic) = try answer.lookup.get() else {
+                    Issue.record("#\(answer.num) not found")
+                    continue
+                }
+                #expect(comic.num == answer.num)
+            }
+        }
+        let log = server.requestLog
+        #expect(log.filter { $0 == "/7/info.0.json" }.count == 3, "one try and two retries")
+        // libcurl itself sends a request again once when a kept-alive connection closes unanswered.
+        #expect(log.filter { $0 == "/8/info.0.json" }.count >= 3, "one try and two retries")
+        #expect(log.filter { $0 == "/9/info.0.json" }.count == 1, "bad data is not retried")
+        #expect(log.filter { !["/7/info.0.json", "/8/info.0.json"].contains($0) }.count == 38, "the others asked once")
+    }
+
+    @Test func cancellingTheReaderStopsRequestsAndRetries() async throws {
+        // Without the cancel, comic 2 would be retried for 20 s and the others answered in a minute.
+        server.setFaultForAllPaths(.delay(.seconds(60)))
+        server.setFault(.status(503, headers: ["Retry-After": "5"]), for: "/2/info.0.json")
+        let fetch = client(timeout: 120, retryDelays: Array(repeating: .seconds(5), count: 4)).comics(Array(1...10), limit: 3)
+        let reader = Task { [fetch] in await ComicFetchTests.readAll(fetch) }
+        try #require(try await server.waitForRequest(to: "/3/info.0.json"))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.requestLog.filter { $0 == "/2/info.0.json" }.count == 1, "comic 2 waits to be asked again")
+        #expect(!server.requestLog.contains("/4/info.0.json"), "comic 2 keeps its place while it waits")
+        let cancelled = ContinuousClock.now
+        reader.cancel()
+        let answers = await reader.value
+        #expect(ContinuousClock.now - cancelled < .seconds(30))
+        #expect(answers.map(\.num).sorted() == Array(1...10), "every comic answered")
+        for answer in answers {
+            #expect(throws: XKCDError.cancelled) { try answer.lookup.get() }
+        }
+        #expect(server.requestLog.sorted() == ["/1/info.0.json", "/2/info.0.json", "/3/info.0.json"],
+                "nothing asked for after the cancel")
+    }
+}
