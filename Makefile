@@ -6,6 +6,14 @@ TEST_PACKAGES := groff-base
 RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
 PREFIX ?= /usr/local
+# Release builds carry the Swift runtime and Foundation inside the binary on Linux: it starts
+# without the dynamic linker resolving a dozen Swift libraries, and runs without the toolchain's
+# libraries installed. lld links such a binary in seconds.
+ifeq ($(shell uname -s),Linux)
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+else
+RELEASE_FLAGS := -c release
+endif
 
 .PHONY: all deps build run test bench fuzz sanitize completions man install install-files uninstall clean
 
@@ -18,7 +26,7 @@ build: deps
 	$(SWIFT) build
 
 run: deps
-	$(SWIFT) build -c release --product xkcd
+	$(SWIFT) build $(RELEASE_FLAGS) --product xkcd
 	@$(RELEASE_BIN) $(ARGS)
 
 test: deps
@@ -52,7 +60,7 @@ BENCH_DIR := .build/bench
 bench: deps
 	@./scripts/install-deps.sh curl sqlite3 time
 	@./scripts/fetch-comicdb.sh $(BENCH_DIR)/comicdb > /dev/null
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
 		--xkcd .build/release/xkcd --floor .build/release/bench-floor
 
@@ -70,7 +78,7 @@ man: deps
 
 # The binary, the man page and the completion scripts under $(DESTDIR)$(PREFIX).
 install: deps
-	$(SWIFT) build -c release --product xkcd
+	$(SWIFT) build $(RELEASE_FLAGS) --product xkcd
 	@$(MAKE) --no-print-directory install-files BIN=$(RELEASE_BIN)
 
 # The files alone, the binary from BIN (`make install` builds it first).

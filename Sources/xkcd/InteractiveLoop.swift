@@ -17,6 +17,7 @@ struct InteractiveLoop {
     func run() -> Int32 {
         // Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
         let interrupts = Interrupts(tasks: tasks, mode: .cancelCommand)
+        interrupts.arm()
         defer {
             withExtendedLifetime(interrupts) {}
             reader.close()

@@ -4,6 +4,7 @@ import Foundation
 /// Ctrl-C (SIGINT) handling. In the REPL it cancels the command in flight and the prompt
 /// comes back. Elsewhere it also stops the run, which ends with status 130 once the command
 /// has kept what it finished (a sync stores what arrived); a second Ctrl-C ends it at once.
+/// Nothing is set up until ``arm()``: until then Ctrl-C ends the program as usual.
 final class Interrupts: @unchecked Sendable {
     /// What Ctrl-C does besides cancelling the command in flight.
     enum Mode {
@@ -13,28 +14,38 @@ final class Interrupts: @unchecked Sendable {
         case stopRun
     }
 
-    // Written on the signal queue, read once the command returns; the lock guards `count`.
+    // The lock guards `count` (written on the signal queue, read once the command returns)
+    // and `source`.
     private let lock = NSLock()
     private var count = 0
     private let tasks: TaskRunner
     private let mode: Mode
-    private let source: DispatchSourceSignal
+    private var source: DispatchSourceSignal?
 
     init(tasks: TaskRunner, mode: Mode) {
         self.tasks = tasks
         self.mode = mode
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        // libdispatch installs its handler asynchronously: a Ctrl-C before that would be lost.
-        let registered = DispatchSemaphore(value: 0)
-        source.setRegistrationHandler { registered.signal() }
-        source.setEventHandler { [unowned self] in self.interrupted() }
-        source.resume()
-        registered.wait()
     }
 
     deinit {
-        source.cancel()
+        source?.cancel()
+    }
+
+    /// Takes over Ctrl-C, once; returns when the handler is in place. Starting the signal
+    /// source starts libdispatch's threads, which a run without commands never needs.
+    func arm() {
+        lock.withLock {
+            guard source == nil else { return }
+            signal(SIGINT, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            // libdispatch installs its handler asynchronously: a Ctrl-C before that would be lost.
+            let registered = DispatchSemaphore(value: 0)
+            source.setRegistrationHandler { registered.signal() }
+            source.setEventHandler { [unowned self] in self.interrupted() }
+            source.resume()
+            registered.wait()
+            self.source = source
+        }
     }
 
     /// `status`, or 130 when Ctrl-C stopped the run.

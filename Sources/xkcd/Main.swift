@@ -11,9 +11,11 @@ struct Main {
         if arguments.first == "__complete" {
             ProcessExit.now(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
         }
+        // Read once: each use of ProcessInfo's environment builds the dictionary anew.
+        let environment = ProcessInfo.processInfo.environment
         let options: GlobalOptions
         do {
-            options = try GlobalOptions.parse(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+            options = try GlobalOptions.parse(arguments: arguments, environment: environment)
         } catch {
             Output(noColor: arguments.contains("--no-color")).error(error.message)
             ProcessExit.now(ExitCode.usage)
@@ -23,7 +25,7 @@ struct Main {
             output.write(text)
             ProcessExit.now(ExitCode.success)
         }
-        ProcessExit.now(run(options, output: output))
+        ProcessExit.now(run(options, output: output, environment: environment))
     }
 
     // What the options ask for instead of running commands: help, the version, or a generated file.
@@ -42,7 +44,7 @@ struct Main {
     // One-shot commands whose first step is usually a request: libcurl loads while the store opens.
     private static let startsOnTheNetwork: Set<String> = ["sync", "latest", "check"]
 
-    private static func run(_ options: GlobalOptions, output: Output) -> Int32 {
+    private static func run(_ options: GlobalOptions, output: Output, environment: [String: String]) -> Int32 {
         let library = Library {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"),
@@ -69,7 +71,7 @@ struct Main {
             return renderer
         }
         let runner = CommandRunner(library: library, renderer: makeRenderer, output: output, tasks: tasks,
-        handoff: SystemHandoff(terminal: terminal, environment: ProcessInfo.processInfo.environment),
+        handoff: SystemHandoff(terminal: terminal, environment: environment),
         imageFacts: { [probe = GraphicsProbe()] forced in Terminal().imageFacts(noColor: options.noColor, probe: probe, forced: forced) })
 
         if terminal.stdinIsTTY {
@@ -99,15 +101,17 @@ struct Main {
         }
         let interrupts = Interrupts(tasks: tasks, mode: .stopRun)
         if let commands = options.commandString {
+            interrupts.arm()
             return interrupts.exitCode(runner.run(line: commands).exitCode(oneShot: false))
         }
         if !options.words.isEmpty {
             if !options.offline, let name = options.words.first.flatMap(CommandSpec.named)?.name, Self.startsOnTheNetwork.contains(name) {
                 CurlTransport.preloadInBackground()
             }
+            interrupts.arm()
             return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
         }
-        return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks).run())
+        return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks, interrupts: interrupts).run())
     }
 }
 

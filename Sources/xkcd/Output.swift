@@ -6,9 +6,9 @@ final class Output: Sendable {
 
     /// Colours the `error:` label only on a colour terminal, and never with `noColor`.
     init(noColor: Bool) {
-        let environment = ProcessInfo.processInfo.environment
-        errorStyle = !noColor && isatty(STDERR_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
-            && !(environment["TERM"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        let term = EnvironmentVariable.value("TERM") ?? ""
+        errorStyle = !noColor && isatty(STDERR_FILENO) == 1 && (EnvironmentVariable.value("NO_COLOR") ?? "").isEmpty
+            && !term.isEmpty && term != "dumb"
     }
 
     /// Writes `text` to stdout as is. A closed pipe (`xkcd … | head -1`) ends the program quietly.

@@ -5,10 +5,13 @@ struct ScriptLoop {
     let runner: CommandRunner
     let reader: any LineReader
     let tasks: TaskRunner
+    /// Ctrl-C handling, taken over when the first line arrives.
+    let interrupts: Interrupts
 
     func run() -> Int32 {
         var result = CommandRunner.Result()
         while case let .line(line) = reader.read(prompt: "") {
+            interrupts.arm()
             let lineResult = runner.run(line: line)
             result.merge(lineResult)
             if lineResult.quit || tasks.wasInterrupted { break }
