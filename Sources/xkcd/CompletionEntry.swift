@@ -10,7 +10,7 @@ enum CompletionEntry {
             output.error("usage: \(ProgramHelp.name) __complete bash WORD LINE | zsh WORD... | fish WORD...")
             return ExitCode.usage
         }
-        let directory = request.dataDirectory(environment: ProcessInfo.processInfo.environment)
+        let directory = request.dataDirectory(environment: .process)
         output.write(request.reply(titles: { storedTitles(in: directory) }))
         return ExitCode.success
     }

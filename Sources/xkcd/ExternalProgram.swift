@@ -1,4 +1,5 @@
 import Foundation
+import XKCDKit
 
 /// Another program run with an argument vector (never through a shell): openers, clipboard
 /// tools and the pager.
@@ -7,7 +8,7 @@ struct ExternalProgram {
     let path: String
 
     /// The first executable named `name` on `PATH`.
-    static func find(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> ExternalProgram? {
+    static func find(_ name: String, environment: Environment = .process) -> ExternalProgram? {
         guard !name.isEmpty, !name.contains("/") else {
             return FileManager.default.isExecutableFile(atPath: name) ? ExternalProgram(path: name) : nil
         }

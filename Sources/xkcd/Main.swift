@@ -11,8 +11,7 @@ struct Main {
         if arguments.first == "__complete" {
             ProcessExit.now(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
         }
-        // Read once: each use of ProcessInfo's environment builds the dictionary anew.
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.process
         let options: GlobalOptions
         do {
             options = try GlobalOptions.parse(arguments: arguments, environment: environment)
@@ -44,7 +43,7 @@ struct Main {
     // One-shot commands whose first step is usually a request: libcurl loads while the store opens.
     private static let startsOnTheNetwork: Set<String> = ["sync", "latest", "check"]
 
-    private static func run(_ options: GlobalOptions, output: Output, environment: [String: String]) -> Int32 {
+    private static func run(_ options: GlobalOptions, output: Output, environment: Environment) -> Int32 {
         let library = Library {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"),
@@ -105,10 +104,12 @@ struct Main {
             return interrupts.exitCode(runner.run(line: commands).exitCode(oneShot: false))
         }
         if !options.words.isEmpty {
+            // Armed first: the signal source starts libdispatch's threads, which would otherwise
+            // wait for the core that loads libcurl.
+            interrupts.arm()
             if !options.offline, let name = options.words.first.flatMap(CommandSpec.named)?.name, Self.startsOnTheNetwork.contains(name) {
                 CurlTransport.preloadInBackground()
             }
-            interrupts.arm()
             return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
         }
         return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks, interrupts: interrupts).run())

@@ -1,4 +1,5 @@
 import Foundation
+import XKCDKit
 
 /// Writes to stdout and stderr; the only place that prints.
 final class Output: Sendable {
@@ -6,8 +7,8 @@ final class Output: Sendable {
 
     /// Colours the `error:` label only on a colour terminal, and never with `noColor`.
     init(noColor: Bool) {
-        let term = EnvironmentVariable.value("TERM") ?? ""
-        errorStyle = !noColor && isatty(STDERR_FILENO) == 1 && (EnvironmentVariable.value("NO_COLOR") ?? "").isEmpty
+        let term = Environment.process["TERM"] ?? ""
+        errorStyle = !noColor && isatty(STDERR_FILENO) == 1 && (Environment.process["NO_COLOR"] ?? "").isEmpty
             && !term.isEmpty && term != "dumb"
     }
 

@@ -1,9 +1,10 @@
 import Foundation
+import XKCDKit
 
 /// Hands results to the desktop: the browser or mail program, the clipboard, the pager.
 struct SystemHandoff {
     let terminal: Terminal
-    let environment: [String: String]
+    let environment: Environment
 
     /// Opens `url` with `xdg-open` (or macOS's `open`); false when there is no opener or it failed.
     func open(_ url: String) -> Bool {

@@ -9,25 +9,25 @@ struct Terminal {
 
     /// Colour only on a TTY whose TERM is set and not `dumb`.
     var stdoutSupportsColor: Bool {
-        let term = EnvironmentVariable.value("TERM") ?? ""
+        let term = Environment.process["TERM"] ?? ""
         return stdoutIsTTY && !term.isEmpty && term != "dumb"
     }
 
     /// Rows: the terminal's height, else `LINES`, else 24.
     var rows: Int {
         if let size = Self.windowSize(), size.ws_row > 0 { return Int(size.ws_row) }
-        if let lines = EnvironmentVariable.value("LINES").flatMap(Int.init), lines > 0 { return lines }
+        if let lines = Environment.process["LINES"].flatMap(Int.init), lines > 0 { return lines }
         return 24
     }
 
     /// Whether the terminal shows OSC 8 hyperlinks, judged from what it says about itself.
     var supportsHyperlinks: Bool {
         guard stdoutSupportsColor else { return false }
-        let program = EnvironmentVariable.value("TERM_PROGRAM") ?? ""
+        let program = Environment.process["TERM_PROGRAM"] ?? ""
         if ["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio"].contains(program) { return true }
-        if let vte = EnvironmentVariable.value("VTE_VERSION").flatMap(Int.init), vte >= 5000 { return true }
-        let term = EnvironmentVariable.value("TERM") ?? ""
-        if term == "xterm-kitty" || EnvironmentVariable.value("KITTY_WINDOW_ID") != nil || EnvironmentVariable.value("WT_SESSION") != nil {
+        if let vte = Environment.process["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
+        let term = Environment.process["TERM"] ?? ""
+        if term == "xterm-kitty" || Environment.process["KITTY_WINDOW_ID"] != nil || Environment.process["WT_SESSION"] != nil {
             return true
         }
         return term.hasPrefix("foot") || term == "alacritty"
@@ -36,7 +36,7 @@ struct Terminal {
     /// Columns: the terminal's width, else `COLUMNS`, else 80.
     var width: Int {
         if let size = Self.windowSize(), size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = EnvironmentVariable.value("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
+        if let columns = Environment.process["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
     }
 

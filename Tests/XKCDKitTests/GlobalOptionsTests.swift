@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct GlobalOptionsTests {
     @Test func flagsBeatEnvironmentWhichBeatsDefaults() throws {
-        let env = ["XKCD_BASE_URL": "http://127.0.0.1:9/", "XKCD_DATA_DIR": "/tmp/env-dir", "HOME": "/home/u"]
+        let env: Environment = ["XKCD_BASE_URL": "http://127.0.0.1:9/", "XKCD_DATA_DIR": "/tmp/env-dir", "HOME": "/home/u"]
         let fromEnv = try GlobalOptions.parse(arguments: [], environment: env)
         #expect(fromEnv.baseURL.absoluteString == "http://127.0.0.1:9")
         #expect(fromEnv.dataDirectory.path == "/tmp/env-dir")

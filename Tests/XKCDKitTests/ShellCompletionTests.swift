@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func theDataDirectoryComesFromTheLineThenTheEnvironment() {
-        let environment = ["XKCD_DATA_DIR": "/env", "HOME": "/home/u"]
+        let environment: Environment = ["XKCD_DATA_DIR": "/env", "HOME": "/home/u"]
         #expect(ShellCompletionRequest(arguments: ["zsh", "--data-dir", "/line", "goto", "P"])?
             .dataDirectory(environment: environment).path == "/line")
         #expect(ShellCompletionRequest(arguments: ["bash", "9", "P", "xkcd --data-dir=/eq goto P"])?

@@ -4,7 +4,7 @@ import Foundation
 /// `~/.local/share/xkcd`, or on macOS `~/Library/Application Support/xkcd`.
 public enum DataDirectory {
     /// The data directory for the given flag value and environment.
-    public static func resolve(explicit: String?, environment: [String: String]) -> URL {
+    public static func resolve(explicit: String?, environment: Environment) -> URL {
         if let explicit { return URL(fileURLWithPath: expandTilde(explicit, environment: environment)) }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         #if os(macOS)
@@ -49,7 +49,7 @@ public enum DataDirectory {
         return ""
     }
 
-    private static func expandTilde(_ path: String, environment: [String: String]) -> String {
+    private static func expandTilde(_ path: String, environment: Environment) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + path.dropFirst()

@@ -40,7 +40,7 @@ public struct GlobalOptions: Sendable, Equatable {
 
     /// Parses `arguments` (without the program name) by ``GlobalOptionSpec/all``. Options come
     /// before the command; everything from the first non-option word on is the one-shot command.
-    public static func parse(arguments: [String], environment: [String: String]) throws(UsageError) -> GlobalOptions {
+    public static func parse(arguments: [String], environment: Environment) throws(UsageError) -> GlobalOptions {
         let split = try GlobalOptionScan(arguments)
         var options = GlobalOptions(baseURL: defaultBaseURL, dataDirectory: URL(fileURLWithPath: "/"))
         options.words = split.words

@@ -82,7 +82,7 @@ public struct ShellCompletionRequest: Sendable {
 
     /// Where the titles are read from: the `--data-dir` on the line, else where ``GlobalOptions``
     /// would find it.
-    public func dataDirectory(environment: [String: String]) -> URL {
+    public func dataDirectory(environment: Environment) -> URL {
         let variable = GlobalOptionSpec.all.first { $0.key == .dataDirectory }?.fallback.variable
         let fromEnvironment = variable.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
         return DataDirectory.resolve(explicit: dataDirectoryOption ?? fromEnvironment, environment: environment)
