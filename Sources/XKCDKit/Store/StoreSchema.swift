@@ -4,7 +4,7 @@ import GRDB
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: comics, absent numbers, settings") { db in
+        migrator.registerMigration("v1: comics, absent numbers, settings", foreignKeyChecks: .immediate) { db in
             try db.create(table: "comic") { t in
                 t.primaryKey("num", .integer).check { $0 > 0 }
                 t.column("title", .text).notNull()
@@ -27,7 +27,7 @@ enum StoreSchema {
                 t.column("value", .text).notNull()
             }
         }
-        migrator.registerMigration("v2: favorites and images") { db in
+        migrator.registerMigration("v2: favorites and images", foreignKeyChecks: .immediate) { db in
             try db.create(table: "favorite") { t in
                 t.primaryKey("num", .integer).references("comic", onDelete: .restrict)
                 t.column("added_at", .double).notNull()
@@ -41,14 +41,14 @@ enum StoreSchema {
             }
             try db.create(index: "image_last_used", on: "image", columns: ["last_used"])
         }
-        migrator.registerMigration("v3: full-text search") { db in
+        migrator.registerMigration("v3: full-text search", foreignKeyChecks: .immediate) { db in
             try db.execute(sql: """
                 CREATE VIRTUAL TABLE comic_fts USING fts5(
                     title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2')
                 """)
             try ComicStore.index(try ComicRecord.fetchAll(db).map { SearchDocument($0.comic) }, in: db)
         }
-        migrator.registerMigration("v4: explanations") { db in
+        migrator.registerMigration("v4: explanations", foreignKeyChecks: .immediate) { db in
             try db.create(table: "explanation") { t in
                 t.primaryKey("num", .integer).check { $0 > 0 }
                 t.column("title", .text).notNull()
@@ -56,7 +56,7 @@ enum StoreSchema {
                 t.column("fetched_at", .double).notNull()
             }
         }
-        migrator.registerMigration("v5: reading progress") { db in
+        migrator.registerMigration("v5: reading progress", foreignKeyChecks: .immediate) { db in
             try db.create(table: "seen") { t in
                 t.primaryKey("num", .integer).check { $0 > 0 }
                 t.column("first_seen", .double).notNull()
