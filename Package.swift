@@ -22,6 +22,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
+            name: "CSQLiteSetup",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .target(
             name: "CImageCodecs",
             // macOS has none of the three libraries' headers: they come from Homebrew, whose
             // prefix is not on the default search paths. The libraries are opened with dlopen.
@@ -30,7 +34,7 @@ let package = Package(
         ),
         .target(
             name: "XKCDKit",
-            dependencies: ["CCurl", "CImageCodecs", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "LineEditing",

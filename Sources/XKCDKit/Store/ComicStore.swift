@@ -1,3 +1,4 @@
+import CSQLiteSetup
 import Foundation
 import GRDB
 
@@ -40,6 +41,9 @@ public struct ComicStore: Sendable {
 
     /// Opens the pool at `url` and brings its schema up to date (callers hold the open lock).
     static func openPool(at url: URL) throws -> ComicStore {
+        // Before the first connection, or it changes nothing: SQLite's memory statistics take
+        // a global mutex around each of the million allocations a sync's indexing makes.
+        _ = xkcd_sqlite_disable_memory_statistics()
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         // In WAL mode NORMAL never corrupts the database; a power cut may only lose the last
