@@ -33,6 +33,20 @@ import Testing
         #expect(throws: JSONReader.SyntaxError.self) { try parse(#""a\nb"#) }
     }
 
+    // Strings are scanned eight bytes at a time: a quote, a backslash or a control character
+    // must be found at every offset within a word, after runs of every length.
+    @Test func findsEveryStringBoundaryAtEveryOffset() throws {
+        for run in 0..<20 {
+            let plain = String(repeating: "é", count: run % 3) + String(repeating: "a", count: run)
+            #expect(try parse("\"\(plain)\"") == .string(plain), "run \(run)")
+            #expect(try parse("[\"\(plain)\\n\(plain)\", 1]") == .array([.string(plain + "\n" + plain), .number("1")]), "run \(run)")
+            #expect(try parse("\"\(plain)\\u00e9\\\"x\"") == .string(plain + "é\"x"), "run \(run)")
+            #expect(throws: JSONReader.SyntaxError.self) { try parse("\"\(plain)\u{1}\(plain)\"") }
+            #expect(throws: JSONReader.SyntaxError.self) { try parse("\"\(plain)\\n\(plain)\u{1F}\"") }
+            #expect(throws: JSONReader.SyntaxError.self) { try parse("\"\(plain)") }
+        }
+    }
+
     @Test func keepsRawUTF8AndReplacesInvalidBytes() throws {
         #expect(try parse("\"Erdős\"") == .string("Erdős"))
         #expect(try JSONReader.parse([0x22, 0x61, 0xFF, 0x62, 0x22]) == .string("a\u{FFFD}b"))
