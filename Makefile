@@ -10,8 +10,8 @@ PREFIX ?= /usr/local
 # without the dynamic linker resolving a dozen Swift libraries, and runs without the toolchain's
 # libraries installed. lld links such a binary in seconds. Generic type metadata is reached
 # through accessors rather than mangled names, which the runtime would demangle and check
-# against every protocol conformance in the binary the first time each is used (a third of
-# start-up once Foundation is linked in).
+# against every protocol conformance in the binary the first time each is used (at start-up
+# 0.4 M of 5.9 M instructions once Foundation is linked in).
 METADATA_ACCESSORS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld $(METADATA_ACCESSORS)

@@ -8,7 +8,7 @@ struct ExternalProgram {
     let path: String
 
     /// The first executable named `name` on `PATH`.
-    static func find(_ name: String, environment: Environment = .process) -> ExternalProgram? {
+    static func find(_ name: String, environment: Environment) -> ExternalProgram? {
         guard !name.isEmpty, !name.contains("/") else {
             return FileManager.default.isExecutableFile(atPath: name) ? ExternalProgram(path: name) : nil
         }

@@ -14,10 +14,11 @@ final class Interrupts: @unchecked Sendable {
         case stopRun
     }
 
-    // The lock guards `count` (written on the signal queue, read once the command returns)
-    // and `source`.
+    // `lock` guards `count` (written on the signal queue, read once the command returns);
+    // `sourceLock` guards `source`, so that arming never holds up the handler.
     private let lock = NSLock()
     private var count = 0
+    private let sourceLock = NSLock()
     private let tasks: TaskRunner
     private let mode: Mode
     private var source: DispatchSourceSignal?
@@ -34,7 +35,7 @@ final class Interrupts: @unchecked Sendable {
     /// Takes over Ctrl-C, once; returns when the handler is in place. Starting the signal
     /// source starts libdispatch's threads, which a run without commands never needs.
     func arm() {
-        lock.withLock {
+        sourceLock.withLock {
             guard source == nil else { return }
             signal(SIGINT, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())

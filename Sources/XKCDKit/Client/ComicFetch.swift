@@ -31,7 +31,8 @@ final class ComicFetch: @unchecked Sendable {
         unanswered = nums.count
         let batch = transport.getEach(urls, limit: limit) { [self] index, outcome in arrive(index, outcome) }
         let owed = lock.withLock {
-            self.batch = batch
+            // Kept only while answers are due (see `settle`).
+            if unanswered > 0 { self.batch = batch }
             defer { placesOwed = 0 }
             return placesOwed
         }
@@ -110,7 +111,7 @@ final class ComicFetch: @unchecked Sendable {
 
     private func releasePlace() {
         let known = lock.withLock {
-            if batch == nil { placesOwed += 1 }
+            if batch == nil, unanswered > 0 { placesOwed += 1 }
             return batch
         }
         known?.releasePlace()
@@ -120,6 +121,11 @@ final class ComicFetch: @unchecked Sendable {
         let reader = lock.withLock {
             arrived.append((index, outcome))
             unanswered -= 1
+            if unanswered == 0 {
+                // The batch's answer closure holds this fetch: letting go of it ends the cycle.
+                batch = nil
+                retries = []
+            }
             defer { self.reader = nil }
             return self.reader
         }

@@ -8,14 +8,9 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     private let transport: CurlTransport
     private let client: CurlClient
     private let answer: @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
-    // The fields below are only touched under `lock`, hence @unchecked Sendable.
+    // `ledger` is only touched under `lock`, hence @unchecked Sendable.
     private let lock = NSLock()
-    private var nextIndex = 0
-    private var cancelled = false
-    // C request ids in flight. An answer can come before its id is recorded here; such ids wait
-    // in `endedEarly` so that recording them later does not keep them as if in flight.
-    private var inFlight: Set<UInt64> = []
-    private var endedEarly: Set<UInt64> = []
+    private var ledger: BatchLedger
 
     init(urls: [URL], transport: CurlTransport, client: CurlClient,
          answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) {
@@ -23,6 +18,7 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
         self.transport = transport
         self.client = client
         self.answer = answer
+        ledger = BatchLedger(count: urls.count)
     }
 
     /// Asks for the first `limit` URLs.
@@ -31,11 +27,7 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     }
 
     func cancel() {
-        let (ids, unasked) = lock.withLock {
-            cancelled = true
-            defer { nextIndex = urls.count }
-            return (inFlight, nextIndex..<urls.count)
-        }
+        let (ids, unasked) = lock.withLock { ledger.cancel() }
         for id in ids { xkcd_http_cancel(client.pointer, id) }
         for index in unasked { _ = answer(index, .failure(XKCDError.cancelled)) }
     }
@@ -45,33 +37,18 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     }
 
     private func askNext() {
-        let index: Int? = lock.withLock {
-            guard !cancelled, nextIndex < urls.count else { return nil }
-            defer { nextIndex += 1 }
-            return nextIndex
-        }
-        guard let index else { return }
+        guard let index = lock.withLock({ ledger.takeNext() }) else { return }
         // Balanced by takeRetainedValue in `deliver`, which C calls exactly once.
         let context = Unmanaged.passRetained(CurlBatchRequest(batch: self, index: index)).toOpaque()
         let id = transport.submit(urls[index], lines: [], client: client, context: context) { context, result in
             CurlBatch.deliver(context, result)
         }
         guard id != 0 else { return }
-        let cancelNow = lock.withLock {
-            if endedEarly.remove(id) != nil { return false }
-            inFlight.insert(id)
-            // A cancel that came after the index was taken did not see this id.
-            return cancelled
-        }
-        if cancelNow { xkcd_http_cancel(client.pointer, id) }
+        if lock.withLock({ ledger.started(id) }) { xkcd_http_cancel(client.pointer, id) }
     }
 
     private func ended(_ index: Int, id: UInt64, reply: CurlReply) {
-        if id != 0 {
-            lock.withLock {
-                if inFlight.remove(id) == nil { endedEarly.insert(id) }
-            }
-        }
+        if id != 0 { lock.withLock { ledger.ended(id) } }
         let url = urls[index]
         let result = Result<HTTPResponse, any Error> { try transport.response(to: reply, for: url) }
         if answer(index, result) { askNext() }
@@ -83,12 +60,6 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
         let request = Unmanaged<CurlBatchRequest>.fromOpaque(context).takeRetainedValue()
         request.batch.ended(request.index, id: result?.pointee.id ?? 0, reply: result.map { CurlReply($0.pointee) } ?? CurlReply.failed)
     }
-}
-
-/// A batch whose every URL is already answered, as when libcurl cannot be loaded.
-struct AnsweredBatch: RequestBatch {
-    func cancel() {}
-    func releasePlace() {}
 }
 
 /// What C hands back with one answer of a batch.

@@ -133,7 +133,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    func startedClient() throws -> CurlClient {
+    private func startedClient() throws -> CurlClient {
         lock.lock()
         defer { lock.unlock() }
         switch state {
@@ -160,8 +160,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         return CLong(min((seconds * 1000).rounded(.up), 86_400_000))
     }
 
-    // Runs on the C client's thread, which serves every request: it only copies the bytes
-    // out; parsing and error mapping happen in the awaiting task.
+    // Runs on the C client's thread, which serves every request: for `get` it only copies the
+    // bytes out; parsing and error mapping happen in the awaiting task.
     private static func deliver(_ context: UnsafeMutableRawPointer?, _ result: UnsafePointer<xkcd_http_result>?) {
         guard let context else { return }
         let request = Unmanaged<CurlRequest>.fromOpaque(context).takeRetainedValue()
@@ -301,4 +301,10 @@ struct CurlReply: Sendable {
         if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KB" }
         return "\(count) bytes"
     }
+}
+
+/// A batch whose every URL is already answered, as when libcurl cannot be loaded.
+private struct AnsweredBatch: RequestBatch {
+    func cancel() {}
+    func releasePlace() {}
 }

@@ -46,10 +46,13 @@ public protocol HTTPTransport: Sendable {
     func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse
 
     /// Fetches every URL of `urls` (no extra headers), keeping up to `limit` requests in
-    /// flight. Each time one ends, `answer(index, result)` is called, on any thread, and the
+    /// flight. Each time one ends, `answer(index, result)` is called exactly once, and the
     /// next URL is asked for; unless `answer` returns false, which keeps that place taken
     /// until ``RequestBatch/releasePlace()``. A failure is what ``get(_:headers:)`` throws.
-    /// Once cancelled, every URL not yet answered is answered ``XKCDError/cancelled``.
+    /// `answer` runs on any thread, also within this call (when nothing can be asked for at
+    /// all), ``RequestBatch/cancel()`` and ``RequestBatch/releasePlace()``; it should be quick.
+    /// Cancelling answers the URLs not yet asked for, and the requests in flight that do not
+    /// finish first, with ``XKCDError/cancelled``.
     func getEach(_ urls: [URL], limit: Int,
                  answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) -> any RequestBatch
 }

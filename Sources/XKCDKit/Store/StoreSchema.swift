@@ -3,6 +3,9 @@ import GRDB
 /// The database schema, as named migrations applied in order.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
+        // Foreign keys are checked as each statement runs, which is quicker than GRDB's check of
+        // the whole database after each migration; a migration that rebuilds a table referenced
+        // by another must not take `.immediate`.
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: comics, absent numbers, settings", foreignKeyChecks: .immediate) { db in
             try db.create(table: "comic") { t in

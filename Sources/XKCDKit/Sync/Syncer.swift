@@ -54,8 +54,13 @@ public struct Syncer: Sendable {
         case missing(Int)
     }
 
+    // Whether `error` ended work because the sync was cancelled.
+    private static func isCancellation(_ error: any Error) -> Bool {
+        Task.isCancelled || error as? XKCDError == .cancelled
+    }
+
     // How one image ended.
-    private enum Result: Sendable {
+    private enum ImageResult: Sendable {
         case imageStored
         case failed(Int)
         case cancelled
@@ -97,7 +102,7 @@ public struct Syncer: Sendable {
                     case .success(.notFound):
                         summary.missing.append(answer.num)
                         inOrder.arrive(answer.num, .missing(answer.num), release: take)
-                    case let .failure(error) where Task.isCancelled || error as? XKCDError == .cancelled:
+                    case let .failure(error) where Self.isCancellation(error):
                         summary.cancelled = true
                         continue
                     case .failure:
@@ -152,17 +157,17 @@ public struct Syncer: Sendable {
     // A thrown error makes that number `.failed`; cancellation stops new work, and the
     // results of work already started still arrive.
     private func run(_ numbers: [Int], phase: SyncProgress.Phase, summary: inout SyncSummary,
-                     work: @escaping @Sendable (Int) async throws -> Result,
-                     handle: (Result, inout SyncSummary) throws -> Void) async throws {
+                     work: @escaping @Sendable (Int) async throws -> ImageResult,
+                     handle: (ImageResult, inout SyncSummary) throws -> Void) async throws {
         var reporter = ProgressReporter(phase: phase, total: numbers.count, now: now, report: progress)
         var done = 0
-        try await withThrowingTaskGroup(of: Result.self) { group in
+        try await withThrowingTaskGroup(of: ImageResult.self) { group in
             func start(_ num: Int) {
                 group.addTask {
                     do {
                         return try await work(num)
                     } catch {
-                        return Task.isCancelled || error as? XKCDError == .cancelled ? .cancelled : .failed(num)
+                        return Self.isCancellation(error) ? .cancelled : .failed(num)
                     }
                 }
             }
