@@ -5,8 +5,7 @@ import Foundation
 public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     private let lookup: @Sendable (String) -> String?
 
-    /// The variables `lookup` returns.
-    public init(lookup: @escaping @Sendable (String) -> String?) {
+    private init(lookup: @escaping @Sendable (String) -> String?) {
         self.lookup = lookup
     }
 

@@ -1,15 +1,16 @@
 /// The bookkeeping of a request batch, without the requests: which URL is next, which request
 /// ids are in flight, and what a cancel has to stop. Request ids are never reused.
-struct BatchLedger: Equatable {
-    /// How many URLs the batch has.
-    let count: Int
-    private(set) var nextIndex = 0
-    private(set) var cancelled = false
+struct BatchLedger {
+    private let count: Int
+    private var nextIndex = 0
+    private var cancelled = false
+    /// The request ids recorded and not yet ended.
     private(set) var inFlight: Set<UInt64> = []
     // An answer can come before its id is recorded: such ids wait here, so that recording them
     // later does not count them as in flight.
     private var endedEarly: Set<UInt64> = []
 
+    /// The bookkeeping of a batch of `count` URLs.
     init(count: Int) {
         self.count = count
     }

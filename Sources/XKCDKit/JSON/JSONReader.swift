@@ -266,13 +266,8 @@ public enum JSONReader {
             guard let base = bytes.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             while position + 8 <= bytes.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let quote = word ^ 0x2222_2222_2222_2222
-                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let high: UInt64 = 0x8080_8080_8080_8080
-                // A zero byte in `quote` or `backslash`, or a byte below 0x20 in `word`.
-                let special = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- 0x20 &* ones) & ~word) & high
+                let word = ByteWord(raw, at: position)
+                let special = word.equal(to: UInt8(ascii: "\"")) | word.equal(to: UInt8(ascii: "\\")) | word.below(0x20)
                 if special != 0 {
                     position += (special.trailingZeroBitCount) / 8
                     return

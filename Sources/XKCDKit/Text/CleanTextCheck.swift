@@ -1,9 +1,6 @@
 /// Finds text that ``TextRepair/text(_:)`` would return unchanged, eight bytes at a time: most
 /// alt texts and transcripts are plain, and a sync repairs 1.6 MB of them.
 enum CleanTextCheck {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
     /// True when `text` is printable ASCII and line breaks with no `&`, no space before a line
     /// break, no line break first or last and no space last: no repair pass changes it.
     static func needsNoRepair(_ text: String) -> Bool {
@@ -17,13 +14,13 @@ enum CleanTextCheck {
         var previous: UInt8 = 0
         var i = 0
         while i + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if word & highBits != 0 || hasByte(word, 0x26) || hasByte(word, 0x7F) { return false }
+            let word = ByteWord(raw, at: i)
+            if word.nonASCII != 0 || word.equal(to: 0x26) != 0 || word.equal(to: 0x7F) != 0 { return false }
             // A byte below 0x20: only a line break is allowed, and not after a space.
-            if (word &- 0x20 &* ones) & ~word & highBits != 0 {
+            if word.below(0x20) != 0 {
                 for k in i..<(i + 8) where !allowed(bytes[k], after: k == 0 ? 0 : bytes[k - 1]) { return false }
             }
-            previous = UInt8(truncatingIfNeeded: word >> 56)
+            previous = word.last
             i += 8
         }
         while i < bytes.count {
@@ -37,11 +34,5 @@ enum CleanTextCheck {
 
     private static func allowed(_ byte: UInt8, after previous: UInt8) -> Bool {
         byte >= 0x20 || byte == 0x0A && previous != 0x20
-    }
-
-    // Whether any byte of `word` equals `byte` (the classic zero-byte test on word ^ byte).
-    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let v = word ^ (UInt64(byte) &* ones)
-        return (v &- ones) & ~v & highBits != 0
     }
 }
