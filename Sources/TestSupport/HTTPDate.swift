@@ -18,9 +18,27 @@ enum HTTPDate {
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         let weekday = ((days + 4) % 7 + 7) % 7
-        return weekdays[weekday] + ", " + pad(day) + " " + months[month - 1] + " " + String(year)
-            + " " + pad(secondOfDay / 3600) + ":" + pad(secondOfDay / 60 % 60) + ":" + pad(secondOfDay % 60)
-            + " GMT"
+        var text: [UInt8] = []
+        text.reserveCapacity(29)
+        func twoDigits(_ value: Int) {
+            text.append(UInt8(ascii: "0") + UInt8(value / 10))
+            text.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+        text.append(contentsOf: weekdays[weekday].utf8)
+        text.append(contentsOf: ", ".utf8)
+        twoDigits(day)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: months[month - 1].utf8)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: String(year).utf8)
+        text.append(UInt8(ascii: " "))
+        twoDigits(secondOfDay / 3600)
+        text.append(UInt8(ascii: ":"))
+        twoDigits(secondOfDay / 60 % 60)
+        text.append(UInt8(ascii: ":"))
+        twoDigits(secondOfDay % 60)
+        text.append(contentsOf: " GMT".utf8)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Parses an IMF-fixdate; nil for anything else (the header is then ignored).
@@ -34,10 +52,6 @@ enum HTTPDate {
               let second = Int(clock[2]), (1...31).contains(day), (0...23).contains(hour),
               (0...59).contains(minute), (0...60).contains(second) else { return nil }
         return days(fromCivil: year, month + 1, day) * 86_400 + hour * 3600 + minute * 60 + second
-    }
-
-    private static func pad(_ value: Int) -> String {
-        value < 10 ? "0" + String(value) : String(value)
     }
 
     private static func floorDivide(_ a: Int, _ b: Int) -> Int {

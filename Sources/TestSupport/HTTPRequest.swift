@@ -13,8 +13,8 @@ struct HTTPRequest: Sendable {
 
     /// The target without its query string.
     var path: String {
-        if let query = target.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            return String(target[..<query])
+        if let query = target.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return String(decoding: target.utf8[..<query], as: UTF8.self)
         }
         return target
     }
@@ -22,8 +22,7 @@ struct HTTPRequest: Sendable {
     /// Whether the connection stays open after the response (HTTP/1.1 unless
     /// `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`).
     var keepAlive: Bool {
-        let tokens = (headers["connection"] ?? "").lowercased()
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tokens = ASCIIBytes.lowercasedList(headers["connection"] ?? "")
         if tokens.contains("close") { return false }
         if version == "HTTP/1.0" { return tokens.contains("keep-alive") }
         return true
@@ -57,17 +56,18 @@ struct HTTPRequest: Sendable {
         if headEnd.head - start > maximumHeadSize { return .invalid(status: 431) }
         // Split on bytes: in a Swift String "\r\n" is one Character, not "\r" then "\n".
         var lines = bytes[start..<headEnd.head].split(separator: UInt8(ascii: "\n")).map { line in
-            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         }
         guard !lines.isEmpty else { return .invalid(status: 400) }
-        let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
-        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { return .invalid(status: 400) }
+        let requestLine = lines.removeFirst().split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
+        guard requestLine.count == 3, requestLine[2].starts(with: "HTTP/1.".utf8) else { return .invalid(status: 400) }
         var headers: [String: String] = [:]
         for line in lines where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { return .invalid(status: 400) }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, !name.contains(" ") else { return .invalid(status: 400) }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return .invalid(status: 400) }
+            let nameBytes = line[..<colon]
+            guard !nameBytes.isEmpty, !nameBytes.contains(UInt8(ascii: " ")) else { return .invalid(status: 400) }
+            let name = String(decoding: nameBytes.map(ASCIIBytes.lower), as: UTF8.self)
+            let value = String(decoding: ASCIIBytes.trimmed(line[(colon + 1)...]), as: UTF8.self)
             headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
         if headers["transfer-encoding"] != nil { return .invalid(status: 501) }
@@ -80,8 +80,8 @@ struct HTTPRequest: Sendable {
         let consumed = headEnd.body + bodyLength
         guard bytes.count >= consumed else { return .incomplete }
         let request = HTTPRequest(
-            method: String(requestLine[0]), target: String(requestLine[1]),
-            version: String(requestLine[2]), headers: headers)
+            method: String(decoding: requestLine[0], as: UTF8.self), target: String(decoding: requestLine[1], as: UTF8.self),
+            version: String(decoding: requestLine[2], as: UTF8.self), headers: headers)
         return .complete(request, consumed: consumed)
     }
 

@@ -27,12 +27,12 @@ struct HTTPResponse: Sendable {
 
     /// The value of a header, matched case-insensitively.
     func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { ASCIIBytes.equalIgnoringCase($0.name, name) }?.value
     }
 
     /// Sets (replacing any) a header, matched case-insensitively.
     mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headers.removeAll { ASCIIBytes.equalIgnoringCase($0.name, name) }
         headers.append((name, value))
     }
 
@@ -44,18 +44,24 @@ struct HTTPResponse: Sendable {
     /// The status line and header fields, ending with the blank line. Content-Length
     /// always claims the full body, also when a fault sends less of it.
     func head(keepAlive: Bool, date: Int) -> Data {
-        var text = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
-        if header("Server") == nil { text += "Server: xkcd-test-server\r\n" }
-        if header("Date") == nil { text += "Date: \(HTTPDate.format(date))\r\n" }
-        for (name, value) in headers where name.caseInsensitiveCompare("Connection") != .orderedSame {
-            text += "\(name): \(value)\r\n"
+        var head: [UInt8] = []
+        head.reserveCapacity(256)
+        func line(_ parts: String...) {
+            for part in parts { head.append(contentsOf: part.utf8) }
+            head.append(contentsOf: "\r\n".utf8)
+        }
+        line("HTTP/1.1 ", String(status), " ", Self.reasonPhrase(status))
+        if header("Server") == nil { line("Server: xkcd-test-server") }
+        if header("Date") == nil { line("Date: ", HTTPDate.format(date)) }
+        for (name, value) in headers where !ASCIIBytes.equalIgnoringCase(name, "Connection") {
+            line(name, ": ", value)
         }
         if allowsBody && header("Content-Length") == nil {
-            text += "Content-Length: \(body.count)\r\n"
+            line("Content-Length: ", String(body.count))
         }
-        text += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
-        text += "\r\n"
-        return Data(text.utf8)
+        line(keepAlive ? "Connection: keep-alive" : "Connection: close")
+        line()
+        return Data(head)
     }
 
     /// The standard reason phrase for a status code.

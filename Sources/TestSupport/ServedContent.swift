@@ -10,8 +10,10 @@ import Foundation
 struct ServedContent: Sendable {
     /// One servable body.
     struct Entry: Sendable {
-        /// The exact bytes served.
+        /// The archive's bytes.
         var body: Data
+        /// The exact bytes served: ``body`` with its image addresses under ``ServedContent/imagePrefix``.
+        var served: Data
         /// `"<16 hex digits>"`, a strong validator.
         var etag: String
         /// Seconds since 1970.
@@ -27,12 +29,19 @@ struct ServedContent: Sendable {
     var explanations: [Int: (title: String, wikitext: String)] = [:]
     /// When set, comic bodies are served with `https://imgs.xkcd.com/` replaced by this
     /// prefix (the server's own `/imgs/`), so clients fetch images from the server itself.
-    var imagePrefix: String?
+    /// Bodies are rewritten here, once, rather than for every request.
+    var imagePrefix: String? {
+        didSet {
+            for (num, entry) in entries {
+                entries[num]?.served = Self.pointingImages(of: entry.body, at: imagePrefix)
+            }
+        }
+    }
 
     init(archive: ComicArchive, now: Int = HTTPDate.now()) {
         clock = now
         for (num, body) in archive.bodies {
-            entries[num] = Entry(body: body, etag: Self.entityTag(body), lastModified: now)
+            entries[num] = entry(body, lastModified: now)
         }
         newest = entries.keys.max()
     }
@@ -53,7 +62,7 @@ struct ServedContent: Sendable {
             } else {
                 let time = stamp ?? tick(now)
                 stamp = time
-                updated[num] = Entry(body: body, etag: Self.entityTag(body), lastModified: time)
+                updated[num] = entry(body, lastModified: time)
             }
         }
         let newNewest = updated.keys.max()
@@ -70,8 +79,34 @@ struct ServedContent: Sendable {
     /// Adds or replaces one comic.
     mutating func publish(num: Int, body: Data, now: Int = HTTPDate.now()) {
         if let old = entries[num], old.body == body { return }
-        entries[num] = Entry(body: body, etag: Self.entityTag(body), lastModified: tick(now))
+        entries[num] = entry(body, lastModified: tick(now))
         newest = max(newest ?? num, num)
+    }
+
+    private func entry(_ body: Data, lastModified: Int) -> Entry {
+        Entry(body: body, served: Self.pointingImages(of: body, at: imagePrefix), etag: Self.entityTag(body),
+              lastModified: lastModified)
+    }
+
+    // `body` with every `https://imgs.xkcd.com/` replaced by `prefix`, byte for byte otherwise.
+    private static func pointingImages(of body: Data, at prefix: String?) -> Data {
+        guard let prefix else { return body }
+        let pattern = Array("https://imgs.xkcd.com/".utf8)
+        let bytes = [UInt8](body)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == pattern[0], bytes.count - i >= pattern.count,
+               bytes[i..<(i + pattern.count)].elementsEqual(pattern) {
+                out.append(contentsOf: prefix.utf8)
+                i += pattern.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return Data(out)
     }
 
     private mutating func tick(_ now: Int) -> Int {

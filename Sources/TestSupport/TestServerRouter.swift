@@ -53,7 +53,7 @@ struct TestServerRouter: Sendable {
 
     /// Parses a path (without query).
     func route(_ path: String) -> Route {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
         // "/info.0.json" -> ["", "info.0.json"]; "/353/info.0.json" -> ["", "353", "info.0.json"]
         if parts.count == 2, parts[0].isEmpty, parts[1] == "info.0.json" {
             return .newestComic
@@ -100,12 +100,7 @@ struct TestServerRouter: Sendable {
         }
         return HTTPResponse(
             status: 200, headers: [("Content-Type", "application/json")] + validators,
-            body: content.imagePrefix.map { rewriteImageURLs(entry.body, to: $0) } ?? entry.body)
-    }
-
-    private func rewriteImageURLs(_ body: Data, to prefix: String) -> Data {
-        let text = String(decoding: body, as: UTF8.self)
-        return Data(text.replacingOccurrences(of: "https://imgs.xkcd.com/", with: prefix).utf8)
+            body: entry.served)
     }
 
     /// RFC 9110 §13.2.2: If-None-Match (weak comparison) wins; If-Modified-Since only
