@@ -208,13 +208,15 @@ struct Bench {
         print("Machine: \(Machine.description)")
     }
 
-    // The sqlite3 script that stores and indexes the archive in `batches` of comic numbers.
+    // The sqlite3 script that stores and indexes the archive in `batches` of comic numbers, with
+    // the search index set as the store sets it.
     func storingScript(batches: [[Int]]) -> String {
         var script = """
             PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;
             ATTACH '\(options.comicDatabase)' AS source;
             CREATE TABLE comic(num INTEGER PRIMARY KEY, title, safe_title, alt, img, link, news, transcript, date);
             CREATE VIRTUAL TABLE comic_fts USING fts5(title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2');
+            \(ComicStore.searchIndexMerging);
 
             """
         for batch in batches {

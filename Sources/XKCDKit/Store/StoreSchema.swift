@@ -65,6 +65,9 @@ enum StoreSchema {
                 t.column("first_seen", .double).notNull()
             }
         }
+        migrator.registerMigration("v6: search index merges in eights", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: ComicStore.searchIndexMerging)
+        }
         return migrator
     }
 }
