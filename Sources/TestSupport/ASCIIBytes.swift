@@ -8,12 +8,7 @@ enum ASCIIBytes {
 
     /// Whether `a` and `b` are equal ignoring ASCII case.
     static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                x.count == y.count && zip(x, y).allSatisfy { lower($0) == lower($1) }
-            }
-        }
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { lower($0) == lower($1) }
     }
 
     /// `bytes` without leading and trailing spaces and tabs (HTTP's optional whitespace).
@@ -24,11 +19,16 @@ enum ASCIIBytes {
         return bytes[start..<end]
     }
 
-    /// The comma-separated elements of a header value, trimmed and lowercased, empty ones dropped.
-    static func lowercasedList(_ value: String) -> [String] {
+    /// The comma-separated elements of a header value, trimmed, empty ones dropped.
+    static func list(_ value: String) -> [String] {
         Array(value.utf8).split(separator: UInt8(ascii: ",")).compactMap { element in
             let token = trimmed(element)
-            return token.isEmpty ? nil : String(decoding: token.map(lower), as: UTF8.self)
+            return token.isEmpty ? nil : String(decoding: token, as: UTF8.self)
         }
+    }
+
+    /// ``list(_:)`` with A–Z folded to a–z, for tokens that ignore case.
+    static func lowercasedList(_ value: String) -> [String] {
+        list(value).map { String(decoding: $0.utf8.map(lower), as: UTF8.self) }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One parsed HTTP/1.x request.
 struct HTTPRequest: Sendable {
     /// `GET`, `HEAD`, ...
@@ -65,7 +63,9 @@ struct HTTPRequest: Sendable {
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return .invalid(status: 400) }
             let nameBytes = line[..<colon]
-            guard !nameBytes.isEmpty, !nameBytes.contains(UInt8(ascii: " ")) else { return .invalid(status: 400) }
+            guard !nameBytes.isEmpty, !nameBytes.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
+                return .invalid(status: 400)
+            }
             let name = String(decoding: nameBytes.map(ASCIIBytes.lower), as: UTF8.self)
             let value = String(decoding: ASCIIBytes.trimmed(line[(colon + 1)...]), as: UTF8.self)
             headers[name] = headers[name].map { $0 + ", " + value } ?? value

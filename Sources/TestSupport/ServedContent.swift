@@ -32,6 +32,7 @@ struct ServedContent: Sendable {
     /// Bodies are rewritten here, once, rather than for every request.
     var imagePrefix: String? {
         didSet {
+            guard imagePrefix != oldValue else { return }
             for (num, entry) in entries {
                 entries[num]?.served = Self.pointingImages(of: entry.body, at: imagePrefix)
             }
@@ -88,7 +89,7 @@ struct ServedContent: Sendable {
               lastModified: lastModified)
     }
 
-    // `body` with every `https://imgs.xkcd.com/` replaced by `prefix`, byte for byte otherwise.
+    /// `body` with every `https://imgs.xkcd.com/` replaced by `prefix`, byte for byte otherwise.
     private static func pointingImages(of body: Data, at prefix: String?) -> Data {
         guard let prefix else { return body }
         let pattern = Array("https://imgs.xkcd.com/".utf8)

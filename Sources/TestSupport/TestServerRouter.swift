@@ -59,7 +59,7 @@ struct TestServerRouter: Sendable {
             return .newestComic
         }
         if parts.count == 3, parts[0].isEmpty, parts[2] == "info.0.json",
-           let first = parts[1].first, first != "0", parts[1].allSatisfy(\.isASCII),
+           let first = parts[1].first, first != "0", parts[1].allSatisfy({ ("0"..."9").contains($0) }),
            let num = Int(parts[1]), num > 0 {
             return .comic(num)
         }
@@ -107,7 +107,7 @@ struct TestServerRouter: Sendable {
     /// without it.
     private func notModified(_ entry: ServedContent.Entry, request: HTTPRequest) -> Bool {
         if let ifNoneMatch = request.headers["if-none-match"] {
-            let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let tags = ASCIIBytes.list(ifNoneMatch)
             let current = entry.etag
             return tags.contains { tag in
                 tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == current

@@ -62,11 +62,24 @@ import Testing
         #expect(status("GET / FTP/1.1\r\n\r\n") == 400)
         #expect(status("GET / HTTP/1.1\r\nNo colon here\r\n\r\n") == 400)
         #expect(status("GET / HTTP/1.1\r\nBad Name: x\r\n\r\n") == 400)
+        #expect(status("GET / HTTP/1.1\r\nName\t: x\r\n\r\n") == 400)
         #expect(status("GET / HTTP/1.1\r\n: nameless\r\n\r\n") == 400)
         #expect(status("GET / HTTP/1.1\r\nContent-Length: -1\r\n\r\n") == 400)
         #expect(status("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") == 501)
         #expect(status("GET / HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n") == 413)
         #expect(status("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 70_000)) == 431)
+    }
+
+    @Test func routesComicNumbersWrittenInPlainDigitsOnly() {
+        let router = TestServerRouter()
+        #expect(router.route("/info.0.json") == .newestComic)
+        #expect(router.route("/353/info.0.json") == .comic(353))
+        for path in ["/0353/info.0.json", "/+5/info.0.json", "/-5/info.0.json", "/\u{FF13}/info.0.json",
+                     "/353/info.0.json/", "//353/info.0.json", "/imgs/../secret", "/353"] {
+            #expect(router.route(path) == .notFound, "\(path)")
+        }
+        #expect(router.route("/imgs/comics/python.png") == .image("/imgs/comics/python.png"))
+        #expect(router.route("/wiki/api.php") == .wikiAPI)
     }
 
     @Test func serializesAHeadWithItsDefaults() {

@@ -26,8 +26,8 @@ public struct SearchHit: Sendable, Equatable {
 extension ComicStore {
     /// The search index's merge setting, as SQL: FTS5 merges the segments on a level once it
     /// holds eight (its default is four). Every commit writes a segment, and merging in fours
-    /// took a sync's writer a fifth of its time; a full sync still ends with six segments.
-    public static let searchIndexMerging = "INSERT INTO comic_fts(comic_fts, rank) VALUES('automerge', 8)"
+    /// took a sync's writer about a fifth of its time.
+    package static let searchIndexMerging = "INSERT INTO comic_fts(comic_fts, rank) VALUES('automerge', 8)"
 
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts and
     /// transcripts, best first (bm25, title weighted highest); returns up to `limit` hits and
