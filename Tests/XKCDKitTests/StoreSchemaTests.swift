@@ -5,15 +5,15 @@ import Testing
 
 /// The schema's settings, in a new store and in one written before they existed.
 struct StoreSchemaTests {
-    private func automerge(_ store: ComicStore) throws -> Int? {
-        try store.read { db in try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'") }
+    private func automerge(_ db: Database) throws -> Int? {
+        try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'")
     }
 
     @Test func aNewStoreMergesSearchSegmentsInEights() throws {
         let directory = try temporaryDirectory("schema-new")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
-        #expect(try automerge(store) == 8)
+        #expect(try store.read(automerge) == 8)
     }
 
     @Test func anOlderStoreTakesTheSettingAndKeepsItsComics() throws {
@@ -28,11 +28,11 @@ struct StoreSchemaTests {
                     INSERT INTO comic VALUES (353, 'Python', 'Python', 'I wrote 20 short programs', 'https://imgs.xkcd.com/comics/python.png', '', '', '', 2007, 12, 5, 0);
                     INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (353, 'Python', 'I wrote 20 short programs', '');
                     """)
-                #expect(try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'") == nil)
+                #expect(try automerge(db) == nil)
             }
         }
         let store = try ComicStore.open(at: path)
-        #expect(try automerge(store) == 8)
+        #expect(try store.read(automerge) == 8)
         #expect(try store.comic(353)?.title == "Python")
         #expect(try store.search("\"programs\"", limit: 5).hits.map(\.num) == [353])
     }
