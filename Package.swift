@@ -9,7 +9,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -42,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "xkcd",
-            dependencies: ["XKCDKit", "LineEditing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["XKCDKit", "LineEditing"]
         ),
         .target(
             name: "TestSupport",

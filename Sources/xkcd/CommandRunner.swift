@@ -62,7 +62,7 @@ final class CommandRunner {
     /// Runs one command given as separate words (one-shot).
     func run(words: [String]) -> Result {
         do {
-            return run([try OneShotCommand.command(words)])
+            return run([try CommandParser.parse(words: words)])
         } catch {
             output.error(error.message)
             return Result(failed: true, usageError: true)

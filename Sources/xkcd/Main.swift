@@ -31,12 +31,12 @@ struct Main {
     private static func informationOnly(_ options: GlobalOptions) -> String? {
         if options.showHelp {
             guard let topic = options.words.first.flatMap(CommandSpec.named) else { return ProgramHelp.render() }
+            guard !options.json else { return HelpText.json(topic: topic.name).serialized + "\n" }
             return HelpText.render(topic: topic.name, style: Style(enabled: false))
         }
         if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n" }
         if let shell = options.completionScript { return CompletionScript.render(shell) }
         if options.showManual { return ManPage.render() }
-        if options.dumpHelp { return OneShotCommand.toolInfo }
         return nil
     }
 

@@ -125,7 +125,25 @@ import TestSupport
         #expect(try xkcd.run(["goto", "2"]).stdout.hasPrefix("#2 · "))
         #expect(try xkcd.run(["goto", "3"]).stdout.hasPrefix("#3 · "))
     }
+
+    @Test func globalOptionsAfterTheCommandAndDoubleDash() throws {
+        #expect(try xkcd.run(["goto", "353"]).status == 0)
+        let favs = try xkcd.run(["favs", "--json"])
+        #expect(favs.status == 0, "\(favs.stderr)")
+        #expect(favs.stdout.hasPrefix("{") && favs.stdout.contains("\"favorites\""))
+        let goto = try xkcd.run(["goto", "353", "--json"])
+        #expect(goto.status == 0, "\(goto.stderr)")
+        let comic = try #require(try JSONSerialization.jsonObject(with: Data(goto.stdout.utf8)) as? [String: Any])
+        #expect(comic["num"] as? Int == 353)
+        let offline = try xkcd.run(["search", "python", "--offline", "--json"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("\"num\":353") || offline.stdout.contains("\"num\" : 353"), "\(offline.stdout)")
+        let dashes = try xkcd.run(["search", "--", "--json"])
+        #expect(dashes.status == 0, "\(dashes.stderr)")
+        #expect(dashes.stdout == "no comic matches '--json'\n", "searched for the word, not a JSON switch")
+    }
 }
+
 
 /// Sync through the binary: interrupted by SIGINT and by SIGKILL, then resumed.
 @Suite(.serialized) final class SyncInterruptionTests {

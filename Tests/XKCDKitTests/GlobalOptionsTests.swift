@@ -86,4 +86,25 @@ import Testing
         }
         #expect(try GlobalOptions.parse(arguments: ["--generate-manual"], environment: [:]).showManual)
     }
+
+    @Test func globalOptionsStandAnywhereOnAOneShotLine() throws {
+        let favs = try GlobalOptions.parse(arguments: ["favs", "--json"], environment: [:])
+        #expect(favs.json && favs.words == ["favs"])
+        let search = try GlobalOptions.parse(arguments: ["search", "python", "--offline", "--data-dir", "/tmp/d"], environment: [:])
+        #expect(search.offline && search.words == ["search", "python"] && search.dataDirectory.path == "/tmp/d")
+        let own = try GlobalOptions.parse(arguments: ["sync", "--jobs", "4", "--images"], environment: [:])
+        #expect(own.words == ["sync", "--jobs", "4", "--images"], "a command's own options stay with it")
+        let help = try GlobalOptions.parse(arguments: ["goto", "353", "--help"], environment: [:])
+        #expect(help.showHelp && help.words == ["goto", "353"])
+    }
+
+    @Test func doubleDashEndsGlobalOptions() throws {
+        let search = try GlobalOptions.parse(arguments: ["search", "--", "--json"], environment: [:])
+        #expect(!search.json && search.words == ["search", "--", "--json"], "the command's scanner sees '--' too")
+        let leading = try GlobalOptions.parse(arguments: ["--json", "--", "goto", "353"], environment: [:])
+        #expect(leading.json && leading.words == ["goto", "353"])
+        #expect(throws: UsageError("unknown option '--bogus' — try 'xkcd --help'")) {
+            try GlobalOptions.parse(arguments: ["--bogus", "favs"], environment: [:])
+        }
+    }
 }

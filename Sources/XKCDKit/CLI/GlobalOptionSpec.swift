@@ -1,10 +1,10 @@
-/// One option given before the command (`xkcd --offline goto 353`): the single source for
+/// One global option (`xkcd --offline goto 353`, `xkcd goto 353 --offline`): the single source for
 /// parsing them, `xkcd --help`, the man page and shell completion.
 public struct GlobalOptionSpec: Sendable, Equatable {
     /// Which option it is, for the parser.
     public enum Key: Sendable, Equatable {
         case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, timeout
-        case commands, help, version, completionScript, manual, dumpHelp
+        case commands, help, version, completionScript, manual
     }
 
     /// Where an option's value comes from when the flag is not given.
@@ -93,8 +93,6 @@ public struct GlobalOptionSpec: Sendable, Equatable {
                          summary: "print the completion script for bash, zsh or fish",
                          completion: .words(CompletionShell.allCases.map(\.rawValue))),
         GlobalOptionSpec(key: .manual, names: ["--generate-manual"], summary: "print the man page (roff)", hidden: true),
-        GlobalOptionSpec(key: .dumpHelp, names: ["--experimental-dump-help"],
-                         summary: "print argument-parser's description of the commands (JSON)", hidden: true),
     ]
 
     /// The options help, the man page and completion show.

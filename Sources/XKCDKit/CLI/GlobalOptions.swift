@@ -32,14 +32,12 @@ public struct GlobalOptions: Sendable, Equatable {
     public var completionScript: CompletionShell?
     /// `--generate-manual` was given.
     public var showManual = false
-    /// `--experimental-dump-help` was given.
-    public var dumpHelp = false
 
     /// The default API base URL.
     public static let defaultBaseURL = URL(string: "https://xkcd.com")!
 
-    /// Parses `arguments` (without the program name) by ``GlobalOptionSpec/all``. Options come
-    /// before the command; everything from the first non-option word on is the one-shot command.
+    /// Parses `arguments` (without the program name) by ``GlobalOptionSpec/all``. Options may
+    /// stand anywhere on the line (see ``GlobalOptionScan``); the other words are the one-shot command.
     public static func parse(arguments: [String], environment: Environment) throws(UsageError) -> GlobalOptions {
         let split = try GlobalOptionScan(arguments)
         var options = GlobalOptions(baseURL: defaultBaseURL, dataDirectory: URL(fileURLWithPath: "/"))
@@ -63,7 +61,6 @@ public struct GlobalOptions: Sendable, Equatable {
         options.showHelp = on.contains(.help)
         options.showVersion = on.contains(.version)
         options.showManual = on.contains(.manual)
-        options.dumpHelp = on.contains(.dumpHelp)
         options.commandString = values[.commands]
         if options.commandString != nil, !options.words.isEmpty {
             throw UsageError("give either -c COMMANDS or a command, not both")

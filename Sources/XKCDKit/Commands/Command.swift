@@ -71,7 +71,7 @@ public enum Command: Equatable, Sendable {
 }
 
 /// How `share` writes a comic.
-public enum ShareFormat: String, Sendable, Equatable {
+public enum ShareFormat: String, CaseIterable, Sendable, Equatable {
     /// A message-ready text block.
     case text
     /// An RFC 6068 `mailto:` URL.

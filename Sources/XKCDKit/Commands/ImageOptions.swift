@@ -11,3 +11,12 @@ public struct ImageOptions: Sendable, Equatable {
         self.width = width
     }
 }
+
+extension ImageOptions {
+    /// The options as scanned (their values already checked against their declarations).
+    init(_ input: CommandInput) {
+        self.init(
+            renderer: input.value("--renderer").flatMap(ImageProtocol.init(rawValue:)),
+            width: input.value("--width").flatMap { Int($0) })
+    }
+}

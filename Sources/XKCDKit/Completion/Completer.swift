@@ -44,7 +44,7 @@ public struct Completer: Sendable {
         let arguments = words.dropFirst()
         let argument = arguments.joined(separator: " ")
         let isFirstArgument = arguments.count == 1
-        var pool = spec.options.map { CompletionCandidate($0) }
+        var pool = (spec.subcommands + spec.options.map(\.name)).map { CompletionCandidate($0) }
         if spec.argument == .commandName && isFirstArgument { pool += names }
         let options = filter(pool, by: arguments.last ?? "")
         let typed = arguments.last ?? ""

@@ -1,0 +1,9 @@
+/// Which comics Tab offers for a command's argument.
+public enum ComicCompletion: Sendable, Equatable {
+    /// None.
+    case none
+    /// Every stored comic, by title or number.
+    case stored
+    /// Favorites only.
+    case favorites
+}

@@ -1,0 +1,79 @@
+/// A command's words as ``CommandScanner`` found them: the options given (by their long
+/// names) and the other words in order. Its accessors read the words as the command's
+/// ``ArgumentKind`` says, with a message naming the bad word when they do not fit.
+public struct CommandInput: Sendable {
+    /// The command.
+    public let spec: CommandSpec
+    /// The words that are not options.
+    public var words: [String]
+    /// Each option given, by long name; a flag's value is empty.
+    public var options: [String: String]
+
+    /// Whether the flag `name` was given.
+    public func flag(_ name: String) -> Bool {
+        options[name] != nil
+    }
+
+    /// The value given for `name`.
+    public func value(_ name: String) -> String? {
+        options[name]
+    }
+
+    /// No words at all.
+    public func nothing() throws(UsageError) {
+        guard words.isEmpty else {
+            throw UsageError("'\(spec.name)' takes no arguments (got \(UsageError.quote(joined)))")
+        }
+    }
+
+    /// An optional positive count, 1 when absent.
+    public func count() throws(UsageError) -> Int {
+        guard let word = words.first else { return 1 }
+        guard words.count == 1 else { throw extra(after: "\(spec.name) \(word)", from: 1) }
+        guard let k = Int(word), k >= 1 else {
+            throw UsageError(
+                "'\(spec.name)' takes a positive count, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+        }
+        return k
+    }
+
+    /// A comic by number (one word) or by title (every word); nil when there are none.
+    public func comic() throws(UsageError) -> ComicReference? {
+        guard let word = words.first else { return nil }
+        if ComicNumberWord.looksNumeric(word) {
+            guard words.count == 1 else { throw extra(after: "\(spec.name) \(word)", from: 1) }
+            return .number(try ComicNumberWord.parse(word))
+        }
+        return .title(joined)
+    }
+
+    /// A comic by number (when the words are one number) or by title (every word, so a title
+    /// may start with a number); nil when there are none.
+    public func numberOrTitle() throws(UsageError) -> ComicReference? {
+        guard let word = words.first else { return nil }
+        if words.count == 1, ComicNumberWord.looksNumeric(word) { return .number(try ComicNumberWord.parse(word)) }
+        return .title(joined)
+    }
+
+    /// An optional comic number, nothing else.
+    public func number() throws(UsageError) -> Int? {
+        guard let word = words.first else { return nil }
+        guard ComicNumberWord.looksNumeric(word) else {
+            throw UsageError(
+                "'\(spec.name)' takes a comic number, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
+        }
+        guard words.count == 1 else { throw extra(after: spec.name, from: 1) }
+        return try ComicNumberWord.parse(word)
+    }
+
+    /// The words as one text, as typed.
+    public var joined: String {
+        words.joined(separator: " ")
+    }
+
+    /// "unexpected 'b' after 'save'": the words from `index` on are too many.
+    public func extra(after head: String, from index: Int) -> UsageError {
+        let rest = words.dropFirst(index).joined(separator: " ")
+        return UsageError("unexpected \(UsageError.quote(rest)) after \(UsageError.quote(head))")
+    }
+}

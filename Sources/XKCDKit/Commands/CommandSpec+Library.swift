@@ -1,0 +1,117 @@
+extension CommandSpec {
+    /// Favorites, files and what is stored.
+    static let library: [CommandSpec] = [
+        CommandSpec(
+            name: "fav", usage: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
+            details: """
+                Adds comic N (the current comic by default) to your favorites and stores its card and
+                image, so they work without a network. 'fav import FILE' merges favorites from a file
+                written by 'favs --json'.
+                """,
+            argument: .words, subcommands: ["import"], completes: .stored, paths: .after("import")
+        ) { input throws(UsageError) in
+            guard input.words.first?.lowercased() == "import" else {
+                return .favorite(try input.comic())
+            }
+            guard input.words.count == 2 else {
+                throw UsageError("'fav import' needs one file — usage: fav import FILE")
+            }
+            return .importFavorites(path: input.words[1])
+        },
+        CommandSpec(
+            name: "unfav", usage: "[N | TITLE]", summary: "remove a favorite",
+            details: """
+                Removes comic N (the current comic by default) from your favorites. Its stored copy
+                stays in the cache.
+                """,
+            argument: .optionalComic, completes: .favorites
+        ) { input throws(UsageError) in .unfavorite(try input.comic()) },
+        CommandSpec(
+            name: "favs", summary: "list your favorites",
+            details: """
+                Lists the favorites: number, title, date and when each was added. With --json the
+                list can be saved and merged elsewhere with 'fav import FILE'.
+                """,
+            argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .favorites
+        },
+        CommandSpec(
+            name: "save", usage: "[N] [PATH] [--force]", summary: "write a comic's image to a file",
+            details: """
+                Writes the image of comic N (the current comic by default) to PATH: a file, or a
+                directory to put <num>-<title>.<ext> in (default: the current directory). An existing
+                file is kept unless --force is given.
+                """,
+            argument: .words, options: [.flag("--force", short: "-f")], paths: .arguments
+        ) { input throws(UsageError) in
+            var paths = input.words
+            var num: Int?
+            if let first = paths.first, ComicNumberWord.looksNumeric(first) {
+                num = try ComicNumberWord.parse(first)
+                paths.removeFirst()
+            }
+            guard paths.count <= 1 else { throw input.extra(after: "save", from: input.words.count - paths.count + 1) }
+            return .save(num, path: paths.first, force: input.flag("--force"))
+        },
+        CommandSpec(
+            name: "cache", usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",
+            details: """
+                'cache stats' (the default) shows how many comics and images are stored and how much
+                space they take. 'cache clear' deletes everything stored except favorites; on a
+                terminal it asks first unless --yes is given.
+                """,
+            argument: .words, options: [.flag("--yes", short: "-y")], subcommands: ["stats", "clear"], build: cache
+        ),
+        CommandSpec(
+            name: "sync", usage: "[--images] [--jobs N]", summary: "store every comic for offline use and search",
+            details: """
+                Fetches every comic not stored yet, N at a time (default 8), with a progress bar on a
+                terminal. Run it again to resume; Ctrl-C stops it and keeps what arrived. --images also
+                fetches their images.
+                """,
+            argument: .none,
+            options: [
+                .flag("--images"),
+                .valued("--jobs", short: "-j", .integer(placeholder: "N", noun: "a number", range: 1...32)),
+            ]
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .sync(images: input.flag("--images"), jobs: input.value("--jobs").flatMap { Int($0) } ?? 8)
+        },
+        CommandSpec(
+            name: "search", aliases: ["s", "/"], usage: "QUERY", summary: "search titles, alt texts and transcripts",
+            details: """
+                Full-text search over every stored comic (run 'sync' to store them all), best first.
+                Use "quotes" for a phrase and word* for a prefix. 'search 353' goes to #353.
+                """,
+            argument: .query
+        ) { input throws(UsageError) in
+            guard let first = input.words.first else {
+                throw UsageError("'search' needs words to look for — e.g. search import antigravity")
+            }
+            if input.words.count == 1, ComicNumberWord.looksNumeric(first) {
+                return .goto(.number(try ComicNumberWord.parse(first)))
+            }
+            return .search(input.joined)
+        },
+    ]
+
+    private static func cache(_ input: CommandInput) throws(UsageError) -> Command {
+        switch input.words.first?.lowercased() {
+        case nil, "stats":
+            guard input.words.count <= 1 else { throw input.extra(after: "cache stats", from: 1) }
+            guard !input.flag("--yes") else { throw UsageError("--yes goes with 'cache clear'") }
+            return .cacheStats
+        case "clear":
+            guard input.words.count == 1 else {
+                throw UsageError("'cache clear' takes only --yes (got \(UsageError.quote(input.words.dropFirst().joined(separator: " "))))")
+            }
+            return .cacheClear(skipConfirmation: input.flag("--yes"))
+        default:
+            let usage = input.spec.synopsis
+            throw UsageError("'cache' takes 'stats' or 'clear', not \(UsageError.quote(input.words[0])) — usage: \(usage)")
+        }
+    }
+}

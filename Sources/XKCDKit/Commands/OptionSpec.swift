@@ -1,0 +1,60 @@
+/// One option a command declares: its names, and whether and what value it takes. The
+/// scanner reads options by these declarations; help, the man page and completion show them.
+public struct OptionSpec: Sendable, Equatable {
+    /// What follows an option.
+    public enum Value: Sendable, Equatable {
+        /// Nothing: a flag.
+        case none
+        /// Free text, shown as `placeholder`.
+        case text(placeholder: String)
+        /// A whole number in `range`, described as `noun` in messages ("a number of columns").
+        case integer(placeholder: String, noun: String, range: ClosedRange<Int>)
+        /// One of `choices`, matched in any case.
+        case choice(placeholder: String, choices: [String])
+    }
+
+    /// The long name, e.g. `--jobs`.
+    public var name: String
+    /// A one-letter name, e.g. `-j`.
+    public var short: String?
+    /// What follows it.
+    public var value: Value
+
+    /// A flag.
+    public static func flag(_ name: String, short: String? = nil) -> OptionSpec {
+        OptionSpec(name: name, short: short, value: .none)
+    }
+
+    /// An option followed by a value.
+    public static func valued(_ name: String, short: String? = nil, _ value: Value) -> OptionSpec {
+        OptionSpec(name: name, short: short, value: value)
+    }
+
+    /// Whether a value follows it.
+    public var takesValue: Bool { value != .none }
+
+    /// Whether `word` names it (the long name in any case, or the short one).
+    func isNamed(_ word: String) -> Bool {
+        word.lowercased() == name || (short != nil && word == short)
+    }
+
+    /// The value as given when it suits the declaration; otherwise a message naming it.
+    func check(_ text: String) throws(UsageError) -> String {
+        switch value {
+        case .none, .text:
+            return text
+        case let .integer(_, noun, range):
+            guard let number = Int(text), range.contains(number) else {
+                let limits = "from \(range.lowerBound) to \(range.upperBound)"
+                throw UsageError("\(name) takes \(noun) \(limits), not \(UsageError.quote(text))")
+            }
+            return String(number)
+        case let .choice(_, choices):
+            guard choices.contains(text.lowercased()) else {
+                let names = choices.joined(separator: ", ")
+                throw UsageError("\(name) takes one of \(names), not \(UsageError.quote(text))")
+            }
+            return text.lowercased()
+        }
+    }
+}

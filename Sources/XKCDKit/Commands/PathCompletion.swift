@@ -1,0 +1,9 @@
+/// Which of a command's arguments Tab completes as file paths (in the shells).
+public enum PathCompletion: Sendable, Equatable {
+    /// None.
+    case none
+    /// Every argument that is not an option.
+    case arguments
+    /// The arguments after this first word (a subcommand).
+    case after(String)
+}
