@@ -1,13 +1,5 @@
 import Foundation
 
-/// What a conditional request for the newest comic found.
-public enum NewestLookup: Sendable, Equatable {
-    /// HTTP 304: the newest comic has not changed since the validators given.
-    case notModified
-    /// HTTP 200: the newest comic, with the validators of this response.
-    case found(Comic, HTTPValidators)
-}
-
 extension XKCDClient {
     /// The newest comic unless it is unchanged since `validators`: the request carries
     /// If-None-Match for a known ETag and If-Modified-Since for a known Last-Modified (see

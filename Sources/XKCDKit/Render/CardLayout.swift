@@ -64,7 +64,7 @@ public struct CardLayout: Sendable {
         let prefix = margin + (label.map { style.dim($0) } ?? "")
         guard hyperlinks, let safe = Hyperlink.safeURL(url) else { return prefix + url }
         let room = max(8, width - DisplayWidth.of(margin + (label ?? "")))
-        return prefix + Hyperlink.wrap(Self.shortened(url, to: room), to: safe)
+        return prefix + style.link(Self.shortened(url, to: room), to: safe)
     }
 
     /// `url` without its scheme and cut to `columns` with an ellipsis.

@@ -1,4 +1,5 @@
-/// OSC 8 hyperlinks: text a terminal shows as a link to an address it does not print.
+/// OSC 8 hyperlinks: text a terminal shows as a link to an address it does not print. The
+/// escapes are written by ``Style/link(_:to:)``.
 public enum Hyperlink {
     /// `url` when it is safe to put in an escape sequence and worth following: http(s),
     /// ftp or mailto, printable ASCII only. Protocol-relative addresses get `https:`.
@@ -8,10 +9,5 @@ public enum Hyperlink {
         guard ["http://", "https://", "ftp://", "mailto:"].contains(where: { lower.hasPrefix($0) }),
               full.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
         return full
-    }
-
-    /// `text` linked to `url`, which must have passed ``safeURL(_:)``.
-    public static func wrap(_ text: String, to url: String) -> String {
-        "\u{1B}]8;;\(url)\u{1B}\\" + text + "\u{1B}]8;;\u{1B}\\"
     }
 }

@@ -15,6 +15,8 @@ public struct Style: Sendable {
         static let dim = "\u{1B}[2m"
         static let cyan = "\u{1B}[36m"
         static let yellow = "\u{1B}[33m"
+        static let hyperlink = "\u{1B}]8;;"
+        static let terminator = "\u{1B}\\"
     }
 
     /// Bold text.
@@ -27,6 +29,26 @@ public struct Style: Sendable {
     public func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
     /// A warning or notice.
     public func notice(_ s: String) -> String { wrap(s, Escape.yellow) }
+
+    /// `text` as an OSC 8 hyperlink to `url`, which must have passed ``Hyperlink/safeURL(_:)``.
+    public func link(_ text: String, to url: String) -> String {
+        enabled ? Escape.hyperlink + url + Escape.terminator + text + Escape.hyperlink + Escape.terminator : text
+    }
+
+    /// `text` with each span from `start` to `end` in bold, the two marks becoming the escapes
+    /// that begin and end it.
+    public func bold(spansOf text: String, from start: Unicode.Scalar, to end: Unicode.Scalar) -> String {
+        guard enabled else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case start: out.append(contentsOf: Escape.bold.unicodeScalars)
+            case end: out.append(contentsOf: Escape.reset.unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
 
     private func wrap(_ s: String, _ code: String) -> String {
         enabled && !s.isEmpty ? code + s + Escape.reset : s

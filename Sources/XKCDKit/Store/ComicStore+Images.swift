@@ -1,30 +1,6 @@
 import Foundation
 import GRDB
 
-/// A stored image's bookkeeping row.
-public struct ImageEntry: Sendable, Equatable {
-    /// The comic.
-    public var num: Int
-    /// The file name under the image directory.
-    public var file: String
-    /// Its size.
-    public var bytes: Int
-    /// Its format.
-    public var kind: ImageKind
-}
-
-/// What the store holds, for `cache stats`.
-public struct StoreCounts: Sendable, Equatable {
-    /// Comics stored.
-    public var comics: Int
-    /// Images stored.
-    public var images: Int
-    /// Their total size.
-    public var imageBytes: Int
-    /// Favorites.
-    public var favorites: Int
-}
-
 extension ComicStore {
     /// The image row of comic `num`, if any.
     public func image(of num: Int) throws -> ImageEntry? {

@@ -29,28 +29,3 @@ public struct SyncProgress: Sendable, Equatable {
         rate > 0 ? Double(total - done) / rate : nil
     }
 }
-
-/// What a sync did.
-public struct SyncSummary: Sendable, Equatable {
-    /// The newest comic number.
-    public var newest: Int
-    /// Comics stored before the sync.
-    public var alreadyStored: Int
-    /// Comics fetched now.
-    public var fetched: Int
-    /// Numbers the server says do not exist.
-    public var missing: [Int]
-    /// Numbers that could not be fetched after retries.
-    public var failed: [Int]
-    /// Images fetched now (with `--images`).
-    public var imagesFetched: Int
-    /// Comics whose image could not be fetched.
-    public var imagesFailed: [Int]
-    /// Whether Ctrl-C stopped it early.
-    public var cancelled: Bool
-    /// How long it took.
-    public var seconds: TimeInterval
-
-    /// Whether everything asked for arrived.
-    public var isComplete: Bool { !cancelled && failed.isEmpty && imagesFailed.isEmpty }
-}

@@ -153,7 +153,7 @@ public struct WikiLayout: Sendable {
         if run.italic { out = style.italic(out) }
         if run.bold { out = style.bold(out) }
         if hyperlinks, let url = run.url, let safe = Hyperlink.safeURL(url) {
-            out = Hyperlink.wrap(out, to: safe)
+            out = style.link(out, to: safe)
         }
         return out
     }

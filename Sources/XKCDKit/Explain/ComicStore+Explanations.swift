@@ -1,14 +1,6 @@
 import Foundation
 import GRDB
 
-/// An explainxkcd page as stored, with when it was fetched.
-public struct StoredExplanation: Sendable, Equatable {
-    /// The page.
-    public var page: ExplainPage
-    /// When it was fetched.
-    public var fetchedAt: Date
-}
-
 extension ComicStore {
     /// The stored explanation of comic `num`, if any.
     public func explanation(_ num: Int) throws -> StoredExplanation? {

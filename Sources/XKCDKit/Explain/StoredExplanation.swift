@@ -1,0 +1,9 @@
+import Foundation
+
+/// An explainxkcd page as stored, with when it was fetched.
+public struct StoredExplanation: Sendable, Equatable {
+    /// The page.
+    public var page: ExplainPage
+    /// When it was fetched.
+    public var fetchedAt: Date
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Turns outcomes into the one JSON document a line that `--json` prints.
+enum JSONRenderer {
+    /// The document for `outcome` and a newline, or empty when there is nothing to print.
+    static func render(_ outcome: Outcome) -> String {
+        let value: JSONValue
+        switch outcome {
+        case let .comic(comic):
+            value = Self.comic(comic)
+        case let .alt(comic):
+            value = .object([("num", .int(comic.num)), ("alt", .string(comic.alt))])
+        case let .transcript(comic):
+            value = .object([("num", .int(comic.num)), ("transcript", .string(comic.transcript))])
+        case let .history(entries):
+            value = .object([("history", .array(entries.map(entry)))])
+        case let .choices(query, entries):
+            value = .object([("query", .string(query)), ("choices", .array(entries.map(entry)))])
+        case let .favoriteAdded(entry, isNew, imageBytes):
+            value = .object([
+                ("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
+                ("favorite", .bool(true)), ("new", .bool(isNew)),
+                ("image_bytes", imageBytes.map(JSONValue.int) ?? .null),
+            ])
+        case let .favoriteRemoved(entry):
+            value = .object([
+                ("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
+                ("favorite", .bool(false)),
+            ])
+        case let .favorites(entries):
+            value = favorites(entries)
+        case let .imported(added, already):
+            value = .object([("added", .int(added)), ("already_favorites", .int(already))])
+        case let .image(image):
+            value = Self.image(image)
+        case let .saved(path, bytes):
+            value = .object([("path", .string(path)), ("bytes", .int(bytes))])
+        case let .cacheStats(stats):
+            value = .object([
+                ("comics", .int(stats.comics)), ("newest", stats.newest.map(JSONValue.int) ?? .null),
+                ("images", .int(stats.images)), ("image_bytes", .int(stats.imageBytes)),
+                ("image_cache_limit_bytes", .int(stats.imageCacheLimit)), ("favorites", .int(stats.favorites)),
+                ("database_bytes", .int(stats.databaseBytes)), ("data_dir", .string(stats.dataDirectory)),
+            ])
+        case let .cacheCleared(comics, images):
+            value = .object([("deleted_comics", .int(comics)), ("deleted_images", .int(images))])
+        case let .synced(summary):
+            value = sync(summary)
+        case let .searchResults(query, hits, more):
+            value = .object([("query", .string(query)), ("more", .bool(more)), ("hits", .array(hits.map(hit)))])
+        case let .explanation(view):
+            value = explanation(view)
+        case let .shared(result):
+            value = .object([
+                ("num", .int(result.num)), ("format", .string(result.format.rawValue)), ("text", .string(result.text)),
+            ])
+        case let .open(url):
+            value = .object([("url", .string(url))])
+        case let .newComics(report, _):
+            value = .object([("newest", .int(report.newest)), ("new", .array(report.comics.map(newComic)))])
+        case let .unread(summary):
+            value = .object([
+                ("unread", .int(summary.unread)), ("total", .int(summary.total)),
+                ("first", .array(summary.first.map(entry))),
+            ])
+        case let .help(topic):
+            value = HelpText.json(topic: topic)
+        case .quit:
+            return ""
+        }
+        return value.serialized + "\n"
+    }
+
+    /// The document for a comic.
+    static func comic(_ comic: DisplayComic) -> JSONValue {
+        .object([
+            ("num", .int(comic.num)),
+            ("title", .string(comic.title)),
+            ("date", .string(comic.date)),
+            ("alt", .string(comic.alt)),
+            ("url", .string(comic.pageURL)),
+            ("img", comic.imageURL.isEmpty ? .null : .string(comic.imageURL)),
+            ("interactive", .bool(comic.isInteractive)),
+            ("link", comic.link.isEmpty ? .null : .string(comic.link)),
+            ("news", comic.news.isEmpty ? .null : .string(comic.news)),
+            ("transcript", comic.transcript.isEmpty ? .null : .string(comic.transcript)),
+        ])
+    }
+
+    private static func entry(_ entry: ComicEntry) -> JSONValue {
+        .object([("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null)])
+    }
+
+    private static func favorites(_ entries: [FavoriteEntry]) -> JSONValue {
+        let dates = ISO8601DateFormatter()
+        return .object([
+            ("favorites", .array(entries.map { entry in
+                .object([
+                    ("num", .int(entry.num)), ("title", .string(entry.title)), ("date", .string(entry.date)),
+                    ("added", .string(dates.string(from: entry.addedAt))),
+                ])
+            })),
+        ])
+    }
+
+    private static func image(_ image: ComicImage) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("num", .int(image.comic.num)), ("title", .string(image.comic.title)),
+            ("img", .string(image.comic.imageURL)), ("format", .string(image.kind.rawValue)),
+            ("width", .int(image.raster.width)), ("height", .int(image.raster.height)),
+            ("bytes", .int(image.data.count)),
+        ]
+        if image.withCard { fields.append(("comic", comic(image.comic))) }
+        return .object(fields)
+    }
+
+    private static func sync(_ summary: SyncSummary) -> JSONValue {
+        .object([
+            ("newest", .int(summary.newest)), ("stored", .int(summary.alreadyStored + summary.fetched)),
+            ("fetched", .int(summary.fetched)), ("missing", .array(summary.missing.map(JSONValue.int))),
+            ("failed", .array(summary.failed.map(JSONValue.int))), ("images_fetched", .int(summary.imagesFetched)),
+            ("images_failed", .array(summary.imagesFailed.map(JSONValue.int))),
+            ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
+        ])
+    }
+
+    private static func hit(_ hit: SearchHit) -> JSONValue {
+        .object([
+            ("num", .int(hit.num)), ("title", .string(hit.title)),
+            ("snippet", .string(SearchHighlight.removed(from: hit.snippet))),
+        ])
+    }
+
+    // The text as an 80-column terminal without colour would show it.
+    private static func explanation(_ view: ExplanationView) -> JSONValue {
+        let text = WikiLayout(width: 80, style: Style(enabled: false), hyperlinks: false).lines(view.document)
+        return .object([
+            ("num", .int(view.num)), ("title", .string(view.title)), ("page", .string(view.pageTitle)),
+            ("whole_page", .bool(view.wholePage)), ("text", .string(text.joined(separator: "\n"))),
+        ])
+    }
+
+    private static func newComic(_ entry: ComicEntry) -> JSONValue {
+        .object([
+            ("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
+            ("url", .string(Comic.pageURL(of: entry.num))),
+        ])
+    }
+}

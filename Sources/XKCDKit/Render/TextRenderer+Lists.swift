@@ -1,0 +1,76 @@
+import Foundation
+
+extension TextRenderer {
+    /// `  #353   Python`: a comic in a list.
+    func entryLine(_ entry: ComicEntry) -> String {
+        let number = style.accent(DisplayWidth.padded("#\(entry.num)", to: 6))
+        let title = entry.title.map { DisplayWidth.truncated($0, to: width - 9) } ?? style.dim("(not stored)")
+        return "  \(number) \(title)"
+    }
+
+    /// The comics a title matched, the first twenty of them.
+    func choicesText(query: String, entries: [ComicEntry]) -> String {
+        var lines = ["'\(query)' matches \(entries.count) comics — pick one with goto N:"]
+        lines += entries.prefix(20).map(entryLine)
+        if entries.count > 20 { lines.append("  … and \(entries.count - 20) more") }
+        return block(lines)
+    }
+
+    /// `  #NNNN   TITLE  DATE  added TIME`: a favorite in the list.
+    func favoriteLine(_ entry: FavoriteEntry) -> String {
+        let added = Self.localTime(entry.addedAt)
+        // The columns around the title, dropping the time added and then the date where the
+        // title would get fewer than 10 columns.
+        let dated = 2 + 7 + 1 + 2 + 10
+        let full = dated + 2 + 6 + DisplayWidth.of(added)
+        let fixed = width - full >= 10 ? full : width - dated >= 10 ? dated : 2 + 7 + 1
+        let title = DisplayWidth.padded(
+            DisplayWidth.truncated(entry.title, to: max(10, width - fixed)), to: max(10, min(40, width - fixed)))
+        let number = "  \(style.accent(DisplayWidth.padded("#\(entry.num)", to: 7))) "
+        if fixed == full { return number + "\(title)  \(entry.date)  \(style.dim("added \(added)"))" }
+        if fixed == dated { return number + "\(title)  \(entry.date)" }
+        return number + DisplayWidth.truncated(entry.title, to: width - fixed)
+    }
+
+    /// `#2665 · Title · https://xkcd.com/2665/`, ending with a newline.
+    func newComicLine(_ entry: ComicEntry) -> String {
+        let title = entry.title.map { style.bold($0) } ?? style.dim("(title not fetched)")
+        return "\(style.accent("#\(entry.num)")) · \(title) · \(Comic.pageURL(of: entry.num))\n"
+    }
+
+    /// Each hit's number and title, then its excerpt with the matched words highlighted.
+    func searchText(_ hits: [SearchHit], more: Bool) -> String {
+        var lines: [String] = []
+        for hit in hits {
+            let number = "#\(hit.num)"
+            let title = DisplayWidth.truncated(hit.title, to: width - number.count - 1)
+            lines.append("\(style.accent(number)) \(style.bold(title))")
+            lines += TextWrapper.wrap(hit.snippet, width: width - 2, indent: "    ").map {
+                SearchHighlight.styled($0, style: style)
+            }
+        }
+        if more { lines.append(style.dim("… more comics match; add words to narrow it down")) }
+        return block(lines)
+    }
+
+    /// `#N Title — explained at explainxkcd` on one line where it fits; otherwise the title cut
+    /// to the width and the source on a line of its own.
+    func explanationHeader(_ view: ExplanationView) -> [String] {
+        let number = "#\(view.num)"
+        let source = "— explained at explainxkcd"
+        if number.count + DisplayWidth.of(view.title) + source.count + 2 <= width {
+            return ["\(style.accent(number)) \(style.bold(view.title)) \(style.dim(source))"]
+        }
+        return [
+            "\(style.accent(number)) \(style.bold(DisplayWidth.truncated(view.title, to: width - number.count - 1)))",
+            style.dim(DisplayWidth.truncated(source, to: width)),
+        ]
+    }
+
+    private static func localTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+extension TextRenderer {
+    /// `cache stats`: one labelled row a fact.
+    func statsText(_ stats: CacheStats) -> String {
+        let images = "\(stats.images), \(ByteCount.format(stats.imageBytes)) "
+            + "(cap \(ByteCount.format(stats.imageCacheLimit)), favorites' not counted)"
+        let rows: [(String, String)] = [
+            ("comics", "\(stats.comics) stored" + (stats.newest.map { " (newest known #\($0))" } ?? "")),
+            ("images", images),
+            ("favorites", "\(stats.favorites)"),
+            ("database", ByteCount.format(stats.databaseBytes)),
+            ("data dir", TerminalSanitizer.sanitize(stats.dataDirectory, multiline: false)),
+        ]
+        return block(rows.map { "\(style.bold(DisplayWidth.padded($0.0, to: 10))) \($0.1)" })
+    }
+
+    /// What a sync stored, and what it could not fetch.
+    func syncText(_ summary: SyncSummary) -> String {
+        let stored = summary.alreadyStored + summary.fetched
+        var lines: [String] = []
+        if summary.cancelled {
+            lines.append("sync stopped: \(summary.fetched) new comics stored (\(stored) in all); "
+                + "run 'sync' again to fetch the rest")
+        } else {
+            lines.append("synced: \(stored) comics stored (\(summary.fetched) new) "
+                + "in \(Self.seconds(summary.seconds)), newest #\(summary.newest)")
+        }
+        if !summary.missing.isEmpty {
+            lines.append("not on the server: " + Self.numberList(summary.missing))
+        }
+        if !summary.failed.isEmpty {
+            lines.append("\(summary.failed.count) could not be fetched (\(Self.numberList(summary.failed))) "
+                + "— run 'sync' again to retry")
+        }
+        if summary.imagesFetched > 0 || !summary.imagesFailed.isEmpty {
+            lines.append("\(summary.imagesFetched) images fetched")
+        }
+        if !summary.imagesFailed.isEmpty {
+            lines.append("\(summary.imagesFailed.count) images could not be fetched "
+                + "(\(Self.numberList(summary.imagesFailed)))")
+        }
+        return block(lines)
+    }
+
+    private static func numberList(_ numbers: [Int]) -> String {
+        let shown = numbers.prefix(8).map { "#\($0)" }.joined(separator: ", ")
+        return numbers.count > 8 ? shown + ", …" : shown
+    }
+
+    private static func seconds(_ t: TimeInterval) -> String {
+        t < 10 ? String(format: "%.1f s", t) : "\(Int(t.rounded())) s"
+    }
+}

@@ -1,0 +1,106 @@
+/// Turns outcomes into the human text printed on stdout.
+struct TextRenderer: Sendable {
+    /// Terminal width in columns.
+    var width: Int
+    /// Colour and bold.
+    var style: Style
+    /// Whether the terminal shows OSC 8 hyperlinks.
+    var hyperlinks: Bool
+    /// What the terminal draws images with; nil: ASCII shading at `width`.
+    var imageFacts: TerminalFacts?
+
+    /// The text for `outcome`, ending with a newline, or empty when there is nothing to print.
+    func render(_ outcome: Outcome) -> String {
+        switch outcome {
+        case let .comic(comic):
+            return card(comic)
+        case let .alt(comic):
+            return wrapped(comic.alt.isEmpty ? "(#\(comic.num) has no alt text)" : comic.alt)
+        case let .transcript(comic):
+            guard !comic.transcript.isEmpty else { return "(#\(comic.num) has no transcript)\n" }
+            return wrapped(comic.transcript)
+        case let .history(entries):
+            guard !entries.isEmpty else { return "(no comics visited yet)\n" }
+            return block(entries.map(entryLine))
+        case let .choices(query, entries):
+            return choicesText(query: query, entries: entries)
+        case let .favoriteAdded(entry, isNew, imageBytes):
+            let name = "\(style.accent("#\(entry.num)")) \(entry.title ?? "")"
+            guard isNew else { return "\(name) is already a favorite\n" }
+            let image = imageBytes.map { "image stored, \(ByteCount.format($0))" } ?? "no image stored"
+            return "★ \(name) is a favorite now (\(image))\n"
+        case let .favoriteRemoved(entry):
+            return "\(style.accent("#\(entry.num)")) \(entry.title ?? "") is no longer a favorite\n"
+        case let .favorites(entries):
+            guard !entries.isEmpty else { return "(no favorites yet — add the current comic with 'fav')\n" }
+            return block(entries.map(favoriteLine))
+        case let .imported(added, already):
+            let plural = added == 1 ? "favorite" : "favorites"
+            return "imported \(added) \(plural)" + (already > 0 ? " (\(already) already there)" : "") + "\n"
+        case let .image(image):
+            return imageText(image)
+        case let .saved(path, bytes):
+            return "saved \(TerminalSanitizer.sanitize(path, multiline: false)) (\(ByteCount.format(bytes)))\n"
+        case let .cacheStats(stats):
+            return statsText(stats)
+        case let .cacheCleared(comics, images):
+            let comicsNoun = comics == 1 ? "comic" : "comics"
+            let imagesNoun = images == 1 ? "image" : "images"
+            return "deleted \(comics) stored \(comicsNoun) and \(images) \(imagesNoun); favorites kept\n"
+        case let .synced(summary):
+            return syncText(summary)
+        case let .searchResults(query, hits, more):
+            guard !hits.isEmpty else { return "no comic matches '\(query)'\n" }
+            return searchText(hits, more: more)
+        case let .explanation(view):
+            let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
+            return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))
+        case let .shared(result):
+            return result.text + "\n"
+        case let .open(url):
+            return url + "\n"
+        case let .newComics(report, _):
+            return report.comics.map(newComicLine).joined()
+        case let .unread(summary):
+            guard summary.unread > 0 else { return "you have seen all \(summary.total) comics\n" }
+            let head = "\(summary.unread) of \(summary.total) comics unread — "
+                + "'next-unread' goes to the next one; the first:"
+            return block([head] + summary.first.map(entryLine))
+        case let .help(topic):
+            return HelpText.render(topic: topic, style: style)
+        case .quit:
+            return ""
+        }
+    }
+
+    /// The one-line notice for new comics: `2 new comics since your last visit: #2664 …, #2665 …`,
+    /// naming the first five and counting the rest.
+    func newComicsNotice(_ report: NewComics, since: String) -> String {
+        let count = report.comics.count
+        var named = report.names(first: 5).joined(separator: ", ")
+        if count > 5 { named += " and \(count - 5) more" }
+        return wrapped("\(count) new \(count == 1 ? "comic" : "comics") \(since): \(named)")
+    }
+
+    /// `lines`, each ending with a newline.
+    func block(_ lines: [String]) -> String {
+        lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` wrapped to the width, ending with a newline.
+    private func wrapped(_ text: String) -> String {
+        block(TextWrapper.wrap(text, width: width))
+    }
+
+    private func card(_ comic: DisplayComic) -> String {
+        block(CardLayout(width: width, style: style, hyperlinks: hyperlinks).lines(comic))
+    }
+
+    // The card, when asked for, comes first, and the image gets the rows it leaves.
+    private func imageText(_ image: ComicImage) -> String {
+        let facts = imageFacts ?? TerminalFacts(environment: [:], isTTY: false, columns: width)
+        let card = image.withCard ? card(image.comic) + "\n" : ""
+        let rows = card.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        return card + ImageComposer(facts: facts).render(image, reservedRows: rows)
+    }
+}

@@ -1,0 +1,19 @@
+/// What is stored and how large, for `cache stats`.
+public struct CacheStats: Sendable, Equatable {
+    /// Comics stored.
+    public var comics: Int
+    /// The newest comic number known, if any.
+    public var newest: Int?
+    /// Images stored.
+    public var images: Int
+    /// Their total size in bytes.
+    public var imageBytes: Int
+    /// The image cache cap in bytes (favorites' images not counted).
+    public var imageCacheLimit: Int
+    /// Favorites.
+    public var favorites: Int
+    /// The database file's size in bytes (with its write-ahead log).
+    public var databaseBytes: Int
+    /// The data directory.
+    public var dataDirectory: String
+}
