@@ -3,13 +3,14 @@ import XKCDKit
 
 /// Writes to stdout and stderr; the only place that prints.
 final class Output: Sendable {
-    private let errorStyle: Bool
+    private let errorStyle: Style
 
     /// Colours the `error:` label only on a colour terminal, and never with `noColor`.
     init(noColor: Bool) {
         let term = Environment.process["TERM"] ?? ""
-        errorStyle = !noColor && isatty(STDERR_FILENO) == 1 && (Environment.process["NO_COLOR"] ?? "").isEmpty
-            && !term.isEmpty && term != "dumb"
+        errorStyle = Style(
+            enabled: !noColor && isatty(STDERR_FILENO) == 1 && (Environment.process["NO_COLOR"] ?? "").isEmpty
+                && !term.isEmpty && term != "dumb")
     }
 
     /// Writes `text` to stdout as is. A closed pipe (`xkcd … | head -1`) ends the program quietly.
@@ -20,8 +21,7 @@ final class Output: Sendable {
 
     /// Writes one `error: …` line to stderr.
     func error(_ message: String) {
-        let label = errorStyle ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
-        Self.writeAll(STDERR_FILENO, "\(label) \(message)\n")
+        Self.writeAll(STDERR_FILENO, "\(errorStyle.error("error:")) \(message)\n")
     }
 
     /// Writes a notice line to stderr.

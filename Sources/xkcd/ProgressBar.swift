@@ -14,7 +14,7 @@ final class ProgressBar: @unchecked Sendable {
     /// Redraws the line for `progress`; a finished phase ends its line.
     func show(_ progress: SyncProgress) {
         lock.withLock {
-            let line = "\r\u{1B}[2K" + Self.line(for: progress, width: width()) + (progress.isFinal ? "\n" : "")
+            let line = Style(enabled: true).lineStart + Self.line(for: progress, width: width()) + (progress.isFinal ? "\n" : "")
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

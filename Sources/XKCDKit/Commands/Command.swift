@@ -1,11 +1,3 @@
-/// A comic named by number or by title.
-public enum ComicReference: Equatable, Sendable {
-    /// By number.
-    case number(Int)
-    /// By title (exact, case-insensitive, or a unique prefix).
-    case title(String)
-}
-
 /// One parsed command, ready for the session.
 public enum Command: Equatable, Sendable {
     /// The newest comic.
@@ -68,14 +60,4 @@ public enum Command: Equatable, Sendable {
     case help(String?)
     /// Leave.
     case quit
-}
-
-/// How `share` writes a comic.
-public enum ShareFormat: String, CaseIterable, Sendable, Equatable {
-    /// A message-ready text block.
-    case text
-    /// An RFC 6068 `mailto:` URL.
-    case mailto
-    /// A Markdown link and image.
-    case markdown
 }

@@ -15,6 +15,8 @@ public struct Style: Sendable {
         static let dim = "\u{1B}[2m"
         static let cyan = "\u{1B}[36m"
         static let yellow = "\u{1B}[33m"
+        static let red = "\u{1B}[31m"
+        static let eraseLine = "\u{1B}[2K"
         static let hyperlink = "\u{1B}]8;;"
         static let terminator = "\u{1B}\\"
     }
@@ -29,6 +31,12 @@ public struct Style: Sendable {
     public func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
     /// A warning or notice.
     public func notice(_ s: String) -> String { wrap(s, Escape.yellow) }
+    /// An error label.
+    public func error(_ s: String) -> String { wrap(s, Escape.red) }
+
+    /// Back to the start of the line, erasing it where escapes are written (a progress bar's
+    /// redraw).
+    public var lineStart: String { enabled ? "\r" + Escape.eraseLine : "\r" }
 
     /// `text` as an OSC 8 hyperlink to `url`, which must have passed ``Hyperlink/safeURL(_:)``.
     public func link(_ text: String, to url: String) -> String {

@@ -1,0 +1,7 @@
+/// A comic named by number or by title.
+public enum ComicReference: Equatable, Sendable {
+    /// By number.
+    case number(Int)
+    /// By title (exact, case-insensitive, or a unique prefix).
+    case title(String)
+}
