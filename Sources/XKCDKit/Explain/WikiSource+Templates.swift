@@ -1,0 +1,124 @@
+/// Templates: `{{name|parameters}}` become their visible text.
+extension WikiSource {
+    /// `text` with every `{{template}}` replaced by its visible text and `{{{parameters}}}` dropped.
+    static func expandTemplates(_ text: String, depth: Int) -> String {
+        let s = Array(text.unicodeScalars)
+        guard s.contains("{") else { return text }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < s.count {
+            if s[i] == "{", matches(s, i, "{{{") {
+                // A template parameter: meaningless outside its template.
+                guard let end = find(s, "}}}", from: i + 3) else { break }
+                i = end + 3
+                continue
+            }
+            if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
+                // An unclosed template: the rest is dropped rather than shown as markup.
+                guard let end = closingBraces(s, from: i) else { break }
+                if depth < maxDepth {
+                    let inner = String(String.UnicodeScalarView(s[(i + 2)..<(end - 2)]))
+                    out.append(contentsOf: template(inner, depth: depth + 1).unicodeScalars)
+                }
+                i = end
+                continue
+            }
+            out.append(s[i])
+            i += 1
+        }
+        return String(out)
+    }
+
+    // The index just past the `}}` closing the `{{` at `start`, counting nesting.
+    private static func closingBraces(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+        var depth = 0
+        var i = start
+        while i < s.count {
+            if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
+                depth += 1
+                i += 2
+            } else if s[i] == "}", i + 1 < s.count, s[i + 1] == "}" {
+                depth -= 1
+                i += 2
+                if depth == 0 { return i }
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// Splits `text` at `|` outside nested `{{ }}` and `[[ ]]`.
+    static func splitParameters(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = String.UnicodeScalarView()
+        var braces = 0
+        var brackets = 0
+        let s = Array(text.unicodeScalars)
+        var i = 0
+        while i < s.count {
+            let c = s[i]
+            let next = i + 1 < s.count ? s[i + 1] : nil
+            if c == "{", next == "{" { braces += 1; current.append(c); current.append("{"); i += 2; continue }
+            if c == "}", next == "}", braces > 0 { braces -= 1; current.append(c); current.append("}"); i += 2; continue }
+            if c == "[", next == "[" { brackets += 1; current.append(c); current.append("["); i += 2; continue }
+            if c == "]", next == "]", brackets > 0 { brackets -= 1; current.append(c); current.append("]"); i += 2; continue }
+            if c == "|", braces == 0, brackets == 0 {
+                parts.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(c)
+            }
+            i += 1
+        }
+        parts.append(String(current))
+        return parts
+    }
+
+    // The visible text of one template call.
+    private static func template(_ inner: String, depth: Int) -> String {
+        let parts = splitParameters(inner)
+        let name = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            .replacingOccurrences(of: "_", with: " ")
+        var positional: [String] = []
+        var named: [String: String] = [:]
+        for part in parts.dropFirst() {
+            if let eq = part.firstIndex(of: "="), !part[..<eq].contains("["), !part[..<eq].contains("{") {
+                named[part[..<eq].trimmingCharacters(in: .whitespaces).lowercased()] = String(part[part.index(after: eq)...])
+            } else {
+                positional.append(part)
+            }
+        }
+        func expand(_ value: String?) -> String {
+            expandTemplates(value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", depth: depth)
+        }
+        func shown() -> String { expand(positional.count > 1 ? positional[1] : positional.first) }
+        switch name {
+        case "w", "wiki", "wikipedia", "wikt", "wiktionary", "tvtropes", "xkcd", "what if", "whatif", "blag", "explain",
+             "w2", "wp", "wikiquote", "wikisource", "imdb", "youtube":
+            return shown()
+        case "citation needed", "cn", "fact", "citation":
+            return "[citation needed]"
+        case "=":
+            return "="
+        case "!":
+            return "|"
+        case "·", "dot", "middot":
+            return " · "
+        case "color", "colour", "font color", "fontcolor", "bg", "highlight", "lang":
+            // {{color|red|text}}: the text is the second parameter.
+            return shown()
+        case "tooltip", "mono", "kbd", "code", "nowrap", "small", "big", "sic", "sup", "sub", "smallcaps", "strike",
+             "u", "abbr", "nobr":
+            return expand(positional.first)
+        case "cite web", "cite news", "cite book", "cite journal", "cite", "cite video", "cite tweet":
+            let title = expand(named["title"] ?? positional.first)
+            if let url = named["url"]?.trimmingCharacters(in: .whitespaces), !url.isEmpty {
+                return "[\(url) \(title.isEmpty ? url : title)]"
+            }
+            return title
+        default:
+            return ""
+        }
+    }
+}
