@@ -62,6 +62,11 @@ public struct ComicStore: Sendable {
         }
     }
 
+    /// A store in memory with the same schema, gone when the last copy is: for tests.
+    package static func inMemory() throws -> ComicStore {
+        try ComicStore(writer: DatabaseQueue(), path: nil)
+    }
+
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path

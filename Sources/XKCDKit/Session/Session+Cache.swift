@@ -1,0 +1,7 @@
+extension Session {
+    /// Deletes everything stored but the favorites.
+    func clearCache() throws -> Outcome {
+        let cleared = try cache.clear()
+        return .cacheCleared(comics: cleared.comics, images: cleared.images)
+    }
+}
