@@ -54,7 +54,8 @@ extension Session {
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {
-                throw XKCDError.file("nothing imported: #\(entry.num) could not be fetched (\(error.localizedDescription))")
+                throw XKCDError.file(
+                    "nothing imported: #\(entry.num) could not be fetched (\(error.localizedDescription))")
             }
         }
         let date = now()

@@ -41,7 +41,7 @@ public actor Session {
     /// taken from `currentDirectory`; `notify` receives one-line notices; `progress` hears a sync.
     public init(repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
                 now: @escaping @Sendable () -> Date = { Date() },
-                currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                currentDirectory: URL = .currentDirectory(),
                 notify: @escaping @Sendable (String) -> Void = { _ in },
                 progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) {
         let services = SessionServices.live(repository, currentDirectory: currentDirectory, now: now,
