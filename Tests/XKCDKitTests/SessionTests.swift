@@ -144,7 +144,9 @@ import TestSupport
         await #expect(throws: XKCDError.file("cannot read nope.json")) {
             try await session.run(.importFavorites(path: "nope.json"))
         }
-        let failure = await #expect(throws: XKCDError.self) { try await session.run(.importFavorites(path: "bad.json")) }
+        let failure = await #expect(throws: XKCDError.self) {
+            try await session.run(.importFavorites(path: "bad.json"))
+        }
         #expect(failure?.localizedDescription.contains("nothing imported: #9") == true)
         #expect(try await session.run(.favorites) == .favorites([]))
         #expect(try await session.run(.importFavorites(path: "favs.json")) == .imported(added: 2, alreadyFavorites: 0))

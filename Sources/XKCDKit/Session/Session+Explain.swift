@@ -1,8 +1,8 @@
 extension Session {
-    /// The explanation of comic `num` (or the current one): its Explanation section, or with
-    /// `all` (or when there is no such section) the whole page.
-    func explain(_ num: Int?, all: Bool) async throws -> Outcome {
-        let comic = try await comic(num)
+    /// The explanation of the comic `reference` names (or the current one): its Explanation
+    /// section, or with `all` (or when there is no such section) the whole page.
+    func explain(_ reference: ComicReference?, all: Bool) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
         let page = try await explanations.page(comic.num)
         let section = all ? nil : WikiMarkup.explanationSection(of: page.wikitext)
         return .explanation(ExplanationView(num: comic.num, title: DisplayComic(comic).title,

@@ -1,7 +1,8 @@
 extension Session {
-    /// Makes comic `num` (the current one when nil) a favorite, keeping its image and explanation.
-    func addFavorite(_ num: Int?) async throws -> Outcome {
-        let comic = try await comic(num)
+    /// Makes the comic `reference` names (or the current one) a favorite, keeping its image
+    /// and explanation.
+    func addFavorite(_ reference: ComicReference?) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
         let title = DisplayComic(comic).title
         var imageBytes: Int?
         if !comic.isInteractive {

@@ -1,6 +1,11 @@
 import Foundation
 
 extension Session {
+    /// Goes to the newest comic.
+    func goToLatest() async throws -> Outcome {
+        try navigate(to: try await comics.latest())
+    }
+
     /// Goes to the comic `reference` names.
     func goTo(_ reference: ComicReference) async throws -> Outcome {
         try navigate(to: try await comics.comic(try resolve(reference)))
@@ -50,8 +55,13 @@ extension Session {
         return .comic(DisplayComic(comic))
     }
 
-    /// The comic `offset` away from the current one, stepping over numbers that do not exist.
-    func step(by offset: Int) async throws -> Comic {
+    /// Goes `offset` comics from the current one (backwards when negative), stepping over
+    /// numbers that do not exist.
+    func step(by offset: Int) async throws -> Outcome {
+        try navigate(to: try await comic(steppedBy: offset))
+    }
+
+    private func comic(steppedBy offset: Int) async throws -> Comic {
         guard let start = state.current else { throw XKCDError.noCurrentComic }
         let newest = try await comics.newestNumber()
         var step = try ComicStep(from: start, by: offset, newest: newest, absent: try comics.absentNumbers())

@@ -1,6 +1,11 @@
 extension Session {
-    /// A comic not shown this session, never one that does not exist (nor, offline, one not stored).
-    func randomComic() async throws -> Comic {
+    /// Goes to a comic not shown this session, never one that does not exist (nor, offline,
+    /// one not stored).
+    func goToRandom() async throws -> Outcome {
+        try navigate(to: try await randomComic())
+    }
+
+    private func randomComic() async throws -> Comic {
         let newest = try await comics.newestNumber()
         var excluded = SessionState.randomExclusions(newest: newest, absent: try comics.absentNumbers(),
                                                      stored: comics.offline ? try comics.storedNumbers() : nil)

@@ -1,6 +1,15 @@
 extension Session {
     /// How many comics are unread, and the first few.
-    func unreadSummary() async throws -> UnreadSummary {
+    func unread() async throws -> Outcome {
+        .unread(try await unreadSummary())
+    }
+
+    /// Goes to the first unread comic after the current one.
+    func nextUnread() async throws -> Outcome {
+        try navigate(to: try await firstUnreadAfterCurrent())
+    }
+
+    private func unreadSummary() async throws -> UnreadSummary {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
         // A bounded number of tries: a gap in the archive costs a request each.
@@ -8,9 +17,9 @@ extension Session {
         return UnreadSummary(unread: unread.count, total: all.count, first: first)
     }
 
-    /// The first unread comic after the current one, wrapping around to #1; numbers the server
-    /// does not have are skipped (and remembered as absent).
-    func firstUnreadAfterCurrent() async throws -> Comic {
+    // After the current comic, wrapping around to #1; numbers the server does not have are
+    // skipped (and remembered as absent by the repository).
+    private func firstUnreadAfterCurrent() async throws -> Comic {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
         let current = state.current ?? 0

@@ -1,4 +1,9 @@
 extension Session {
+    /// Fetches every comic not stored yet (with `images`, their images too), `jobs` at a time.
+    func sync(images: Bool, jobs: Int) async throws -> Outcome {
+        .synced(try await archive.sync(images, jobs))
+    }
+
     /// The stored comics matching `text`, best first.
     func search(_ text: String) throws -> Outcome {
         guard let expression = SearchQuery.ftsExpression(text) else {
