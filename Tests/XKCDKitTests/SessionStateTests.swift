@@ -56,6 +56,54 @@ import Testing
         #expect(again == 1)
     }
 
+    @Test func aStepCountsOnlyNumbersNotKnownAbsent() throws {
+        #expect(try ComicStep(from: 403, by: 1, newest: 2000, absent: [404]).target == 405)
+        #expect(try ComicStep(from: 405, by: -1, newest: 2000, absent: [404]).target == 403)
+        #expect(try ComicStep(from: 5, by: 3, newest: 20, absent: [6, 8]).target == 10)
+        // Past either end, the step stops there.
+        #expect(try ComicStep(from: 18, by: 5, newest: 20, absent: []).target == 20)
+        #expect(try ComicStep(from: 3, by: -5, newest: 20, absent: []).target == 1)
+        #expect(throws: XKCDError.endOfArchive("#20 is the newest comic")) {
+            try ComicStep(from: 20, by: 1, newest: 20, absent: [])
+        }
+        #expect(throws: XKCDError.endOfArchive("#1 is the first comic")) {
+            try ComicStep(from: 1, by: -1, newest: 20, absent: [])
+        }
+    }
+
+    @Test func aStepGoesOnPastMissingComicsUntilTheEnd() throws {
+        var forward = try ComicStep(from: 17, by: 1, newest: 20, absent: [])
+        try forward.skipMissing()
+        #expect(forward.target == 19)
+        try forward.skipMissing()
+        #expect(forward.target == 20)
+        #expect(throws: XKCDError.endOfArchive("no comic after #17")) { try forward.skipMissing() }
+        var backward = try ComicStep(from: 3, by: -1, newest: 20, absent: [])
+        try backward.skipMissing()
+        #expect(backward.target == 1)
+        #expect(throws: XKCDError.endOfArchive("no comic before #3")) { try backward.skipMissing() }
+    }
+
+    @Test func unreadComicsComeAfterTheCurrentOneThenWrapAround() {
+        var state = SessionState()
+        #expect(state.unreadOrder(unread: [1, 3, 6]) == [1, 3, 6])
+        state.visit(3)
+        #expect(state.unreadOrder(unread: [1, 2, 5, 7]) == [5, 7, 1, 2])
+        state.visit(7)
+        #expect(state.unreadOrder(unread: [1, 2, 5, 7]) == [1, 2, 5, 7])
+        #expect(state.unreadOrder(unread: []) == [])
+    }
+
+    @Test func theArchiveLeavesOutAbsentNumbers() {
+        #expect(SessionState.archiveNumbers(newest: 6, absent: [2, 4, 9]) == [1, 3, 5, 6])
+        #expect(SessionState.archiveNumbers(newest: 0, absent: []) == [1])
+    }
+
+    @Test func randomExcludesAbsentAndOfflineUnstoredComics() {
+        #expect(SessionState.randomExclusions(newest: 5, absent: [2], stored: nil) == [2])
+        #expect(SessionState.randomExclusions(newest: 5, absent: [2], stored: [1, 2, 4]) == [2, 3, 5])
+    }
+
     @Test func stateRoundTripsThroughItsEncoding() throws {
         var state = SessionState()
         #expect(SessionState(encoded: state.encoded) == state)

@@ -27,12 +27,14 @@ public struct ComicStore: Sendable {
         if access(marker, F_OK) == 0 {
             // An earlier run met SQLITE_CORRUPT, which may lie where quick_check does not look
             // (inside full-text index blobs): rebuild from what is readable.
-            return try StoreRecovery.recover(at: url, reason: "SQLite reported it corrupt during an earlier run", notify: notify)
+            return try StoreRecovery.recover(at: url, reason: "SQLite reported it corrupt during an earlier run",
+                                             notify: notify)
         }
         do {
             return try openPool(at: url)
         } catch let error as DatabaseError where StoreRecovery.isDamage(error) {
-            return try StoreRecovery.recover(at: url, reason: error.message ?? "SQLite reports it corrupt", notify: notify)
+            return try StoreRecovery.recover(at: url, reason: error.message ?? "SQLite reports it corrupt",
+                                             notify: notify)
         }
     }
 
@@ -62,6 +64,11 @@ public struct ComicStore: Sendable {
         }
     }
 
+    /// A store in memory with the same schema, gone when the last copy is: for tests.
+    package static func inMemory() throws -> ComicStore {
+        try ComicStore(writer: DatabaseQueue(), path: nil)
+    }
+
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path
@@ -70,7 +77,10 @@ public struct ComicStore: Sendable {
 
     /// The stored comic `num`, if any.
     public func comic(_ num: Int) throws -> Comic? {
-        try read { db in try ComicRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM comic WHERE num = ?"), arguments: [num])?.comic }
+        try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT * FROM comic WHERE num = ?")
+            return try ComicRecord.fetchOne(statement, arguments: [num])?.comic
+        }
     }
 
     /// Stores `comic` (replacing an older copy) and indexes it for search.
@@ -120,7 +130,9 @@ public struct ComicStore: Sendable {
 
     /// Whether `num` is known not to exist.
     public func isAbsent(_ num: Int) throws -> Bool {
-        try read { db in try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM absent WHERE num = ?"), arguments: [num]) ?? false }
+        try read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM absent WHERE num = ?"), arguments: [num]) ?? false
+        }
     }
 
     /// Records that `num` does not exist.
@@ -175,7 +187,9 @@ public struct ComicStore: Sendable {
 
     /// A setting's value.
     public func setting(_ key: String) throws -> String? {
-        try read { db in try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key]) }
+        try read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
+        }
     }
 
     /// Sets `key` to `value` only if it still holds `expected` (nil: not set), in one
@@ -184,18 +198,19 @@ public struct ComicStore: Sendable {
         try write { db in
             let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
             guard current == expected else { return false }
-            try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           arguments: [key, value])
+            try db.execute(sql: Self.upsertSetting, arguments: [key, value])
             return true
         }
     }
+
+    private static let upsertSetting =
+        "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 
     /// Sets (or, with nil, removes) a setting.
     public func setSetting(_ key: String, _ value: String?) throws {
         try write { db in
             if let value {
-                try db.cachedStatement(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-                    .execute(arguments: [key, value])
+                try db.cachedStatement(sql: Self.upsertSetting).execute(arguments: [key, value])
             } else {
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
             }
@@ -212,7 +227,11 @@ public struct ComicStore: Sendable {
 
     /// `body` with the write connection and no transaction of its own.
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try writer.writeWithoutTransaction(body) } catch let error as DatabaseError { throw storageError(error) }
+        do {
+            return try writer.writeWithoutTransaction(body)
+        } catch let error as DatabaseError {
+            throw storageError(error)
+        }
     }
 
     private func storageError(_ error: DatabaseError) -> XKCDError {

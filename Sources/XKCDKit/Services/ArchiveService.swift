@@ -1,0 +1,24 @@
+import Foundation
+
+/// The stored archive as a whole: full-text search and syncing every comic.
+public struct ArchiveService: Sendable {
+    /// The comics matching an FTS5 `expression`, best first, at most `limit`, and whether more matched.
+    public var search: @Sendable (_ expression: String, _ limit: Int) throws -> (hits: [SearchHit], more: Bool)
+    /// How many comics are stored.
+    public var storedCount: @Sendable () throws -> Int
+    /// Fetches every comic not stored yet (and with `images`, their images), `jobs` at a time.
+    public var sync: @Sendable (_ images: Bool, _ jobs: Int) async throws -> SyncSummary
+}
+
+extension ArchiveService {
+    /// The archive of `repository`; a sync reads the time from `now` and reports to `progress`.
+    public static func live(_ repository: ComicRepository, now: @escaping @Sendable () -> Date,
+                            progress: @escaping @Sendable (SyncProgress) -> Void) -> ArchiveService {
+        ArchiveService(
+            search: { try repository.store.search($0, limit: $1) },
+            storedCount: { try repository.store.comicCount() },
+            sync: { images, jobs in
+                try await Syncer(repository: repository, jobs: jobs, now: now, progress: progress).run(images: images)
+            })
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Comics by number and the archive's extent: stored copies first, the network for the rest.
+public struct ComicsService: Sendable {
+    /// The newest comic (the stored one while it was checked recently, or offline).
+    public var latest: @Sendable () async throws -> Comic
+    /// Comic `num`, or ``XKCDError/noSuchComic(_:newest:)``.
+    public var comic: @Sendable (_ num: Int) async throws -> Comic
+    /// The newest comic's number.
+    public var newestNumber: @Sendable () async throws -> Int
+    /// The newest number known without asking the network, however old.
+    public var knownNewestNumber: @Sendable () throws -> Int?
+    /// The numbers known not to exist, #404 among them.
+    public var absentNumbers: @Sendable () throws -> Set<Int>
+    /// The numbers of the stored comics.
+    public var storedNumbers: @Sendable () throws -> Set<Int>
+    /// The display titles of the stored comics among `numbers`, by number.
+    public var titles: @Sendable (_ numbers: [Int]) throws -> [Int: String]
+    /// `numbers` as list entries, at most `limit`, the first `titled` with titles fetched if need be.
+    public var entries: @Sendable (_ numbers: [Int], _ titled: Int, _ limit: Int) async throws -> [ComicEntry]
+    /// Whether the network is off limits.
+    public var offline: Bool
+    /// The comic site's address, which page links start with.
+    public var site: URL
+}
+
+extension ComicsService {
+    /// The comics of `repository`.
+    public static func live(_ repository: ComicRepository) -> ComicsService {
+        ComicsService(
+            latest: { try await repository.latest() },
+            comic: { try await repository.comic($0) },
+            newestNumber: { try await repository.newestNumber() },
+            knownNewestNumber: { try repository.knownNewestNumber() },
+            absentNumbers: { try repository.store.absentNumbers().union([404]) },
+            storedNumbers: { try repository.store.storedNumbers() },
+            titles: { try repository.store.titles(of: $0) },
+            entries: { try await repository.entries($0, titled: $1, limit: $2) },
+            offline: repository.offline,
+            site: repository.client.baseURL)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The favorites, and favorites exports read from files.
+public struct FavoritesService: Sendable {
+    /// Makes comic `num` a favorite added at the given time; false when it already was one.
+    public var add: @Sendable (_ num: Int, _ date: Date) throws -> Bool
+    /// Adds several favorites in one transaction; returns how many were new.
+    public var addAll: @Sendable (_ entries: [(num: Int, addedAt: Date)]) throws -> Int
+    /// Removes favorite `num`; false when it was not one.
+    public var remove: @Sendable (_ num: Int) throws -> Bool
+    /// The favorites, in the order they were added.
+    public var list: @Sendable () throws -> [Favorite]
+    /// The entries of the favorites export at `path`, checked, or an error naming what is wrong.
+    public var export: @Sendable (_ path: String) throws -> [FavoritesFile.Entry]
+}
+
+extension FavoritesService {
+    /// The favorites in `repository`'s store; export paths are taken from `currentDirectory`.
+    public static func live(_ repository: ComicRepository, currentDirectory: URL) -> FavoritesService {
+        live(repository, read: { path in
+            let expanded = (path as NSString).expandingTildeInPath
+            let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded)
+                : currentDirectory.appendingPathComponent(expanded)
+            return try Data(contentsOf: url)
+        })
+    }
+
+    /// The favorites in `repository`'s store, reading an export's bytes with `read(path)`.
+    static func live(_ repository: ComicRepository,
+                     read: @escaping @Sendable (_ path: String) throws -> Data) -> FavoritesService {
+        let store = repository.store
+        return FavoritesService(
+            add: { try store.addFavorite($0, at: $1) },
+            addAll: { try store.addFavorites($0) },
+            remove: { try store.removeFavorite($0) },
+            list: { try store.favorites() },
+            export: { path in
+                let data: Data
+                do {
+                    data = try read(path)
+                } catch {
+                    throw XKCDError.file("cannot read \(path)")
+                }
+                return try FavoritesFile.parse(data, name: path)
+            })
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Comic images: stored once fetched, and saved where the user asks.
+public struct ImagesService: Sendable {
+    /// `comic`'s image, from the image files or downloaded once and stored.
+    public var image: @Sendable (_ comic: Comic) async throws -> StoredImage
+    /// Deletes comic `num`'s stored image, so the next request fetches it again.
+    public var discard: @Sendable (_ num: Int) throws -> Void
+    /// Writes `data` to `path` (nil: the current directory; a directory: `defaultName` in it),
+    /// refusing to replace a file unless `force`; returns where it went.
+    public var save: @Sendable (_ data: Data, _ defaultName: String, _ path: String?, _ force: Bool) throws -> URL
+}
+
+extension ImagesService {
+    /// The images of `repository`, saved relative to `currentDirectory`.
+    public static func live(_ repository: ComicRepository, currentDirectory: URL) -> ImagesService {
+        ImagesService(
+            image: { try await repository.image(of: $0) },
+            discard: { try repository.discardImage(of: $0) },
+            save: { data, name, path, force in
+                let destination = ImageSaver.destination(path: path, defaultName: name,
+                                                         currentDirectory: currentDirectory)
+                try ImageSaver.write(data, to: destination, force: force)
+                return destination
+            })
+    }
+}

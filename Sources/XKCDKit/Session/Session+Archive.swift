@@ -1,0 +1,20 @@
+extension Session {
+    /// Fetches every comic not stored yet (with `images`, their images too), `jobs` at a time.
+    func sync(images: Bool, jobs: Int) async throws -> Outcome {
+        .synced(try await archive.sync(images, jobs))
+    }
+
+    /// The stored comics matching `text`, best first.
+    func search(_ text: String) throws -> Outcome {
+        guard let expression = SearchQuery.ftsExpression(text) else {
+            throw XKCDError.cannotDo(
+                "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
+        }
+        let (hits, more) = try archive.search(expression, 20)
+        if hits.isEmpty, case let stored = try archive.storedCount(),
+           stored < (try comics.knownNewestNumber() ?? 0) / 2 {
+            notify("note: only \(stored) comics are stored; run 'sync' to search them all")
+        }
+        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, more: more)
+    }
+}

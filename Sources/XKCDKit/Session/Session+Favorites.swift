@@ -1,0 +1,75 @@
+extension Session {
+    /// Makes the comic `reference` names (or the current one) a favorite, keeping its image
+    /// and explanation.
+    func addFavorite(_ reference: ComicReference?) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
+        let title = DisplayComic(comic).title
+        var imageBytes: Int?
+        if !comic.isInteractive {
+            do {
+                imageBytes = try await images.image(comic).data.count
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                notify("note: the image of #\(comic.num) was not stored (\(error.localizedDescription)); "
+                    + "'fav \(comic.num)' again to retry")
+            }
+        }
+        // The explanation is kept too, so it reads offline; a comic too new for one is fine.
+        do {
+            _ = try await explanations.page(comic.num)
+        } catch XKCDError.cancelled {
+            throw XKCDError.cancelled
+        } catch XKCDError.noExplanation {
+        } catch {
+            notify("note: the explanation of #\(comic.num) was not stored (\(error.localizedDescription))")
+        }
+        let isNew = try favorites.add(comic.num, now())
+        return .favoriteAdded(ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes)
+    }
+
+    /// Removes the favorite `reference` names (among the favorites' titles), or the current comic.
+    func removeFavorite(_ reference: ComicReference?) throws -> Outcome {
+        guard let target = try resolve(reference, among: .favorites) ?? state.current else {
+            throw XKCDError.noCurrentComic
+        }
+        guard try favorites.remove(target) else { throw XKCDError.notFavorite(target) }
+        return .favoriteRemoved(ComicEntry(num: target, title: try comics.titles([target])[target]))
+    }
+
+    /// The favorites, in the order they were added.
+    func listFavorites() throws -> Outcome {
+        .favorites(try favorites.list().map { favorite in
+            let shown = DisplayComic(favorite.comic)
+            return FavoriteEntry(num: shown.num, title: shown.title, date: shown.date, addedAt: favorite.addedAt)
+        })
+    }
+
+    // All or nothing: the file is checked and every comic fetched before one favorite is added.
+    func importFavorites(from path: String) async throws -> Outcome {
+        let entries = try favorites.export(path)
+        var fetched: [Comic] = []
+        for entry in entries {
+            do {
+                fetched.append(try await comics.comic(entry.num))
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                throw XKCDError.file(
+                    "nothing imported: #\(entry.num) could not be fetched (\(error.localizedDescription))")
+            }
+        }
+        let date = now()
+        let added = try favorites.addAll(entries.map { ($0.num, $0.addedAt ?? date) })
+        for comic in fetched where !comic.isInteractive {
+            do {
+                _ = try await images.image(comic)
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                notify("note: the image of #\(comic.num) was not stored (\(error.localizedDescription))")
+            }
+        }
+        return .imported(added: added, alreadyFavorites: entries.count - added)
+    }
+}
