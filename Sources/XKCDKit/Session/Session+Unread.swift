@@ -4,11 +4,6 @@ extension Session {
         .unread(try await unreadSummary())
     }
 
-    /// Goes to the first unread comic after the current one.
-    func nextUnread() async throws -> Outcome {
-        try navigate(to: try await firstUnreadAfterCurrent())
-    }
-
     private func unreadSummary() async throws -> UnreadSummary {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
@@ -17,9 +12,9 @@ extension Session {
         return UnreadSummary(unread: unread.count, total: all.count, first: first)
     }
 
-    // After the current comic, wrapping around to #1; numbers the server does not have are
-    // skipped (and remembered as absent by the repository).
-    private func firstUnreadAfterCurrent() async throws -> Comic {
+    /// The first unread comic after the current one, wrapping around to #1; numbers the
+    /// server does not have are skipped (and remembered as absent by the repository).
+    func firstUnreadAfterCurrent() async throws -> Comic {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
         let current = state.current ?? 0

@@ -93,7 +93,7 @@ public actor Session {
         case let .open(reference): return try openPage(reference)
         case let .check(notify): return try await check(notify: notify)
         case .unread: return try await unread()
-        case .nextUnread: return try await nextUnread()
+        case .nextUnread: return try navigate(to: try await firstUnreadAfterCurrent())
         case let .help(topic): return .help(topic)
         case .quit: return .quit
         }
