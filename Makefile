@@ -19,7 +19,7 @@ else
 RELEASE_FLAGS := -c release $(METADATA_ACCESSORS)
 endif
 
-.PHONY: all deps build run test bench fuzz sanitize completions man install install-files uninstall clean
+.PHONY: all deps build run test lint format bench fuzz sanitize completions man install install-files uninstall clean
 
 all: build
 
@@ -33,10 +33,19 @@ run: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product xkcd
 	@$(RELEASE_BIN) $(ARGS)
 
-test: deps
+test: deps lint
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The house style is .swift-format's (the toolchain ships swift-format): `make format` applies
+# it, `make lint` (part of `make test`) fails on any difference.
+FORMATTED := Sources Tests Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 
 # libFuzzer over the command parser, text repair, wikitext, JSON and image decoding, each target
 # for FUZZ_SECONDS (not part of `make test`). See scripts/fuzz.sh. The C image glue is

@@ -5,10 +5,10 @@ let package = Package(
     name: "xkcd",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "xkcd", targets: ["xkcd"]),
+        .executable(name: "xkcd", targets: ["xkcd"])
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")
     ],
     targets: [
         .systemLibrary(

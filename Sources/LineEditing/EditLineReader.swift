@@ -2,9 +2,9 @@ import CEditLine
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads command lines on a terminal with libedit's native API: emacs keys by default, `~/.editrc`
@@ -55,24 +55,32 @@ public final class EditLineReader: LineReader {
         self.completion = completion
 
         _ = cel_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
-        _ = cel_set_prompt(editLine, { editLine in
-            EditLineReader.reader(of: editLine)?.promptText
-        }, CChar(TerminalText.promptIgnoreMarker.value))
+        _ = cel_set_prompt(
+            editLine,
+            { editLine in
+                EditLineReader.reader(of: editLine)?.promptText
+            }, CChar(TerminalText.promptIgnoreMarker.value))
         _ = cel_set_editor(editLine, "emacs")
         // No EL_SIGNAL: libedit would save the SIGINT/SIGTSTP/SIGWINCH/... handlers at each el_gets and
         // restore them after, silently undoing any handler installed meanwhile (libdispatch installs its
         // SIGINT handler for a DispatchSourceSignal asynchronously, so the app's Ctrl-C handling would be
         // lost at random). Ctrl-Z is handled below instead, and the size is re-read at each prompt and Tab.
         _ = cel_set_history(editLine, libeditHistory)
-        _ = cel_add_function(editLine, Self.completeCommand, "Complete the command line", { editLine, _ in
-            EditLineReader.reader(of: editLine)?.complete() ?? UInt8(CC_ERROR)
-        })
-        _ = cel_add_function(editLine, Self.interruptCommand, "Abandon the line", { editLine, _ in
-            EditLineReader.reader(of: editLine)?.interrupt() ?? UInt8(CC_EOF)
-        })
-        _ = cel_add_function(editLine, Self.suspendCommand, "Suspend the program", { editLine, _ in
-            EditLineReader.reader(of: editLine)?.suspend() ?? UInt8(CC_NORM)
-        })
+        _ = cel_add_function(
+            editLine, Self.completeCommand, "Complete the command line",
+            { editLine, _ in
+                EditLineReader.reader(of: editLine)?.complete() ?? UInt8(CC_ERROR)
+            })
+        _ = cel_add_function(
+            editLine, Self.interruptCommand, "Abandon the line",
+            { editLine, _ in
+                EditLineReader.reader(of: editLine)?.interrupt() ?? UInt8(CC_EOF)
+            })
+        _ = cel_add_function(
+            editLine, Self.suspendCommand, "Suspend the program",
+            { editLine, _ in
+                EditLineReader.reader(of: editLine)?.suspend() ?? UInt8(CC_NORM)
+            })
         // ~/.editrc may switch keymaps (`bind -v` resets them), so our keys are bound after it.
         _ = el_source(editLine, nil)
         _ = cel_bind(editLine, "^I", Self.completeCommand)
@@ -240,7 +248,7 @@ public final class EditLineReader: LineReader {
 
     private func lineAroundCursor() -> (before: String, after: String)? {
         guard let editLine, let info = el_line(editLine)?.pointee,
-              let buffer = info.buffer, let cursor = info.cursor, let last = info.lastchar
+            let buffer = info.buffer, let cursor = info.cursor, let last = info.lastchar
         else { return nil }
         let before = UnsafeRawBufferPointer(start: buffer, count: max(0, cursor - buffer))
         let after = UnsafeRawBufferPointer(start: cursor, count: max(0, last - cursor))

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads command lines from a file descriptor (standard input by default) when it is not a terminal:
@@ -88,9 +88,9 @@ public final class PlainLineReader: LineReader {
     // The `read(prompt:)` member hides the C function of the same name inside the class.
     private static func systemRead(_ descriptor: Int32, _ destination: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.read(descriptor, destination, count)
+            Glibc.read(descriptor, destination, count)
         #else
-        Darwin.read(descriptor, destination, count)
+            Darwin.read(descriptor, destination, count)
         #endif
     }
 }

@@ -13,7 +13,8 @@ enum ASCIIBytes {
 
     /// `bytes` without leading and trailing spaces and tabs (HTTP's optional whitespace).
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var start = bytes.startIndex, end = bytes.endIndex
+        var start = bytes.startIndex
+        var end = bytes.endIndex
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         return bytes[start..<end]

@@ -18,7 +18,9 @@ public struct CheckedInFile: Sendable {
         let path = file.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
         var directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                return directory
+            }
             directory = directory.deletingLastPathComponent()
         }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -32,7 +34,8 @@ public struct CheckedInFile: Sendable {
     /// Whether the file holds exactly `text` (after writing it, when updating).
     public func matches(_ text: String) -> Bool {
         if ProcessInfo.processInfo.environment["XKCD_UPDATE_SNAPSHOTS"] == "1" {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(text.utf8).write(to: url)
         }
         return self.text == text

@@ -15,7 +15,9 @@ public enum ChildProcess {
 
     /// Runs `executable` (a path, or a name looked up on `PATH` by `/usr/bin/env`) with
     /// `arguments` and, when given, `environment` instead of the test's.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+        -> Result
+    {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -42,7 +44,8 @@ public enum ChildProcess {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         drained.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-                      stderr: String(decoding: errorText.withLock { $0 }, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorText.withLock { $0 }, as: UTF8.self))
     }
 }

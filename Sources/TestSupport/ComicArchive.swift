@@ -26,8 +26,9 @@ public struct ComicArchive: Sendable, Equatable {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         let comics = directory.appendingPathComponent("comics", isDirectory: true)
-        let folder = fileManager.fileExists(atPath: comics.path, isDirectory: &isDirectory)
-            && isDirectory.boolValue ? comics : directory
+        let folder =
+            fileManager.fileExists(atPath: comics.path, isDirectory: &isDirectory)
+                && isDirectory.boolValue ? comics : directory
         let names: [String]
         do {
             names = try fileManager.contentsOfDirectory(atPath: folder.path)
@@ -62,10 +63,12 @@ public struct ComicArchive: Sendable, Equatable {
         let queue = try DatabaseQueue(path: sqliteFile.path, configuration: configuration)
         let bodies = try queue.read { db -> [Int: Data] in
             var bodies: [Int: Data] = [:]
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT num, link, news, safe_title, transcript, alt, img, title, date
-                FROM comics ORDER BY num
-                """)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT num, link, news, safe_title, transcript, alt, img, title, date
+                    FROM comics ORDER BY num
+                    """)
             while let row = try rows.next() {
                 guard let num = Int.fromDatabaseValue(row["num"]) else {
                     throw LoadError(description: "a row of \(sqliteFile.path) has no integer num")
@@ -96,7 +99,8 @@ public struct ComicArchive: Sendable, Equatable {
         while directory.path != "/" && !directory.path.isEmpty {
             let fixtures = directory.appendingPathComponent("Fixtures", isDirectory: true)
             if fileManager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
-               fileManager.fileExists(atPath: fixtures.path) {
+                fileManager.fileExists(atPath: fixtures.path)
+            {
                 return fixtures
             }
             directory = directory.deletingLastPathComponent()
@@ -110,8 +114,9 @@ public struct ComicArchive: Sendable, Equatable {
     public static func synthetic(count: Int, titles: [Int: String] = [:]) -> ComicArchive {
         var bodies: [Int: Data] = [:]
         for num in 1...count where num != 404 {
-            bodies[num] = body(num: num, title: titles[num] ?? "Comic \(num)", alt: "alt \(num)",
-                               year: 2010, month: 1, day: 1 + num % 28)
+            bodies[num] = body(
+                num: num, title: titles[num] ?? "Comic \(num)", alt: "alt \(num)",
+                year: 2010, month: 1, day: 1 + num % 28)
         }
         return ComicArchive(bodies: bodies)
     }

@@ -30,7 +30,8 @@ struct ConnectionHandler {
             case .invalid(let status):
                 var response = HTTPResponse.errorPage(status)
                 response.setHeader("Connection", "close")
-                next = POSIXSocket.sendAll(fd, response.head(keepAlive: false, date: HTTPDate.now()) + response.body)
+                next =
+                    POSIXSocket.sendAll(fd, response.head(keepAlive: false, date: HTTPDate.now()) + response.body)
                     ? .close : .abort
                 break serving
             case .incomplete:
@@ -127,7 +128,8 @@ struct ConnectionHandler {
             guard now < deadline else { return }
             let remaining = Int((deadline - now) / 1_000_000) + 1
             guard case .readable = POSIXSocket.waitReadable(fd, wake: core.wakeDescriptor, timeout: remaining),
-                  POSIXSocket.receive(fd, into: &scratch) > 0 else { return }
+                POSIXSocket.receive(fd, into: &scratch) > 0
+            else { return }
         }
     }
 

@@ -42,11 +42,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         mutating func expectPrintable(_ text: String, multiline: Bool, _ what: String) {
             for scalar in text.unicodeScalars {
                 let v = scalar.value
-                let bad = (v < 0x20 && !(v == 0x0A && multiline)) || (0x7F...0x9F).contains(v)
+                let bad =
+                    (v < 0x20 && !(v == 0x0A && multiline)) || (0x7F...0x9F).contains(v)
                     || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
                     || v == 0x200E || v == 0x200F || v == 0x061C || v == 0x2028 || v == 0x2029
                 if bad {
-                    messages.append("\(what) holds U+\(String(v, radix: 16, uppercase: true)): \(text.debugDescription)")
+                    messages.append(
+                        "\(what) holds U+\(String(v, radix: 16, uppercase: true)): \(text.debugDescription)")
                     return
                 }
             }
@@ -62,7 +64,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         } catch {
             broken.expectPrintable(error.message, multiline: false, "parse(line:) error")
         }
-        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         do {
             _ = try CommandParser.parse(words: words)
         } catch {
@@ -82,12 +86,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         broken.expectPrintable(TerminalSanitizer.brief(raw), multiline: false, "brief")
         let line = TextRepair.line(raw)
         broken.expectPrintable(line, multiline: false, "TextRepair.line")
-        broken.expect(!line.hasPrefix(" ") && !line.hasSuffix(" ") && !line.contains("  "), "TextRepair.line collapses spaces")
+        broken.expect(
+            !line.hasPrefix(" ") && !line.hasSuffix(" ") && !line.contains("  "), "TextRepair.line collapses spaces")
         broken.expectPrintable(TextRepair.text(raw), multiline: true, "TextRepair.text")
         broken.expectPrintable(TextRepair.html(raw), multiline: true, "TextRepair.html")
         // Two fields from one input: split at the first NUL.
         let halves = raw.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false)
-        let title = TextRepair.displayTitle(title: String(halves[0]), safeTitle: halves.count > 1 ? String(halves[1]) : "")
+        let title = TextRepair.displayTitle(
+            title: String(halves[0]), safeTitle: halves.count > 1 ? String(halves[1]) : "")
         broken.expectPrintable(title, multiline: false, "displayTitle")
         _ = HTMLText.plainText(raw)
         _ = MojibakeRepair.repair(raw)

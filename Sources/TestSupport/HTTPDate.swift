@@ -4,8 +4,10 @@ import Foundation
 /// 1970, without `DateFormatter` (not cheap, and not needed for a fixed format).
 enum HTTPDate {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let months = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// Whole seconds since 1970 for now.
     static func now() -> Int {
@@ -45,12 +47,14 @@ enum HTTPDate {
     static func parse(_ text: String) -> Int? {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT",
-              let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])),
-              let year = Int(parts[3]) else { return nil }
+            let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])),
+            let year = Int(parts[3])
+        else { return nil }
         let clock = parts[4].split(separator: ":")
         guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
-              let second = Int(clock[2]), (1...31).contains(day), (0...23).contains(hour),
-              (0...59).contains(minute), (0...60).contains(second) else { return nil }
+            let second = Int(clock[2]), (1...31).contains(day), (0...23).contains(hour),
+            (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
         return days(fromCivil: year, month + 1, day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 

@@ -63,7 +63,9 @@ struct HTTPRequest: Sendable {
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return .invalid(status: 400) }
             let nameBytes = line[..<colon]
-            guard !nameBytes.isEmpty, !nameBytes.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
+            guard !nameBytes.isEmpty,
+                !nameBytes.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+            else {
                 return .invalid(status: 400)
             }
             let name = String(decoding: nameBytes.map(ASCIIBytes.lower), as: UTF8.self)
@@ -80,7 +82,8 @@ struct HTTPRequest: Sendable {
         let consumed = headEnd.body + bodyLength
         guard bytes.count >= consumed else { return .incomplete }
         let request = HTTPRequest(
-            method: String(decoding: requestLine[0], as: UTF8.self), target: String(decoding: requestLine[1], as: UTF8.self),
+            method: String(decoding: requestLine[0], as: UTF8.self),
+            target: String(decoding: requestLine[1], as: UTF8.self),
             version: String(decoding: requestLine[2], as: UTF8.self), headers: headers)
         return .complete(request, consumed: consumed)
     }
@@ -88,7 +91,8 @@ struct HTTPRequest: Sendable {
     /// Where the head ends (the index of its blank line) and where the body starts.
     /// Accepts CRLF and bare LF line ends.
     private static func endOfHead(_ bytes: [UInt8], from start: Int) -> (head: Int, body: Int)? {
-        let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let newline = UInt8(ascii: "\n")
+        let carriageReturn = UInt8(ascii: "\r")
         var index = start
         while index < bytes.count {
             if bytes[index] == newline {

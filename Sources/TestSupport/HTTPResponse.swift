@@ -19,7 +19,8 @@ struct HTTPResponse: Sendable {
     /// A text or HTML error page like nginx's, e.g. `404 Not Found`.
     static func errorPage(_ status: Int, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
         let title = "\(status) \(reasonPhrase(status))"
-        let html = "<html>\r\n<head><title>\(title)</title></head>\r\n<body>\r\n"
+        let html =
+            "<html>\r\n<head><title>\(title)</title></head>\r\n<body>\r\n"
             + "<center><h1>\(title)</h1></center>\r\n<hr><center>xkcd-test-server</center>\r\n</body>\r\n</html>\r\n"
         return HTTPResponse(
             status: status, headers: [("Content-Type", "text/html")] + extraHeaders, body: Data(html.utf8))

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Thin wrappers over the POSIX calls the server uses, hiding Linux/Darwin differences.
@@ -12,11 +13,11 @@ import Darwin
 /// (an inherited listener would keep accepting after `stop()`).
 enum POSIXSocket {
     #if canImport(Darwin)
-    private static let streamType = SOCK_STREAM
-    private static let sendFlags: Int32 = 0
+        private static let streamType = SOCK_STREAM
+        private static let sendFlags: Int32 = 0
     #else
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
     #endif
 
     /// A listening TCP socket on 127.0.0.1:`port` (0: any free port), and the port it got.
@@ -28,7 +29,7 @@ enum POSIXSocket {
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -71,7 +72,7 @@ enum POSIXSocket {
         var yes: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return fd
     }
@@ -99,7 +100,8 @@ enum POSIXSocket {
     /// Waits until `fd` is readable (pass -1 to wait on the wake pipe alone), the wake pipe
     /// fires, or `timeout` milliseconds pass (-1, or over 2^40: forever).
     static func waitReadable(_ fd: Int32, wake: Int32, timeout milliseconds: Int = -1) -> Readiness {
-        let deadline = milliseconds < 0 || milliseconds > 1 << 40
+        let deadline =
+            milliseconds < 0 || milliseconds > 1 << 40
             ? nil : DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
         while true {
             var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]

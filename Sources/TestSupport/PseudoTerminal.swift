@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs an executable on a new pseudo-terminal (its controlling terminal, 100x30 by default) for
@@ -87,8 +87,8 @@ public final class PseudoTerminal: @unchecked Sendable {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
@@ -248,41 +248,41 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    // Glibc's Swift module hides the XSI pty functions and POSIX_SPAWN_SETSID (they need
-    // _XOPEN_SOURCE/_GNU_SOURCE), so this does what posix_openpt, unlockpt and ptsname do on Linux.
-    private static let spawnSetSID: Int32 = 0x80
-    private static let unlockRequest: UInt = 0x4004_5431  // TIOCSPTLCK, _IOW('T', 0x31, int)
-    private static let numberRequest: UInt = 0x8004_5430  // TIOCGPTN, _IOR('T', 0x30, unsigned int)
+        // Glibc's Swift module hides the XSI pty functions and POSIX_SPAWN_SETSID (they need
+        // _XOPEN_SOURCE/_GNU_SOURCE), so this does what posix_openpt, unlockpt and ptsname do on Linux.
+        private static let spawnSetSID: Int32 = 0x80
+        private static let unlockRequest: UInt = 0x4004_5431  // TIOCSPTLCK, _IOW('T', 0x31, int)
+        private static let numberRequest: UInt = 0x8004_5430  // TIOCGPTN, _IOR('T', 0x30, unsigned int)
 
-    private static func openMaster() throws -> Int32 {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard master >= 0 else { throw systemFailure("open /dev/ptmx") }
-        return master
-    }
-
-    private static func slavePath(of master: Int32) throws -> [CChar] {
-        var unlock: Int32 = 0
-        guard ioctl(master, unlockRequest, &unlock) == 0 else { throw systemFailure("unlocking the pty") }
-        var number: UInt32 = 0
-        guard ioctl(master, numberRequest, &number) == 0 else { throw systemFailure("naming the pty") }
-        return Array("/dev/pts/\(number)".utf8CString)
-    }
-    #else
-    private static let spawnSetSID = Int32(POSIX_SPAWN_SETSID)
-
-    private static func openMaster() throws -> Int32 {
-        let master = posix_openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0 else { throw systemFailure("posix_openpt") }
-        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-        return master
-    }
-
-    private static func slavePath(of master: Int32) throws -> [CChar] {
-        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
-            throw systemFailure("grantpt/unlockpt/ptsname")
+        private static func openMaster() throws -> Int32 {
+            let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard master >= 0 else { throw systemFailure("open /dev/ptmx") }
+            return master
         }
-        return Array(String(cString: name).utf8CString)
-    }
+
+        private static func slavePath(of master: Int32) throws -> [CChar] {
+            var unlock: Int32 = 0
+            guard ioctl(master, unlockRequest, &unlock) == 0 else { throw systemFailure("unlocking the pty") }
+            var number: UInt32 = 0
+            guard ioctl(master, numberRequest, &number) == 0 else { throw systemFailure("naming the pty") }
+            return Array("/dev/pts/\(number)".utf8CString)
+        }
+    #else
+        private static let spawnSetSID = Int32(POSIX_SPAWN_SETSID)
+
+        private static func openMaster() throws -> Int32 {
+            let master = posix_openpt(O_RDWR | O_NOCTTY)
+            guard master >= 0 else { throw systemFailure("posix_openpt") }
+            _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+            return master
+        }
+
+        private static func slavePath(of master: Int32) throws -> [CChar] {
+            guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+                throw systemFailure("grantpt/unlockpt/ptsname")
+            }
+            return Array(String(cString: name).utf8CString)
+        }
     #endif
 
     private static func systemFailure(_ call: String) -> Failure {

@@ -68,7 +68,8 @@ struct ServedContent: Sendable {
         }
         let newNewest = updated.keys.max()
         if let newNewest, newNewest != newest, let previous = newest.flatMap({ entries[$0] }),
-           updated[newNewest]!.lastModified <= previous.lastModified {
+            updated[newNewest]!.lastModified <= previous.lastModified
+        {
             // /info.0.json now serves an older entry (comics were removed): it changed, so
             // its Last-Modified must still move forward.
             updated[newNewest]!.lastModified = tick(now)
@@ -85,8 +86,9 @@ struct ServedContent: Sendable {
     }
 
     private func entry(_ body: Data, lastModified: Int) -> Entry {
-        Entry(body: body, served: Self.pointingImages(of: body, at: imagePrefix), etag: Self.entityTag(body),
-              lastModified: lastModified)
+        Entry(
+            body: body, served: Self.pointingImages(of: body, at: imagePrefix), etag: Self.entityTag(body),
+            lastModified: lastModified)
     }
 
     /// `body` with every `https://imgs.xkcd.com/` replaced by `prefix`, byte for byte otherwise.
@@ -99,7 +101,8 @@ struct ServedContent: Sendable {
         var i = 0
         while i < bytes.count {
             if bytes[i] == pattern[0], bytes.count - i >= pattern.count,
-               bytes[i..<(i + pattern.count)].elementsEqual(pattern) {
+                bytes[i..<(i + pattern.count)].elementsEqual(pattern)
+            {
                 out.append(contentsOf: prefix.utf8)
                 i += pattern.count
             } else {

@@ -24,9 +24,11 @@ public enum SyntheticPNG {
         var state = seed | 1
         for _ in 0..<3 {
             state = state &* 1_103_515_245 &+ 12345
-            let x0 = Int(state % UInt32(width)), y0 = Int((state >> 8) % UInt32(height))
+            let x0 = Int(state % UInt32(width))
+            let y0 = Int((state >> 8) % UInt32(height))
             state = state &* 1_103_515_245 &+ 12345
-            let x1 = Int(state % UInt32(width)), y1 = Int((state >> 8) % UInt32(height))
+            let x1 = Int(state % UInt32(width))
+            let y1 = Int((state >> 8) % UInt32(height))
             let steps = max(abs(x1 - x0), abs(y1 - y0), 1)
             for s in 0...steps {
                 plot(x0 + (x1 - x0) * s / steps, y0 + (y1 - y0) * s / steps)
@@ -64,7 +66,8 @@ public enum SyntheticPNG {
             out += data[offset..<(offset + length)]
             offset += length
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521

@@ -45,7 +45,8 @@ struct TestServerRouter: Sendable {
     private func imageResponse(_ path: String, content: ServedContent) -> HTTPResponse {
         let name = path.dropFirst("/imgs/".count)
         guard !name.isEmpty, !name.hasSuffix("/") else { return .errorPage(404) }
-        let body = content.images[path]
+        let body =
+            content.images[path]
             ?? SyntheticPNG.make(seed: path.utf8.reduce(2_166_136_261) { ($0 ^ UInt32($1)) &* 16_777_619 })
         let type = body.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "application/octet-stream"
         return HTTPResponse(status: 200, headers: [("Content-Type", type)], body: body)
@@ -59,8 +60,9 @@ struct TestServerRouter: Sendable {
             return .newestComic
         }
         if parts.count == 3, parts[0].isEmpty, parts[2] == "info.0.json",
-           let first = parts[1].first, first != "0", parts[1].allSatisfy({ ("0"..."9").contains($0) }),
-           let num = Int(parts[1]), num > 0 {
+            let first = parts[1].first, first != "0", parts[1].allSatisfy({ ("0"..."9").contains($0) }),
+            let num = Int(parts[1]), num > 0
+        {
             return .comic(num)
         }
         if path.hasPrefix("/imgs/"), !path.contains("/../") {
@@ -80,8 +82,12 @@ struct TestServerRouter: Sendable {
         let json: [String: Any]
         if let num = Int(page.prefix(while: \.isNumber)), let entry = content.explanations[num] {
             let title = "\(num): \(entry.title)"
-            json = ["parse": ["title": title, "pageid": num, "redirects": [["from": String(num), "to": title]],
-                              "wikitext": ["*": entry.wikitext]]]
+            json = [
+                "parse": [
+                    "title": title, "pageid": num, "redirects": [["from": String(num), "to": title]],
+                    "wikitext": ["*": entry.wikitext],
+                ]
+            ]
         } else {
             json = ["error": ["code": "missingtitle", "info": "The page you specified doesn't exist.", "*": ""]]
         }
@@ -89,7 +95,9 @@ struct TestServerRouter: Sendable {
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: body)
     }
 
-    private func comicResponse(_ entry: ServedContent.Entry, request: HTTPRequest, content: ServedContent) -> HTTPResponse {
+    private func comicResponse(_ entry: ServedContent.Entry, request: HTTPRequest, content: ServedContent)
+        -> HTTPResponse
+    {
         let validators: [(name: String, value: String)] = [
             ("Last-Modified", HTTPDate.format(entry.lastModified)),
             ("ETag", entry.etag),

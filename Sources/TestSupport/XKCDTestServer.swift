@@ -45,7 +45,8 @@ public final class XKCDTestServer: Sendable {
         for case let relative as String in files {
             let url = URL(fileURLWithPath: root).appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
             setImage(try Data(contentsOf: url), at: "/imgs/" + relative)
         }
     }
@@ -62,8 +63,13 @@ public final class XKCDTestServer: Sendable {
         for name in names where name.hasSuffix(".wiki") {
             guard let num = Int(name.dropLast(5)) else { continue }
             let wikitext = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            let titleLine = wikitext.split(separator: "\n").first { $0.replacingOccurrences(of: " ", with: "").hasPrefix("|title=") }
-            let title = titleLine.map { $0.split(separator: "=", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "Comic \(num)"
+            let titleLine = wikitext.split(separator: "\n").first {
+                $0.replacingOccurrences(of: " ", with: "").hasPrefix("|title=")
+            }
+            let title =
+                titleLine.map {
+                    $0.split(separator: "=", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                } ?? "Comic \(num)"
             setExplanation(num: num, title: title, wikitext: wikitext)
         }
     }
@@ -97,9 +103,11 @@ public final class XKCDTestServer: Sendable {
 
     /// Publishes a new comic `num` titled `title`, in the live API's shape, dated 2022-09-01.
     public func publishComic(num: Int, title: String) {
-        publish(num: num, body: LiveAPIJSON.body(
-            num: num, link: "", news: "", safeTitle: title, transcript: "", alt: "The alt text of \(title).",
-            img: "https://imgs.xkcd.com/comics/comic_\(num).png", title: title, year: 2022, month: 9, day: 1))
+        publish(
+            num: num,
+            body: LiveAPIJSON.body(
+                num: num, link: "", news: "", safeTitle: title, transcript: "", alt: "The alt text of \(title).",
+                img: "https://imgs.xkcd.com/comics/comic_\(num).png", title: title, year: 2022, month: 9, day: 1))
     }
 
     /// Adds or replaces comic `num`; if it is the highest number, `/info.0.json` serves it.

@@ -75,7 +75,9 @@ struct Bench {
         defer { server.stop() }
         var table = Table()
         log("machine: \(Machine.description)")
-        log("archive: \(archive.bodies.count) comics from \(options.comicDatabase), served at \(server.baseURL.absoluteString)")
+        log(
+            "archive: \(archive.bodies.count) comics from \(options.comicDatabase), served at \(server.baseURL.absoluteString)"
+        )
 
         // A synced data directory, used warm by the rows that need one.
         let warm = try directory("warm")
@@ -88,10 +90,12 @@ struct Bench {
         var floorStartup: [Double] = []
         for _ in 0..<40 {
             startup.append(try Spawn.run(options.xkcd, [], environment: environment(warm, server: server)).seconds)
-            floorStartup.append(try Spawn.run(options.floor, [], environment: environment(warm, server: server)).seconds)
+            floorStartup.append(
+                try Spawn.run(options.floor, [], environment: environment(warm, server: server)).seconds)
         }
-        table.add("start to first prompt and exit (stdin at EOF, warm cache)", ours: Measure.median(startup),
-                  floor: Measure.median(floorStartup), floorName: "Swift + Foundation, print one line", goal: .ratio(1.5))
+        table.add(
+            "start to first prompt and exit (stdin at EOF, warm cache)", ours: Measure.median(startup),
+            floor: Measure.median(floorStartup), floorName: "Swift + Foundation, print one line", goal: .ratio(1.5))
 
         log("goto …")
         let stored = archive.bodies.keys.sorted()
@@ -104,13 +108,16 @@ struct Bench {
             if index >= 20 { gotoTimes.append(t) }
         }
         goto.close()
-        table.add("`goto N` on a stored comic, per command (1,000 through stdin)", ours: Measure.median(gotoTimes),
-                  floor: nil, floorName: "—", goal: .absolute(0.001))
+        table.add(
+            "`goto N` on a stored comic, per command (1,000 through stdin)", ours: Measure.median(gotoTimes),
+            floor: nil, floorName: "—", goal: .absolute(0.001))
 
         log("sync …")
         let urls = work.appendingPathComponent("urls.txt")
-        try (1...(archive.newest ?? 1)).map { "url = \"\(server.baseURL.absoluteString)/\($0)/info.0.json\"\noutput = \"/dev/null\"" }
-            .joined(separator: "\n").write(to: urls, atomically: true, encoding: .utf8)
+        try (1...(archive.newest ?? 1)).map {
+            "url = \"\(server.baseURL.absoluteString)/\($0)/info.0.json\"\noutput = \"/dev/null\""
+        }
+        .joined(separator: "\n").write(to: urls, atomically: true, encoding: .utf8)
         var syncRuns: [Spawn.Result] = []
         var curlRuns: [Spawn.Result] = []
         // Fifteen rounds: on a shared machine the median of seven moved by a tenth from run to run.
@@ -119,66 +126,83 @@ struct Bench {
             let result = try Spawn.run(options.xkcd, ["sync"], environment: environment(empty, server: server))
             guard result.status == 0 else { throw BenchError("sync failed (\(result.status))") }
             syncRuns.append(result)
-            curlRuns.append(try Spawn.run(try Machine.which("curl"), ["--parallel", "--parallel-max", "8", "-s", "-K", urls.path],
-                                          environment: environment(empty, server: server)))
+            curlRuns.append(
+                try Spawn.run(
+                    try Machine.which("curl"), ["--parallel", "--parallel-max", "8", "-s", "-K", urls.path],
+                    environment: environment(empty, server: server)))
         }
         let syncTimes = syncRuns.map(\.seconds)
-        table.add("full `sync` of \(archive.bodies.count) comics into an empty data dir", ours: Measure.median(syncTimes),
-                  floor: Measure.median(curlRuns.map(\.seconds)), floorName: "curl --parallel --parallel-max 8, same URLs",
-                  goal: .ratio(1.5))
-        table.add("  CPU time of the process (user + system, all threads)", ours: Measure.median(syncRuns.map(\.cpuSeconds)),
-                  floor: Measure.median(curlRuns.map(\.cpuSeconds)), floorName: "curl's, same runs", goal: .none)
+        table.add(
+            "full `sync` of \(archive.bodies.count) comics into an empty data dir", ours: Measure.median(syncTimes),
+            floor: Measure.median(curlRuns.map(\.seconds)), floorName: "curl --parallel --parallel-max 8, same URLs",
+            goal: .ratio(1.5))
+        table.add(
+            "  CPU time of the process (user + system, all threads)", ours: Measure.median(syncRuns.map(\.cpuSeconds)),
+            floor: Measure.median(curlRuns.map(\.cpuSeconds)), floorName: "curl's, same runs", goal: .none)
         // What storing and full-text indexing the same text costs SQLite alone, with no network:
         // the same batches as a sync, one transaction each.
         let sql = work.appendingPathComponent("store.sql")
-        try storingScript(batches: stride(from: 0, to: stored.count, by: Syncer.commitRows).map {
-            Array(stored[$0..<min($0 + Syncer.commitRows, stored.count)])
-        }).write(to: sql, atomically: true, encoding: .utf8)
+        try storingScript(
+            batches: stride(from: 0, to: stored.count, by: Syncer.commitRows).map {
+                Array(stored[$0..<min($0 + Syncer.commitRows, stored.count)])
+            }
+        ).write(to: sql, atomically: true, encoding: .utf8)
         let sqlite = try Machine.which("sqlite3")
         let curl = try Machine.which("curl")
         var storeTimes: [Double] = []
         var bothTimes: [Double] = []
         for round in 0..<5 {
             let alone = try directory("store-\(round)").appendingPathComponent("floor.sqlite3").path
-            storeTimes.append(try Spawn.run(sqlite, [alone], environment: environment(warm, server: server), input: sql.path).seconds)
+            storeTimes.append(
+                try Spawn.run(sqlite, [alone], environment: environment(warm, server: server), input: sql.path).seconds)
             // Fetching and storing at once, as two programs with nothing between them.
             let together = try directory("both-\(round)").appendingPathComponent("floor.sqlite3").path
             let started = Measure.now()
-            let fetching = try Spawn.start(curl, ["--parallel", "--parallel-max", "8", "-s", "-K", urls.path],
-                                           environment: environment(warm, server: server))
-            let storing = try Spawn.start(sqlite, [together], environment: environment(warm, server: server), input: sql.path)
+            let fetching = try Spawn.start(
+                curl, ["--parallel", "--parallel-max", "8", "-s", "-K", urls.path],
+                environment: environment(warm, server: server))
+            let storing = try Spawn.start(
+                sqlite, [together], environment: environment(warm, server: server), input: sql.path)
             _ = fetching.wait()
             _ = storing.wait()
             bothTimes.append(Measure.now() - started)
         }
-        table.add("  storing + indexing alone", ours: Measure.median(syncTimes), floor: Measure.median(storeTimes),
-                  floorName: "sqlite3 CLI: the same comics into a table and the FTS5 index, in the same batches, no network",
-                  goal: .none)
-        table.add("  fetching and storing at once", ours: Measure.median(syncTimes), floor: Measure.median(bothTimes),
-                  floorName: "that curl and that sqlite3 run side by side", goal: .none)
+        table.add(
+            "  storing + indexing alone", ours: Measure.median(syncTimes), floor: Measure.median(storeTimes),
+            floorName: "sqlite3 CLI: the same comics into a table and the FTS5 index, in the same batches, no network",
+            goal: .none)
+        table.add(
+            "  fetching and storing at once", ours: Measure.median(syncTimes), floor: Measure.median(bothTimes),
+            floorName: "that curl and that sqlite3 run side by side", goal: .none)
 
         log("search …")
         let (ours, floor) = try searchLatency(dataDirectory: warm, server: server, rounds: 5)
-        table.add("`search` (20 real queries, median)", ours: ours, floor: floor,
-                  floorName: "same FTS5 query, sqlite3 CLI, our database", goal: .ratioAndAbsolute(2, 0.001))
+        table.add(
+            "`search` (20 real queries, median)", ours: ours, floor: floor,
+            floorName: "same FTS5 query, sqlite3 CLI, our database", goal: .ratioAndAbsolute(2, 0.001))
 
         log("completion …")
-        table.add("title completion (200 prefixes, median)", ours: try completionLatency(dataDirectory: warm),
-                  floor: nil, floorName: "—", goal: .absolute(0.001))
+        table.add(
+            "title completion (200 prefixes, median)", ours: try completionLatency(dataDirectory: warm),
+            floor: nil, floorName: "—", goal: .absolute(0.001))
 
         log("image …")
-        table.add("`image`: a 740×1000 PNG decoded and drawn as half-blocks (120×50 terminal, median of 50)",
-                  ours: try imageLatency(), floor: nil, floorName: "—", goal: .absolute(0.020))
+        table.add(
+            "`image`: a 740×1000 PNG decoded and drawn as half-blocks (120×50 terminal, median of 50)",
+            ours: try imageLatency(), floor: nil, floorName: "—", goal: .absolute(0.020))
 
         log("memory …")
         let script = work.appendingPathComponent("rss-script.txt")
         try (["sync"] + (0..<100).map { "search \(Self.queries[$0 % Self.queries.count])" }).joined(separator: "\n")
             .write(to: script, atomically: true, encoding: .utf8)
-        let rss = try Spawn.peakRSS(options.xkcd, [], environment: environment(try directory("rss"), server: server),
-                                    input: script.path, scratch: work)
-        let floorRSS = try Spawn.peakRSS(options.floor, [], environment: environment(warm, server: server), scratch: work)
-        table.addMemory("peak RSS after sync + 100 searches", ours: rss, floor: floorRSS,
-                        limit: 50 << 20)
+        let rss = try Spawn.peakRSS(
+            options.xkcd, [], environment: environment(try directory("rss"), server: server),
+            input: script.path, scratch: work)
+        let floorRSS = try Spawn.peakRSS(
+            options.floor, [], environment: environment(warm, server: server), scratch: work)
+        table.addMemory(
+            "peak RSS after sync + 100 searches", ours: rss, floor: floorRSS,
+            limit: 50 << 20)
 
         log("growth …")
         var growth: [(Int, Double, Double)] = []
@@ -235,12 +259,18 @@ struct Bench {
 
     // Our search and the same FTS5 query in sqlite3, each kept open and asked in turn, so a
     // machine that slows down or speeds up meanwhile moves both alike. Round 0 warms up.
-    func searchLatency(dataDirectory: URL, server: XKCDTestServer, rounds: Int, withFloor: Bool = true) throws -> (Double, Double) {
-        let ours = try LineChannel(options.xkcd, ["--json", "--offline"], environment: environment(dataDirectory, server: server))
+    func searchLatency(dataDirectory: URL, server: XKCDTestServer, rounds: Int, withFloor: Bool = true) throws -> (
+        Double, Double
+    ) {
+        let ours = try LineChannel(
+            options.xkcd, ["--json", "--offline"], environment: environment(dataDirectory, server: server))
         defer { ours.close() }
         let database = dataDirectory.appendingPathComponent("xkcd.sqlite3").path
-        let sqlite = withFloor
-            ? try LineChannel(try Machine.which("sqlite3"), ["-batch", database], environment: environment(dataDirectory, server: server))
+        let sqlite =
+            withFloor
+            ? try LineChannel(
+                try Machine.which("sqlite3"), ["-batch", database],
+                environment: environment(dataDirectory, server: server))
             : nil
         defer { sqlite?.close() }
         var ourTimes: [Double] = []
@@ -285,16 +315,19 @@ struct Bench {
 
     func imageLatency() throws -> Double {
         let png = SyntheticPNG.make(width: 740, height: 1000, seed: 353)
-        let facts = TerminalFacts(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], isTTY: true,
-                                  columns: 120, rows: 50)
+        let facts = TerminalFacts(
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], isTTY: true,
+            columns: 120, rows: 50)
         let composer = ImageComposer(facts: facts)
-        let comic = DisplayComic(Comic(num: 353, title: "Python", safeTitle: "Python", alt: "", img: "", year: 2007, month: 12, day: 5))
+        let comic = DisplayComic(
+            Comic(num: 353, title: "Python", safeTitle: "Python", alt: "", img: "", year: 2007, month: 12, day: 5))
         var times: [Double] = []
         for round in 0..<55 {
             let t = try Measure.time {
                 let raster = try ImageDecoder.decode(png)
-                let image = ComicImage(comic: comic, data: png, kind: .png, raster: raster,
-                                       options: ImageOptions(renderer: .blocks), withCard: false)
+                let image = ComicImage(
+                    comic: comic, data: png, kind: .png, raster: raster,
+                    options: ImageOptions(renderer: .blocks), withCard: false)
                 guard composer.render(image).contains("\u{2580}") else { throw BenchError("no half-blocks drawn") }
             }
             if round >= 5 { times.append(t) }

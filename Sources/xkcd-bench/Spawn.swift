@@ -14,15 +14,19 @@ enum Spawn {
     /// ru_maxrss cannot be used here: posix_spawn starts the child in this process's memory,
     /// and Linux carries that high-water mark across exec, so every child would report at
     /// least this benchmark's own size. `time` forks its child from a small process.
-    static func peakRSS(_ path: String, _ arguments: [String], environment: [String: String],
-                        input: String = "/dev/null", scratch: URL) throws -> Int {
+    static func peakRSS(
+        _ path: String, _ arguments: [String], environment: [String: String],
+        input: String = "/dev/null", scratch: URL
+    ) throws -> Int {
         let report = scratch.appendingPathComponent("rss-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: report) }
-        let result = try run(try Machine.which("time"), ["-f", "%M", "-o", report.path, path] + arguments,
-                             environment: environment, input: input)
+        let result = try run(
+            try Machine.which("time"), ["-f", "%M", "-o", report.path, path] + arguments,
+            environment: environment, input: input)
         guard result.status == 0 else { throw BenchError("\(path) failed (\(result.status)) under time") }
         let text = try String(contentsOf: report, encoding: .utf8)
-        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        else {
             throw BenchError("time reported no memory figure: \(text)")
         }
         return kilobytes * 1024
@@ -30,8 +34,10 @@ enum Spawn {
 
     /// Runs `path` with `arguments` and `environment`, stdin from `input` (a file path or
     /// /dev/null), stdout and stderr discarded.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String],
-                    input: String = "/dev/null") throws -> Result {
+    static func run(
+        _ path: String, _ arguments: [String], environment: [String: String],
+        input: String = "/dev/null"
+    ) throws -> Result {
         try start(path, arguments, environment: environment, input: input).wait()
     }
 
@@ -53,8 +59,10 @@ enum Spawn {
     }
 
     /// Starts `path` like ``run(_:_:environment:input:)`` without waiting for it.
-    static func start(_ path: String, _ arguments: [String], environment: [String: String],
-                      input: String = "/dev/null") throws -> Running {
+    static func start(
+        _ path: String, _ arguments: [String], environment: [String: String],
+        input: String = "/dev/null"
+    ) throws -> Running {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -64,8 +72,8 @@ enum Spawn {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
         let started = Measure.now()

@@ -30,19 +30,25 @@ struct Table {
             met = (ratio ?? .infinity) <= limit && ours <= absolute
             goalText = String(format: "≤ %.0f× and ≤ %@", limit, Measure.format(absolute))
         }
-        rows.append([path, Measure.format(ours), floor.map { "\(Measure.format($0)) (\(floorName))" } ?? floorName,
-                     ratio.map { String(format: "%.2f×", $0) } ?? "—", goalText, met.map { $0 ? "yes" : "**no**" } ?? "—"])
+        rows.append([
+            path, Measure.format(ours), floor.map { "\(Measure.format($0)) (\(floorName))" } ?? floorName,
+            ratio.map { String(format: "%.2f×", $0) } ?? "—", goalText, met.map { $0 ? "yes" : "**no**" } ?? "—",
+        ])
     }
 
     mutating func addMemory(_ path: String, ours: Int, floor: Int, limit: Int) {
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
-        rows.append([path, mib(ours), "\(mib(floor)) (the Foundation floor binary)",
-                     String(format: "%.2f×", Double(ours) / Double(max(floor, 1))), "≤ \(mib(limit))",
-                     ours <= limit ? "yes" : "**no**"])
+        rows.append([
+            path, mib(ours), "\(mib(floor)) (the Foundation floor binary)",
+            String(format: "%.2f×", Double(ours) / Double(max(floor, 1))), "≤ \(mib(limit))",
+            ours <= limit ? "yes" : "**no**",
+        ])
     }
 
     var markdown: String {
-        var lines = ["| path | ours (median) | floor (median, same run) | ratio | goal | met |", "|---|---:|---|---:|---|---|"]
+        var lines = [
+            "| path | ours (median) | floor (median, same run) | ratio | goal | met |", "|---|---:|---|---:|---|---|",
+        ]
         lines += rows.map { "| " + $0.joined(separator: " | ") + " |" }
         return lines.joined(separator: "\n")
     }
@@ -53,12 +59,16 @@ enum Machine {
     static var description: String {
         var name = utsname()
         uname(&name)
-        let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        let kernel = withUnsafeBytes(of: &name.release) {
+            String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
         let arch = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, Linux \(kernel) \(arch)"
+        return
+            "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, Linux \(kernel) \(arch)"
     }
 
     static func which(_ program: String) throws -> String {

@@ -20,18 +20,18 @@ struct FuzzMain {
             exit(2)
         }
         #if FUZZING
-        setenv(targetVariable, target.rawValue, 1)
-        selected = target
-        exit(runLibFuzzer(arguments))
+            setenv(targetVariable, target.rawValue, 1)
+            selected = target
+            exit(runLibFuzzer(arguments))
         #else
-        for path in arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                print("cannot read \(path)")
-                exit(1)
+            for path in arguments.dropFirst() {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    print("cannot read \(path)")
+                    exit(1)
+                }
+                let broken = data.withUnsafeBytes { target.check($0.bindMemory(to: UInt8.self)) }
+                print("\(target.rawValue): \(path): \(broken.isEmpty ? "ok" : broken.joined(separator: "; "))")
             }
-            let broken = data.withUnsafeBytes { target.check($0.bindMemory(to: UInt8.self)) }
-            print("\(target.rawValue): \(path): \(broken.isEmpty ? "ok" : broken.joined(separator: "; "))")
-        }
         #endif
     }
 }
@@ -40,31 +40,31 @@ struct FuzzMain {
 private let targetVariable = "XKCD_FUZZ_TARGET"
 
 #if FUZZING
-// libFuzzer's callback is a C function pointer, so the chosen target is reached through a
-// global set once before the driver starts.
-nonisolated(unsafe) private var selected = FuzzTarget.commands
+    // libFuzzer's callback is a C function pointer, so the chosen target is reached through a
+    // global set once before the driver starts.
+    nonisolated(unsafe) private var selected = FuzzTarget.commands
 
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func fuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 
-private func runLibFuzzer(_ arguments: [String]) -> CInt {
-    var argc = CInt(arguments.count)
-    var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    return pointers.withUnsafeMutableBufferPointer { buffer in
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
-        return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            let broken = selected.check(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
-            guard broken.isEmpty else {
-                // A broken promise is a crash to libFuzzer, which keeps the input.
-                FileHandle.standardError.write(Data(broken.map { "broken: \($0)\n" }.joined().utf8))
-                abort()
+    private func runLibFuzzer(_ arguments: [String]) -> CInt {
+        var argc = CInt(arguments.count)
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        return pointers.withUnsafeMutableBufferPointer { buffer in
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
+            return fuzzerRunDriver(&argc, &argv) { data, size in
+                let broken = selected.check(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
+                guard broken.isEmpty else {
+                    // A broken promise is a crash to libFuzzer, which keeps the input.
+                    FileHandle.standardError.write(Data(broken.map { "broken: \($0)\n" }.joined().utf8))
+                    abort()
+                }
+                return 0
             }
-            return 0
         }
     }
-}
 #endif

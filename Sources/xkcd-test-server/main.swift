@@ -8,12 +8,13 @@
 // (/wiki/api.php) serves the fixtures' explain/NNNN.wiki pages, and /imgs/ their imgs/ files.
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 let usage = """
@@ -102,8 +103,10 @@ do {
 
 // Unbuffered, so a parent reading the first line sees it at once.
 FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
-FileHandle.standardError.write(Data(
-    "xkcd-test-server: serving \(archive.bodies.count) comics (newest #\(archive.newest ?? 0)) at \(server.baseURL.absoluteString)\n".utf8))
+FileHandle.standardError.write(
+    Data(
+        "xkcd-test-server: serving \(archive.bodies.count) comics (newest #\(archive.newest ?? 0)) at \(server.baseURL.absoluteString)\n"
+            .utf8))
 
 var received: Int32 = 0
 while sigwait(&stopSignals, &received) != 0 {}

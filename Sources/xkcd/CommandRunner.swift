@@ -31,8 +31,11 @@ final class CommandRunner {
     /// Asks a yes/no question on the terminal; nil when there is no one to ask (scripts).
     var confirm: ((String) -> Bool)?
 
-    init(library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner, handoff: SystemHandoff,
-         imageFacts: @escaping (ImageProtocol?) -> TerminalFacts) {
+    init(
+        library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner,
+        handoff: SystemHandoff,
+        imageFacts: @escaping (ImageProtocol?) -> TerminalFacts
+    ) {
         self.library = library
         self.imageFacts = imageFacts
         self.renderer = renderer
@@ -71,11 +74,14 @@ final class CommandRunner {
 
     private func confirmClear(_ confirm: (String) -> Bool) -> Bool {
         guard let session = try? library.session(),
-              case let .cacheStats(stats)? = try? tasks.wait({ try await session.run(.cacheStats) }) else {
+            case let .cacheStats(stats)? = try? tasks.wait({ try await session.run(.cacheStats) })
+        else {
             return confirm("Delete everything stored except favorites?")
         }
         let comics = stats.comics - stats.favorites
-        return confirm("Delete \(max(comics, 0)) stored comics and their images (\(ByteCount.format(stats.imageBytes)) of images in all)? Favorites are kept.")
+        return confirm(
+            "Delete \(max(comics, 0)) stored comics and their images (\(ByteCount.format(stats.imageBytes)) of images in all)? Favorites are kept."
+        )
     }
 
     private func run(_ commands: [Command]) -> Result {
@@ -108,7 +114,9 @@ final class CommandRunner {
                 break
             }
             var renderer = renderer()
-            if case let .image(image) = outcome, !renderer.json { renderer.imageFacts = imageFacts(image.options.renderer) }
+            if case let .image(image) = outcome, !renderer.json {
+                renderer.imageFacts = imageFacts(image.options.renderer)
+            }
             let text = renderer.render(outcome)
             if !hand(outcome, text: text, json: renderer.json) { result.failed = true }
             if outcome.isFailure { result.failed = true }

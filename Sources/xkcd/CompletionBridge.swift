@@ -5,9 +5,11 @@ import XKCDKit
 enum CompletionBridge {
     static func handler(_ completer: Completer, titles: TitleIndexCache) -> CompletionHandler {
         { text in
-            let completion = completer.complete(text, titles: titles.current(), paths: { PathLister.entries(completing: $0) })
-            return LineCompletion(replaceCount: completion.replaceCount, insertion: completion.insertion,
-                                  candidates: completion.candidates)
+            let completion = completer.complete(
+                text, titles: titles.current(), paths: { PathLister.entries(completing: $0) })
+            return LineCompletion(
+                replaceCount: completion.replaceCount, insertion: completion.insertion,
+                candidates: completion.candidates)
         }
     }
 }

@@ -18,8 +18,9 @@ enum CompletionEntry {
     private static func storedTitles(in directory: URL) -> TitleIndex {
         let database = directory.appendingPathComponent("xkcd.sqlite3")
         guard FileManager.default.fileExists(atPath: database.path),
-              let store = try? ComicStore.open(at: database),
-              let titles = try? store.allTitles() else { return .empty }
+            let store = try? ComicStore.open(at: database),
+            let titles = try? store.allTitles()
+        else { return .empty }
         return TitleIndex(titles: titles, favorites: (try? store.favoriteNumbers()) ?? [])
     }
 }

@@ -41,7 +41,9 @@ final class GraphicsProbe {
         // Registers, then geometry, then the device attributes every terminal answers: the
         // last answer tells that the others, if any, have arrived.
         let query = Array("\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[c".utf8)
-        guard query.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == query.count else { return GraphicsReply() }
+        guard query.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == query.count else {
+            return GraphicsReply()
+        }
         var reply: [UInt8] = []
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000
         var buffer = [UInt8](repeating: 0, count: 256)

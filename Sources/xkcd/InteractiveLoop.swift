@@ -73,8 +73,12 @@ struct InteractiveLoop {
         let renderer = renderer()
         for notice in notices {
             // On stderr, like every notice: stdout stays what the commands print (JSON too).
-            output.notice(String(renderer.newComicsNotice(notice.report, since: notice.atStart ? "since your last visit" : "just published")
-                .dropLast()))
+            output.notice(
+                String(
+                    renderer.newComicsNotice(
+                        notice.report, since: notice.atStart ? "since your last visit" : "just published"
+                    )
+                    .dropLast()))
         }
     }
 }

@@ -46,10 +46,12 @@ struct Main {
     private static func run(_ options: GlobalOptions, output: Output, environment: Environment) -> Int32 {
         let library = Library {
             try DataDirectory.prepare(options.dataDirectory)
-            let store = try ComicStore.open(at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"),
-                                            notify: { output.notice($0) })
-            let client = XKCDClient(baseURL: options.baseURL, explainURL: options.explainURL,
-                                    transport: CurlTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
+            let store = try ComicStore.open(
+                at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"),
+                notify: { output.notice($0) })
+            let client = XKCDClient(
+                baseURL: options.baseURL, explainURL: options.explainURL,
+                transport: CurlTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
             let repository = ComicRepository(
                 store: store, client: client,
@@ -69,9 +71,12 @@ struct Main {
             renderer.hyperlinks = hyperlinks
             return renderer
         }
-        let runner = CommandRunner(library: library, renderer: makeRenderer, output: output, tasks: tasks,
-        handoff: SystemHandoff(terminal: terminal, environment: environment),
-        imageFacts: { [probe = GraphicsProbe()] forced in Terminal().imageFacts(noColor: options.noColor, probe: probe, forced: forced) })
+        let runner = CommandRunner(
+            library: library, renderer: makeRenderer, output: output, tasks: tasks,
+            handoff: SystemHandoff(terminal: terminal, environment: environment),
+            imageFacts: { [probe = GraphicsProbe()] forced in
+                Terminal().imageFacts(noColor: options.noColor, probe: probe, forced: forced)
+            })
 
         if terminal.stdinIsTTY {
             runner.confirm = { question in
@@ -94,8 +99,10 @@ struct Main {
                 historyFile: options.dataDirectory.appendingPathComponent("history"),
                 completion: CompletionBridge.handler(Completer(), titles: session.titles)
             ) {
-                return InteractiveLoop(runner: runner, reader: reader, output: output, tasks: tasks, titles: session.titles,
-                                       session: session, renderer: makeRenderer, checkInterval: options.checkInterval).run()
+                return InteractiveLoop(
+                    runner: runner, reader: reader, output: output, tasks: tasks, titles: session.titles,
+                    session: session, renderer: makeRenderer, checkInterval: options.checkInterval
+                ).run()
             }
         }
         let interrupts = Interrupts(tasks: tasks, mode: .stopRun)
@@ -107,12 +114,15 @@ struct Main {
             // Armed first: the signal source starts libdispatch's threads, which would otherwise
             // wait for the core that loads libcurl.
             interrupts.arm()
-            if !options.offline, let name = options.words.first.flatMap(CommandSpec.named)?.name, Self.startsOnTheNetwork.contains(name) {
+            if !options.offline, let name = options.words.first.flatMap(CommandSpec.named)?.name,
+                Self.startsOnTheNetwork.contains(name)
+            {
                 CurlTransport.preloadInBackground()
             }
             return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
         }
-        return interrupts.exitCode(ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks, interrupts: interrupts).run())
+        return interrupts.exitCode(
+            ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks, interrupts: interrupts).run())
     }
 }
 

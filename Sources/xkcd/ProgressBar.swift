@@ -14,7 +14,9 @@ final class ProgressBar: @unchecked Sendable {
     /// Redraws the line for `progress`; a finished phase ends its line.
     func show(_ progress: SyncProgress) {
         lock.withLock {
-            let line = Style(enabled: true).lineStart + Self.line(for: progress, width: width()) + (progress.isFinal ? "\n" : "")
+            let line =
+                Style(enabled: true).lineStart + Self.line(for: progress, width: width())
+                + (progress.isFinal ? "\n" : "")
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
@@ -24,7 +26,9 @@ final class ProgressBar: @unchecked Sendable {
         let label = progress.phase == .comics ? "comics" : "images"
         let count = "\(progress.done)/\(progress.total)"
         let rate = progress.elapsed > 0.2 ? " \(Int(progress.rate.rounded()))/s" : ""
-        let eta = progress.remaining.map { $0 >= 1 && progress.done < progress.total ? " ETA \(Self.duration($0))" : "" } ?? ""
+        let eta =
+            progress.remaining.map { $0 >= 1 && progress.done < progress.total ? " ETA \(Self.duration($0))" : "" }
+            ?? ""
         let tail = " \(count)\(rate)\(eta)"
         let barWidth = max(10, min(40, width - label.count - tail.count - 4))
         let filled = progress.total > 0 ? barWidth * progress.done / progress.total : barWidth

@@ -10,8 +10,9 @@ struct SystemHandoff {
     func open(_ url: String) -> Bool {
         // Only addresses this program made reach an opener, and never as an option.
         guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("mailto:"),
-              let opener = ExternalProgram.find("xdg-open", environment: environment)
-                ?? ExternalProgram.find("open", environment: environment) else { return false }
+            let opener = ExternalProgram.find("xdg-open", environment: environment)
+                ?? ExternalProgram.find("open", environment: environment)
+        else { return false }
         return opener.run([url])
     }
 
@@ -45,7 +46,10 @@ struct SystemHandoff {
             return notifySend.run(["--app-name=xkcd", "--", title, body])
         }
         if let osascript = ExternalProgram.find("osascript", environment: environment) {
-            let script = ["-e", "on run argv", "-e", "display notification (item 2 of argv) with title (item 1 of argv)", "-e", "end run"]
+            let script = [
+                "-e", "on run argv", "-e", "display notification (item 2 of argv) with title (item 1 of argv)", "-e",
+                "end run",
+            ]
             return osascript.run(script + [title, body])
         }
         return false

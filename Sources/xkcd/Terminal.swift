@@ -27,7 +27,9 @@ struct Terminal {
         if ["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio"].contains(program) { return true }
         if let vte = Environment.process["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
         let term = Environment.process["TERM"] ?? ""
-        if term == "xterm-kitty" || Environment.process["KITTY_WINDOW_ID"] != nil || Environment.process["WT_SESSION"] != nil {
+        if term == "xterm-kitty" || Environment.process["KITTY_WINDOW_ID"] != nil
+            || Environment.process["WT_SESSION"] != nil
+        {
             return true
         }
         return term.hasPrefix("foot") || term == "alacritty"
@@ -47,8 +49,9 @@ struct Terminal {
         let size = Self.windowSize()
         let columns = width
         let rows = self.rows
-        var facts = TerminalFacts(environment: ProcessInfo.processInfo.environment, isTTY: stdoutIsTTY, noColor: noColor,
-                                  columns: columns, rows: rows)
+        var facts = TerminalFacts(
+            environment: ProcessInfo.processInfo.environment, isTTY: stdoutIsTTY, noColor: noColor,
+            columns: columns, rows: rows)
         if let size, size.ws_xpixel > 0, size.ws_ypixel > 0, size.ws_col > 0, size.ws_row > 0 {
             facts.cellWidth = Int(size.ws_xpixel) / Int(size.ws_col)
             facts.cellHeight = Int(size.ws_ypixel) / Int(size.ws_row)

@@ -7,7 +7,8 @@ enum FakeProgram {
     static func install(_ name: String, in bin: URL, log: URL) throws {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let script = bin.appendingPathComponent(name)
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(log.path)'; done\n".write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\" >> '\(log.path)'; done\n".write(
+            to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         // Another test's child may briefly hold the new file open for writing (inherited
         // across fork), and exec then fails with ETXTBSY: wait until it runs (with no

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `explain`, `share` and `open` through the built binary: openers get an argument vector.
 @Suite(.serialized) final class HandoffTests {
@@ -41,7 +41,8 @@ import TestSupport
 
     @Test func shareMailtoOpensTheMailURL() throws {
         let log = try installOpener()
-        let run = try xkcd.run(["share", "353", "--mailto", "--to", "friend@example.com", "--open"], extraEnvironment: pathWithOpener)
+        let run = try xkcd.run(
+            ["share", "353", "--mailto", "--to", "friend@example.com", "--open"], extraEnvironment: pathWithOpener)
         #expect(run.status == 0, "\(run.stderr)")
         let opened = try String(contentsOf: log, encoding: .utf8)
         #expect(opened == run.stdout)
@@ -57,7 +58,10 @@ import TestSupport
     @Test func explainPrintsTheExplanationThroughAPipe() throws {
         let run = try xkcd.run(["explain", "327"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call from her son's school."))
+        #expect(
+            run.stdout.hasPrefix(
+                "#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call from her son's school."
+            ))
         let missing = try xkcd.run(["explain", "353"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: explainxkcd has no page for #353 yet\n")

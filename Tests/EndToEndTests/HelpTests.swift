@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import XKCDKit
 
 /// Help from every door: `xkcd --help`, `xkcd help goto`, `xkcd goto --help`, scripts and the
@@ -22,8 +22,10 @@ import XKCDKit
 
     @Test func everyWayToAskAboutACommandPrintsTheSameText() throws {
         let expected = try #require(CheckedInFile("Tests/Snapshots/help-goto.txt").text)
-        let ways: [[String]] = [["help", "goto"], ["goto", "--help"], ["goto", "-h"], ["g", "--help"], ["goto", "353", "--help"],
-                                ["--help", "goto"], ["-c", "help goto"]]
+        let ways: [[String]] = [
+            ["help", "goto"], ["goto", "--help"], ["goto", "-h"], ["g", "--help"], ["goto", "353", "--help"],
+            ["--help", "goto"], ["-c", "help goto"],
+        ]
         for arguments in ways {
             let run = try xkcd.run(arguments)
             #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments)")

@@ -1,20 +1,23 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A server whose every text field, and whose explanation, is hostile: escape sequences,
 /// controls, bidi overrides, zero-width and combining floods, 100 KB strings. Nothing it
 /// sends reaches the terminal as a control, and every line fits the width.
 struct HostileServerTests {
     /// ESC/CSI/OSC/DCS sequences, C0 and C1 controls, bidi overrides and isolates.
-    static let escapes = "Esc\u{1B}[2J\u{1B}[31;1mred\u{1B}]0;title\u{07}\u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\"
+    static let escapes =
+        "Esc\u{1B}[2J\u{1B}[31;1mred\u{1B}]0;title\u{07}\u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\"
         + "\u{1B}P1;2|dcs\u{1B}\\\u{1B}c\u{1B}7\u{1B}8\u{9B}31m\u{9D}osc\u{9C}\u{90}dcs\u{85}\u{7F}\u{08}\u{0D}\u{0B}\u{0C}\u{00}\u{07}\t"
         + "\u{202E}desrever\u{202C}\u{2066}iso\u{2069}\u{2067}\u{2068}\u{202A}\u{202B}\u{202D}end"
     /// Zero-width characters and a combining flood on one letter.
-    static let floods = "z" + String(repeating: "\u{200B}\u{200D}\u{FEFF}\u{2060}", count: 500)
+    static let floods =
+        "z" + String(repeating: "\u{200B}\u{200D}\u{FEFF}\u{2060}", count: 500)
         + "e" + String(repeating: "\u{0301}\u{0336}", count: 500) + " done"
     /// 100 KB: words of wide characters, one very long word, hostile bits between.
-    static let huge = String(repeating: "漢字かな " + escapes + " ", count: 500)
+    static let huge =
+        String(repeating: "漢字かな " + escapes + " ", count: 500)
         + String(repeating: "W", count: 20_000) + String(repeating: "word ", count: 10_000)
 
     static func field(_ name: String) -> String { "\(name) \(escapes) \(floods)" }
@@ -56,7 +59,8 @@ struct HostileServerTests {
         #expect(try loopback.xkcd.run(["check"]).status == 0)
         let base = loopback.server.baseURL.absoluteString
         loopback.server.publish(num: 3000, body: comicBody(num: 3000, img: "\(base)/imgs/comics/hostile.png"))
-        loopback.server.publish(num: 2999, body: comicBody(num: 2999, img: "\(base)/imgs/comics/a\u{1B}[2J\u{07}\u{202E}.png"))
+        loopback.server.publish(
+            num: 2999, body: comicBody(num: 2999, img: "\(base)/imgs/comics/a\u{1B}[2J\u{07}\u{202E}.png"))
         loopback.server.setExplanation(num: 3000, title: field("Wiki"), wikitext: wikitext)
         return loopback
     }
@@ -67,18 +71,25 @@ struct HostileServerTests {
         "search Safe", "image 3000 --width 18",
     ]
     /// Commands that print one line per item or a message to paste elsewhere, whatever the width.
-    static let oneLine = ["check", "goto 3000", "fav", "goto safe", "search desrever", "share", "share --markdown", "share --mailto", "unread", "cache stats"]
+    static let oneLine = [
+        "check", "goto 3000", "fav", "goto safe", "search desrever", "share", "share --markdown", "share --mailto",
+        "unread", "cache stats",
+    ]
 
     @Test(arguments: [20, 40, 80, 132])
     func everyCommandPrintsNoForeignControlAndFitsTheWidth(columns: Int) throws {
         let loopback = try Self.hostileLoopback()
         let environment = ["COLUMNS": String(columns), "PAGER": "cat"]
-        let lines = try loopback.xkcd.run([], stdin: Self.oneLine.joined(separator: "\n") + "\n", extraEnvironment: environment)
+        let lines = try loopback.xkcd.run(
+            [], stdin: Self.oneLine.joined(separator: "\n") + "\n", extraEnvironment: environment)
         #expect([0, 1].contains(lines.status), "\(lines.stderr)")
-        #expect(lines.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("note: ") }, "\(lines.stderr)")
+        #expect(
+            lines.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("note: ") },
+            "\(lines.stderr)")
         #expect(lines.stdout.contains("#3000"))
         #expect(OutputHygiene.problems(in: lines.stdout + lines.stderr).isEmpty, "\(lines.stdout.prefix(2000))")
-        let run = try loopback.xkcd.run([], stdin: Self.fitting.joined(separator: "\n") + "\n", extraEnvironment: environment)
+        let run = try loopback.xkcd.run(
+            [], stdin: Self.fitting.joined(separator: "\n") + "\n", extraEnvironment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("desrever"), "the visible text is kept")
         #expect(run.stdout.contains("Explained"), "the explanation is shown")
@@ -89,7 +100,9 @@ struct HostileServerTests {
 
     @Test func jsonEscapesWhatItCarries() throws {
         let loopback = try Self.hostileLoopback()
-        let run = try loopback.xkcd.run(["--json", "-c", "check; latest; show; show 2999; explain; share; fav; favs; history; search Safe"])
+        let run = try loopback.xkcd.run([
+            "--json", "-c", "check; latest; show; show 2999; explain; share; fav; favs; history; search Safe",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(OutputHygiene.problems(in: run.stdout).isEmpty)
         for line in run.stdout.split(separator: "\n") {
@@ -99,12 +112,18 @@ struct HostileServerTests {
 
     @Test func errorsQuotingServerTextAreClean() throws {
         let loopback = try Loopback()
-        loopback.server.setFault(.status(500, body: Self.escapes, headers: ["Retry-After": "0", "X-Evil": "\u{1B}[2J"]),
-                                 for: "/3/info.0.json")
-        loopback.server.setFault(.body(#"{"error": {"code": "x\u001b[2J", "info": ""# + Self.escapes.unicodeScalars.map {
-            $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" ? String($0) : String(format: "\\u%04x", $0.value)
-        }.joined() + #""}}"#), for: "/wiki/api.php")
-        let run = try loopback.xkcd.run([], stdin: "goto 3\nexplain 2\ngoto \u{1B}[2J\u{202E}x\nsearch \u{1B}]0;t\u{07}\n")
+        loopback.server.setFault(
+            .status(500, body: Self.escapes, headers: ["Retry-After": "0", "X-Evil": "\u{1B}[2J"]),
+            for: "/3/info.0.json")
+        loopback.server.setFault(
+            .body(
+                #"{"error": {"code": "x\u001b[2J", "info": ""#
+                    + Self.escapes.unicodeScalars.map {
+                        $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\"
+                            ? String($0) : String(format: "\\u%04x", $0.value)
+                    }.joined() + #""}}"#), for: "/wiki/api.php")
+        let run = try loopback.xkcd.run(
+            [], stdin: "goto 3\nexplain 2\ngoto \u{1B}[2J\u{202E}x\nsearch \u{1B}]0;t\u{07}\n")
         #expect(run.errorLines.count >= 3, "\(run.stderr)")
         #expect(OutputHygiene.problems(in: run.stdout + run.stderr).isEmpty, "\(run.stderr)")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import XKCDKit
 
 /// Addresses and names from the server that try to reach elsewhere: an `img` of another
@@ -8,13 +8,16 @@ import XKCDKit
 /// directory, a title full of shell syntax handed to an opener.
 struct HostileURLTests {
     static func publish(_ server: XKCDTestServer, num: Int, title: String = "Plain", img: String) {
-        let fields: [String: Any] = ["num": num, "year": "2022", "month": "9", "day": "1", "title": title,
-                                     "safe_title": title, "alt": "alt", "img": img, "link": "", "news": "", "transcript": ""]
+        let fields: [String: Any] = [
+            "num": num, "year": "2022", "month": "9", "day": "1", "title": title,
+            "safe_title": title, "alt": "alt", "img": img, "link": "", "news": "", "transcript": "",
+        ]
         server.publish(num: num, body: try! JSONSerialization.data(withJSONObject: fields))
     }
 
     static func scratchDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-cwd-\(UUID().uuidString)/inner")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xkcd-cwd-\(UUID().uuidString)/inner")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -24,7 +27,8 @@ struct HostileURLTests {
         let server = loopback.server
         let base = server.baseURL.absoluteString
         let images: [(num: Int, img: String)] = [
-            (3001, "file:///etc/passwd"), (3002, "javascript:alert(1)//x.png"), (3003, "data:image/png;base64,iVBORw0KGgo="),
+            (3001, "file:///etc/passwd"), (3002, "javascript:alert(1)//x.png"),
+            (3003, "data:image/png;base64,iVBORw0KGgo="),
             (3004, "\(base)/imgs/huge.png"), (3005, "\(base)/imgs/loop.png"), (3006, "\(base)/imgs/to-file.png"),
             (3007, "ftp://127.0.0.1/x.png"), (3008, "//\(server.baseURL.host!)/imgs/x.png"),
         ]
@@ -38,11 +42,13 @@ struct HostileURLTests {
         let cwd = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: cwd.deletingLastPathComponent()) }
         let script = images.flatMap { ["image \($0.num)", "save \($0.num)", "save \($0.num) copy-\($0.num).png"] }
-        let run = try loopback.xkcd.run([], stdin: script.joined(separator: "\n") + "\n",
-                                        extraEnvironment: ["XKCD_TIMEOUT": "2"], in: cwd)
+        let run = try loopback.xkcd.run(
+            [], stdin: script.joined(separator: "\n") + "\n",
+            extraEnvironment: ["XKCD_TIMEOUT": "2"], in: cwd)
         #expect(run.status == 1)
         #expect(run.errorLines.count == script.count, "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") && $0.count < 200 }, "\(run.stderr)")
+        #expect(
+            run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") && $0.count < 200 }, "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty, "nothing saved")
         #expect(!server.requestLog.contains { $0.contains("passwd") })
         let stats = try loopback.xkcd.run(["--json", "--offline", "cache", "stats"])
@@ -52,10 +58,14 @@ struct HostileURLTests {
 
     @Test func saveNamesNeverLeaveTheirDirectory() throws {
         let loopback = try Loopback()
-        let titles = ["../../../escape", "/etc/passwd", "..", "a/../../b", "~/home", "\u{1B}[2J/..\\..\\x", "", "   ", "-rf", "漢字/../.."]
+        let titles = [
+            "../../../escape", "/etc/passwd", "..", "a/../../b", "~/home", "\u{1B}[2J/..\\..\\x", "", "   ", "-rf",
+            "漢字/../..",
+        ]
         for (offset, title) in titles.enumerated() {
-            Self.publish(loopback.server, num: 3100 + offset, title: title.isEmpty ? "x" : title,
-                         img: "\(loopback.server.baseURL.absoluteString)/imgs/comics/plain.png")
+            Self.publish(
+                loopback.server, num: 3100 + offset, title: title.isEmpty ? "x" : title,
+                img: "\(loopback.server.baseURL.absoluteString)/imgs/comics/plain.png")
         }
         let cwd = try Self.scratchDirectory()
         let parent = cwd.deletingLastPathComponent()
@@ -66,8 +76,12 @@ struct HostileURLTests {
         #expect(run.stderr.isEmpty, "\(run.stderr)")
         let saved = try FileManager.default.contentsOfDirectory(atPath: cwd.path)
         #expect(saved.count == titles.count, "\(saved)")
-        #expect(saved.allSatisfy { name in name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 } && !name.hasPrefix(".") && !name.hasPrefix("-") },
-                "\(saved)")
+        #expect(
+            saved.allSatisfy { name in
+                name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 } && !name.hasPrefix(".")
+                    && !name.hasPrefix("-")
+            },
+            "\(saved)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["inner"])
     }
 
@@ -80,10 +94,12 @@ struct HostileURLTests {
         try FakeProgram.install("notify-send", in: bin, log: log)
         #expect(try loopback.xkcd.run(["check"]).status == 0)
         let title = "$(touch \(marker.path)); `touch \(marker.path)` | touch \(marker.path) & 'q' \"d\" \\ *"
-        Self.publish(loopback.server, num: 3200, title: title, img: "\(loopback.server.baseURL.absoluteString)/imgs/x.png")
+        Self.publish(
+            loopback.server, num: 3200, title: title, img: "\(loopback.server.baseURL.absoluteString)/imgs/x.png")
         let environment = ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
-        let run = try loopback.xkcd.run(["-c", "check --notify; share 3200 --mailto --open; share 3200 --open; open 3200"],
-                                        extraEnvironment: environment)
+        let run = try loopback.xkcd.run(
+            ["-c", "check --notify; share 3200 --mailto --open; share 3200 --open; open 3200"],
+            extraEnvironment: environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker.path), "no shell ran the title")
         let opened = try String(contentsOf: log, encoding: .utf8)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `image` and `show --image` through the built binary, against the loopback server's
 /// images (Fixtures/imgs): every renderer, piping, bad images and bad options.
@@ -17,7 +17,9 @@ import TestSupport
     }
 
     private func image(_ arguments: [String], environment: [String: String] = [:]) throws -> XKCDBinary.Run {
-        try xkcd.run(["image", "353"] + arguments, extraEnvironment: ["COLUMNS": "60", "LINES": "30"].merging(environment) { $1 })
+        try xkcd.run(
+            ["image", "353"] + arguments,
+            extraEnvironment: ["COLUMNS": "60", "LINES": "30"].merging(environment) { $1 })
     }
 
     @Test func pipedItIsPlainASCIIShadingThatFitsTheWidth() throws {
@@ -72,7 +74,10 @@ import TestSupport
             let kitty = try xkcd.run(["image", "2", "--renderer", "kitty"])
             #expect(kitty.status == 0, "\(name): \(kitty.stderr)")
             let payload = kitty.stdout.components(separatedBy: "\u{1B}_G").dropFirst()
-                .map { $0.components(separatedBy: "\u{1B}\\")[0].split(separator: ";", maxSplits: 1).last.map(String.init) ?? "" }
+                .map {
+                    $0.components(separatedBy: "\u{1B}\\")[0].split(separator: ";", maxSplits: 1).last.map(String.init)
+                        ?? ""
+                }
                 .joined()
             let png = Data(base64Encoded: payload) ?? Data()
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name)")
@@ -97,7 +102,8 @@ import TestSupport
     }
 
     @Test func showImageGivesTheCardThenTheImage() throws {
-        let run = try xkcd.run(["show", "353", "--image", "--renderer", "ascii"], extraEnvironment: ["COLUMNS": "60", "LINES": "30"])
+        let run = try xkcd.run(
+            ["show", "353", "--image", "--renderer", "ascii"], extraEnvironment: ["COLUMNS": "60", "LINES": "30"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("#353 · Python · 2007-12-05\n"))
         #expect(run.stdout.split(separator: "\n").count > 15)
@@ -145,7 +151,8 @@ import TestSupport
     }
 
     @Test func aTerminalThatReportsSixelGetsSixel() throws {
-        let terminal = try PseudoTerminal(executable: XKCDBinary.url, arguments: ["image", "353"], environment: xkcd.environment)
+        let terminal = try PseudoTerminal(
+            executable: XKCDBinary.url, arguments: ["image", "353"], environment: xkcd.environment)
         _ = try terminal.waitFor("\u{1B}[c")
         terminal.send("\u{1B}[?1;0;16S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6;9;15;22c")
         let output = try terminal.waitFor("\u{1B}\\")
@@ -157,8 +164,9 @@ import TestSupport
     }
 
     @Test func aTerminalThatDoesNotAnswerGetsHalfBlocks() throws {
-        let terminal = try PseudoTerminal(executable: XKCDBinary.url, arguments: ["image", "353"], environment: xkcd.environment,
-                                          columns: 60, rows: 30)
+        let terminal = try PseudoTerminal(
+            executable: XKCDBinary.url, arguments: ["image", "353"], environment: xkcd.environment,
+            columns: 60, rows: 30)
         let output = try terminal.waitFor("▀")
         #expect(try terminal.waitForExit() == 0)
         #expect(output.contains("\u{1B}[c"))
@@ -166,11 +174,14 @@ import TestSupport
     }
 
     @Test func aResizeTakesEffectOnTheNextCommand() throws {
-        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment, columns: 100, rows: 30)
+        let terminal = try PseudoTerminal(
+            executable: XKCDBinary.url, environment: xkcd.environment, columns: 100, rows: 30)
         _ = try terminal.waitFor("xkcd> ")
         terminal.sendLine("show 353")
         let wide = try terminal.waitFor("xkcd> ").withoutEscapes
-        #expect(wide.contains("\n  I wrote 20 short programs in Python yesterday. It was wonderful. Perl, I'm leaving you."))
+        #expect(
+            wide.contains("\n  I wrote 20 short programs in Python yesterday. It was wonderful. Perl, I'm leaving you.")
+        )
         terminal.resize(columns: 40, rows: 30)
         terminal.sendLine("show 353")
         _ = try terminal.waitFor("xkcd> ")
@@ -181,7 +192,9 @@ import TestSupport
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        for arguments in [["--renderer", "svg"], ["--width", "0"], ["--width", "wide"], ["--renderer"], ["--colour"]] {
+        for arguments in [
+            ["--renderer", "svg"], ["--width", "0"], ["--width", "wide"], ["--renderer"], ["--colour"],
+        ] {
             let run = try image(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.errorLines.count == 1, "\(arguments): \(run.stderr)")

@@ -47,7 +47,9 @@ indirect enum JSONShape: Equatable {
             var index = 0
             for field in fields {
                 guard index < members.count, members[index].key == field.key else {
-                    if !field.optional { problems.append("\(path): expected key \"\(field.key)\" at position \(index)") }
+                    if !field.optional {
+                        problems.append("\(path): expected key \"\(field.key)\" at position \(index)")
+                    }
                     continue
                 }
                 problems += field.shape.problems(members[index].value, shapes: shapes, at: "\(path).\(field.key)")
@@ -97,7 +99,9 @@ indirect enum JSONShape: Equatable {
                 return .object(fields)
             }
             let start = index
-            while index < text.count, text[index] == UInt8(ascii: "_") || (0x61...0x7A).contains(text[index]) { index += 1 }
+            while index < text.count, text[index] == UInt8(ascii: "_") || (0x61...0x7A).contains(text[index]) {
+                index += 1
+            }
             let word = String(decoding: text[start..<index], as: UTF8.self)
             switch word {
             case "int": return .int

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import XKCDKit
 
 /// Every command's `--json` document against its shape in docs/JSON.md, through the built
@@ -17,12 +17,15 @@ import XKCDKit
         shapes = try JSONShape.definitions(in: String(contentsOf: docs, encoding: .utf8))
     }
 
-    private func check(_ arguments: [String], is shape: String, status: Int32 = 0,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func check(
+        _ arguments: [String], is shape: String, status: Int32 = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let run = try xkcd.run(["--json"] + arguments, extraEnvironment: ["PATH": "/nonexistent"])
         #expect(run.status == status, "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
-        #expect(run.stdout.hasSuffix("}\n") && run.stdout.filter { $0 == "\n" }.count == 1,
-                "\(arguments): one line, one document", sourceLocation: sourceLocation)
+        #expect(
+            run.stdout.hasSuffix("}\n") && run.stdout.filter { $0 == "\n" }.count == 1,
+            "\(arguments): one line, one document", sourceLocation: sourceLocation)
         let document = try JSONReader.parse(Array(run.stdout.utf8))
         let problems = JSONShape.named(shape).problems(document, shapes: shapes)
         #expect(problems.isEmpty, "\(arguments) as \(shape): \(problems)", sourceLocation: sourceLocation)
@@ -37,8 +40,10 @@ import XKCDKit
     @Test func everyCommandPrintsItsDocumentedShape() throws {
         let directory = xkcd.dataDirectory
         // Not `random`: this server holds 47 of 2,665 comics, so a pick can miss 100 times.
-        for arguments in [["first"], ["next"], ["prev"], ["next-unread"], ["goto", "353"], ["show", "353"], ["latest"], ["back"],
-                          ["forward"], ["354"], ["goto", "Python"]] {
+        for arguments in [
+            ["first"], ["next"], ["prev"], ["next-unread"], ["goto", "353"], ["show", "353"], ["latest"], ["back"],
+            ["forward"], ["354"], ["goto", "Python"],
+        ] {
             try check(arguments, is: "comic")
         }
         try check(["alt", "353"], is: "alt")

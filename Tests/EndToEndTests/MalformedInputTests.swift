@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import XKCDKit
 
 /// A corpus of malformed command lines, every command with every kind of bad argument,
@@ -12,7 +12,8 @@ struct MalformedInputTests {
     static let badArguments = [
         "abc\u{1B}[2J\u{07}", "\u{202E}漢字e\u{0301}\u{0301}\u{0301}", "🙂 \u{200B}", "''", "\"unterminated",
         "1 2 3 4 5 6", "3.5", "0x10",
-        "99999999999999999999999999", "-1", "-99999999999999999999", "--no-such-option", String(repeating: "9", count: 100_000),
+        "99999999999999999999999999", "-1", "-99999999999999999999", "--no-such-option",
+        String(repeating: "9", count: 100_000),
     ]
     static let grammarErrors = 5
     /// The ones also tried one-shot (each a process of its own).
@@ -30,7 +31,8 @@ struct MalformedInputTests {
         let spec = try #require(CommandSpec.all.first { $0.name == command })
         let strict = [.none, .count, .comic, .optionalComic].contains(spec.argument) && command != "help"
         for argument in Self.oneShotArguments {
-            let run = try loopback.xkcd.run(["--offline", command] + Self.words(argument), extraEnvironment: ["COLUMNS": "60"])
+            let run = try loopback.xkcd.run(
+                ["--offline", command] + Self.words(argument), extraEnvironment: ["COLUMNS": "60"])
             let label = "\(command) \(argument.prefix(40))"
             #expect([0, 1, 2].contains(run.status), "\(label): status \(run.status)")
             #expect(run.errorLines.count == (run.status == 0 ? 0 : 1), "\(label): \(run.stderr.prefix(300))")
@@ -44,14 +46,21 @@ struct MalformedInputTests {
         if command == "quit" { return }
         // Every bad argument through a script, plus a 1 MB line: at most one error line each,
         // and one for each the grammar refuses; the script goes on.
-        let script = Self.badArguments.map { "\(command) \($0)" } + [command + " " + String(repeating: "\u{1B}x", count: 500_000)]
+        let script =
+            Self.badArguments.map { "\(command) \($0)" } + [
+                command + " " + String(repeating: "\u{1B}x", count: 500_000)
+            ]
         let run = try loopback.xkcd.run(["--offline"], stdin: script.joined(separator: "\n") + "\nhelp quit\n")
         #expect(run.status == 1)
         #expect(run.errorLines.count <= script.count, "\(run.stderr.prefix(2000))")
-        #expect(run.errorLines.count >= (spec.argument == .none ? script.count : strict ? Self.grammarErrors + 1 : 1),
-                "\(run.stderr.prefix(2000))")
-        #expect(run.stderr.split(separator: "\n").allSatisfy { ($0.hasPrefix("error: ") || $0.hasPrefix("note: ")) && $0.count < 300 },
-                "\(run.stderr.prefix(2000))")
+        #expect(
+            run.errorLines.count >= (spec.argument == .none ? script.count : strict ? Self.grammarErrors + 1 : 1),
+            "\(run.stderr.prefix(2000))")
+        #expect(
+            run.stderr.split(separator: "\n").allSatisfy {
+                ($0.hasPrefix("error: ") || $0.hasPrefix("note: ")) && $0.count < 300
+            },
+            "\(run.stderr.prefix(2000))")
         #expect(run.stdout.hasSuffix("usage: quit\n") || run.stdout.contains("usage: quit"), "the script went on")
         #expect(OutputHygiene.problems(in: run.stdout + run.stderr).isEmpty)
     }
@@ -65,8 +74,12 @@ struct MalformedInputTests {
         ]
         let run = try loopback.xkcd.run(["--offline"], stdin: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 1)
-        #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") && $0.count < 300 }, "\(run.stderr.prefix(2000))")
-        #expect(run.errorLines.count >= lines.count - 2 && run.errorLines.count <= 200 + lines.count, "\(run.stderr.prefix(2000))")
+        #expect(
+            run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") && $0.count < 300 },
+            "\(run.stderr.prefix(2000))")
+        #expect(
+            run.errorLines.count >= lines.count - 2 && run.errorLines.count <= 200 + lines.count,
+            "\(run.stderr.prefix(2000))")
         #expect(OutputHygiene.problems(in: run.stdout + run.stderr).isEmpty)
         let oneShot = try loopback.xkcd.run(["--offline", "-c", String(repeating: "\u{1B}[2J;", count: 10_000)])
         #expect([1, 2].contains(oneShot.status))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every networked command against every network fault, through the built binary: one
 /// `error:` line per command, retries only where a retry can help, nothing wrong stored, and
@@ -31,20 +31,31 @@ struct NetworkFaultTests {
         Case(name: "DNS failure", setup: .unknownHost),
         Case(name: "hang past the timeout", setup: .fault(.hang), requestsPerCommand: 1),
         Case(name: "HTTP 500", setup: .fault(.status(500, body: "internal error")), requestsPerCommand: 3),
-        Case(name: "HTTP 503 with Retry-After", setup: .fault(.status(503, headers: ["Retry-After": "0"])), requestsPerCommand: 3),
+        Case(
+            name: "HTTP 503 with Retry-After", setup: .fault(.status(503, headers: ["Retry-After": "0"])),
+            requestsPerCommand: 3),
         Case(name: "HTTP 404", setup: .fault(.status(404, body: "<html>not here</html>")), requestsPerCommand: 1),
         Case(name: "redirect loop", setup: .fault(.status(302, headers: ["Location": "/loop"])), requestsPerCommand: 6),
-        Case(name: "redirect to file:", setup: .fault(.status(302, headers: ["Location": "file:///etc/passwd"])), requestsPerCommand: 1),
+        Case(
+            name: "redirect to file:", setup: .fault(.status(302, headers: ["Location": "file:///etc/passwd"])),
+            requestsPerCommand: 1),
         Case(name: "truncated body", setup: .fault(.truncate(afterBytes: 7)), requestsPerCommand: 3),
         Case(name: "closed without an answer", setup: .fault(.closeImmediately), requestsPerCommand: 3),
-        Case(name: "JSON over 1 MB", setup: .fault(.body("{\"num\": 3, \"pad\": \"" + String(repeating: "x", count: 1 << 20) + "\"}")),
-             requestsPerCommand: 1),
+        Case(
+            name: "JSON over 1 MB",
+            setup: .fault(.body("{\"num\": 3, \"pad\": \"" + String(repeating: "x", count: 1 << 20) + "\"}")),
+            requestsPerCommand: 1),
         Case(name: "not JSON", setup: .fault(.body("<html><body>\u{1B}[2Jhello</body></html>")), requestsPerCommand: 1),
         Case(name: "JSON of the wrong shape", setup: .fault(.body("[1, 2, 3]")), requestsPerCommand: 1),
-        Case(name: "JSON with wrong types", setup: .fault(.body(
-            #"{"num": "three", "year": [], "month": {}, "day": true, "title": 42, "safe_title": null, "img": 7, "parse": "x"}"#)),
+        Case(
+            name: "JSON with wrong types",
+            setup: .fault(
+                .body(
+                    #"{"num": "three", "year": [], "month": {}, "day": true, "title": 42, "safe_title": null, "img": 7, "parse": "x"}"#
+                )),
             requestsPerCommand: 1),
-        Case(name: "JSON with missing fields", setup: .fault(.body(#"{"num": 3, "parse": {}}"#)), requestsPerCommand: 1),
+        Case(
+            name: "JSON with missing fields", setup: .fault(.body(#"{"num": 3, "parse": {}}"#)), requestsPerCommand: 1),
     ]
 
     @Test(arguments: cases)
@@ -55,7 +66,8 @@ struct NetworkFaultTests {
         #expect(try xkcd.run(["goto", "2"]).status == 0)
         // `latest` asks the server only when the newest it knows is older than a few minutes:
         // it runs in a data directory of its own.
-        var fresh = XKCDBinary(baseURL: server.baseURL, dataDirectory: xkcd.dataDirectory.appendingPathComponent("fresh"))
+        var fresh = XKCDBinary(
+            baseURL: server.baseURL, dataDirectory: xkcd.dataDirectory.appendingPathComponent("fresh"))
         switch fault.setup {
         case .fault(let f): server.setFaultForAllPaths(f)
         case .serverStopped: server.stop()

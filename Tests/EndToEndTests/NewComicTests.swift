@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `check` from cron, desktop notifications, and the REPL's start-up and background notices,
 /// through the built binary against a loopback server that publishes new comics.
@@ -27,7 +27,10 @@ import TestSupport
 
         server.publishComic(num: 2667, title: "Sheet Bend")
         let json = try xkcd.run(["--json", "check"])
-        #expect(json.stdout == "{\"newest\":2667,\"new\":[{\"num\":2667,\"title\":\"Sheet Bend\",\"url\":\"https://xkcd.com/2667/\"}]}\n")
+        #expect(
+            json.stdout
+                == "{\"newest\":2667,\"new\":[{\"num\":2667,\"title\":\"Sheet Bend\",\"url\":\"https://xkcd.com/2667/\"}]}\n"
+        )
     }
 
     @Test func checkFailsWithOneErrorWhenTheServerIsDown() throws {
@@ -50,7 +53,9 @@ import TestSupport
         server.publishComic(num: 2666, title: "Lava $(touch pwned) `Lamp`")
         let run = try xkcd.run(["check", "--notify"], extraEnvironment: path)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try String(contentsOf: log, encoding: .utf8) == "--app-name=xkcd\n--\nxkcd: 1 new comic\n#2666 Lava $(touch pwned) `Lamp`\n")
+        #expect(
+            try String(contentsOf: log, encoding: .utf8)
+                == "--app-name=xkcd\n--\nxkcd: 1 new comic\n#2666 Lava $(touch pwned) `Lamp`\n")
 
         server.publishComic(num: 2667, title: "Sheet Bend")
         let missing = try xkcd.run(["check", "--notify"], extraEnvironment: ["PATH": "/nonexistent"])
@@ -86,7 +91,8 @@ import TestSupport
         for _ in 0..<40 where !announced {
             Thread.sleep(forTimeInterval: 0.5)
             terminal.send("\r")
-            announced = try terminal.waitFor("xkcd #2667> ").withoutEscapes.contains("1 new comic just published: #2668 Knot")
+            announced = try terminal.waitFor("xkcd #2667> ").withoutEscapes.contains(
+                "1 new comic just published: #2668 Knot")
         }
         #expect(announced)
         terminal.send("\u{04}")

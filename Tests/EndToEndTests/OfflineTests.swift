@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The offline library through the built binary: favorites, --offline, save, cache.
 @Suite(.serialized) final class OfflineTests {
@@ -20,7 +20,10 @@ import TestSupport
 
         let out = xkcd.dataDirectory.appendingPathComponent("saved")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let offline = try xkcd.run(["--offline", "-c", "goto 353; show 1; goto 472; save 353 \(out.path); save 1 \(out.path); save 472 \(out.path); favs"])
+        let offline = try xkcd.run([
+            "--offline", "-c",
+            "goto 353; show 1; goto 472; save 353 \(out.path); save 1 \(out.path); save 472 \(out.path); favs",
+        ])
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout.contains("#353 · Python · 2007-12-05"))
         #expect(offline.stdout.contains("#1 · Barrel - Part 1 · 2006-01-01"))

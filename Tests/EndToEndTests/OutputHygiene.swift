@@ -13,12 +13,14 @@ enum OutputHygiene {
         for scalar in plain.unicodeScalars {
             let value = scalar.value
             if value < 0x20 && scalar != "\n" || value == 0x7F || (0x80...0x9F).contains(value)
-                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            {
                 found.append(String(format: "U+%04X", value))
             }
         }
         if let width {
-            for line in plain.split(separator: "\n") where DisplayWidth.of(line) > width && !isAddress(line, width: width) {
+            for line in plain.split(separator: "\n")
+            where DisplayWidth.of(line) > width && !isAddress(line, width: width) {
                 found.append("\(DisplayWidth.of(line)) columns: \(line.prefix(60))")
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built binary through pipes: stdin scripts, `-c`, one-shot commands and exit statuses.
 @Suite(.serialized) final class PipeTests {
@@ -73,9 +73,12 @@ import TestSupport
     }
 
     @Test func badInputGetsOneErrorLineEachAndTheScriptGoesOn() throws {
-        let bad = ["goto abc", "goto -3", "goto 0", "goto 404", "goto 999999", "frobnicate", "latest extra",
-                   String(repeating: "z", count: 10_000), "next 0"]
-        let run = try xkcd.run([], stdin: (["goto 1"] + bad + ["", "   ", "latest", "next"]).joined(separator: "\n") + "\n")
+        let bad = [
+            "goto abc", "goto -3", "goto 0", "goto 404", "goto 999999", "frobnicate", "latest extra",
+            String(repeating: "z", count: 10_000), "next 0",
+        ]
+        let run = try xkcd.run(
+            [], stdin: (["goto 1"] + bad + ["", "   ", "latest", "next"]).joined(separator: "\n") + "\n")
         #expect(run.status == 1)
         #expect(run.errorLines.count == bad.count + 1, "\(run.stderr)")
         #expect(run.stderr.contains("is the newest comic"), "next past the newest")
@@ -143,7 +146,6 @@ import TestSupport
         #expect(dashes.stdout == "no comic matches '--json'\n", "searched for the word, not a JSON switch")
     }
 }
-
 
 /// Sync through the binary: interrupted by SIGINT and by SIGKILL, then resumed.
 @Suite(.serialized) final class SyncInterruptionTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Piping etiquette: without a terminal there are no colours, progress bars or questions, and
 /// a reader that stops early (`| head -1`) ends the program quietly.
@@ -18,7 +18,8 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]
         process.environment = xkcd.environment.merging(["XKCD": XKCDBinary.url.path]) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -26,7 +27,9 @@ import TestSupport
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
     }
 
     @Test func headClosingThePipeEndsItQuietly() throws {
@@ -43,7 +46,10 @@ import TestSupport
 
     @Test func noEscapesProgressOrQuestionsWithoutATerminal() throws {
         let environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
-        for arguments in [["goto", "353"], ["search", "python"], ["sync"], ["help"], ["explain", "327"], ["favs"], ["cache", "clear"]] {
+        for arguments in [
+            ["goto", "353"], ["search", "python"], ["sync"], ["help"], ["explain", "327"], ["favs"],
+            ["cache", "clear"],
+        ] {
             let run = try xkcd.run(arguments, extraEnvironment: environment)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(!run.stdout.utf8.contains(0x1B) && !run.stderr.utf8.contains(0x1B), "\(arguments)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The bash completion script for real: sourced into bash, its function found with
 /// `complete -p xkcd` and called the way readline calls it, answered by the built binary.
@@ -33,13 +33,16 @@ import TestSupport
         printf '%s\n' "${COMPREPLY[@]}"
         """#
 
-    func complete(_ words: String..., script: URL = CheckedInFile("completions/xkcd.bash").url,
-                  binaryDirectory: URL = XKCDBinary.url.deletingLastPathComponent(),
-                  environment: [String: String] = [:]) throws -> [String] {
+    func complete(
+        _ words: String..., script: URL = CheckedInFile("completions/xkcd.bash").url,
+        binaryDirectory: URL = XKCDBinary.url.deletingLastPathComponent(),
+        environment: [String: String] = [:]
+    ) throws -> [String] {
         var env = xkcd.environment.merging(environment) { _, new in new }
         env["PATH"] = binaryDirectory.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        let run = try ChildProcess.run("/bin/bash", ["--norc", "--noprofile", "-c", Self.driver, "bash", script.path] + words,
-                                       environment: env)
+        let run = try ChildProcess.run(
+            "/bin/bash", ["--norc", "--noprofile", "-c", Self.driver, "bash", script.path] + words,
+            environment: env)
         #expect(run.status == 0, "\(run.stderr)")
         return run.stdout.split(separator: "\n").map(String.init)
     }
@@ -56,7 +59,8 @@ import TestSupport
 
     @Test func pathsAfterSaveAndFavImportAreFiles() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-paths-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("comics"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("comics"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data().write(to: directory.appendingPathComponent("comic-one.png"))
         try Data().write(to: directory.appendingPathComponent("favs.json"))
@@ -80,8 +84,10 @@ import TestSupport
         #expect(try complete("xkcd", "--data-dir", elsewhere.path, "goto", "Pyth").isEmpty)
         #expect(try complete("xkcd", "goto", "Pyth", environment: ["XKCD_DATA_DIR": elsewhere.path]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
-        #expect(try complete("xkcd", "--offline", "--data-dir", xkcd.dataDirectory.path, "goto", "Pyth",
-                             environment: ["XKCD_DATA_DIR": elsewhere.path]) == ["Python"])
+        #expect(
+            try complete(
+                "xkcd", "--offline", "--data-dir", xkcd.dataDirectory.path, "goto", "Pyth",
+                environment: ["XKCD_DATA_DIR": elsewhere.path]) == ["Python"])
     }
 
     @Test func theBinaryPrintsTheCheckedInScripts() throws {
@@ -96,16 +102,23 @@ import TestSupport
     @Test func makeInstallPutsEverythingUnderThePrefix() throws {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let make = try ChildProcess.run("make", ["--no-print-directory", "-s", "-C", CheckedInFile.packageRoot().path,
-                                                 "install-files", "PREFIX=\(prefix.path)", "BIN=\(XKCDBinary.url.path)"])
+        let make = try ChildProcess.run(
+            "make",
+            [
+                "--no-print-directory", "-s", "-C", CheckedInFile.packageRoot().path,
+                "install-files", "PREFIX=\(prefix.path)", "BIN=\(XKCDBinary.url.path)",
+            ])
         #expect(make.status == 0, "\(make.stderr)")
-        for file in ["bin/xkcd", "share/man/man1/xkcd.1", "share/bash-completion/completions/xkcd",
-                     "share/zsh/site-functions/_xkcd", "share/fish/vendor_completions.d/xkcd.fish"] {
+        for file in [
+            "bin/xkcd", "share/man/man1/xkcd.1", "share/bash-completion/completions/xkcd",
+            "share/zsh/site-functions/_xkcd", "share/fish/vendor_completions.d/xkcd.fish",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
-        let installed = try complete("xkcd", "goto", "Pyth",
-                                     script: prefix.appendingPathComponent("share/bash-completion/completions/xkcd"),
-                                     binaryDirectory: prefix.appendingPathComponent("bin"))
+        let installed = try complete(
+            "xkcd", "goto", "Pyth",
+            script: prefix.appendingPathComponent("share/bash-completion/completions/xkcd"),
+            binaryDirectory: prefix.appendingPathComponent("bin"))
         #expect(installed == ["Python"])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 import XKCDKit
 
 /// The database under faults: killed writers, damaged files, unwritable directories and
@@ -50,8 +50,11 @@ import XKCDKit
         let queue = try DatabaseQueue(path: database.path)
         defer { try? queue.close() }
         return try queue.read { db in
-            (try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name LIKE ? || '%' ORDER BY pageno", arguments: [prefix]),
-             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+            (
+                try Int.fetchAll(
+                    db, sql: "SELECT pageno FROM dbstat WHERE name LIKE ? || '%' ORDER BY pageno", arguments: [prefix]),
+                try Int.fetchOne(db, sql: "PRAGMA page_size")!
+            )
         }
     }
 
@@ -186,14 +189,17 @@ import XKCDKit
     @Test func dataDirectoryUnderAFileGivesOneClearError() throws {
         let file = xkcd.dataDirectory.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: file)
-        let run = try xkcd.run(["goto", "5"], extraEnvironment: ["XKCD_DATA_DIR": file.appendingPathComponent("xkcd").path])
+        let run = try xkcd.run(
+            ["goto", "5"], extraEnvironment: ["XKCD_DATA_DIR": file.appendingPathComponent("xkcd").path])
         #expect(run.status == 1)
         #expect(run.errorLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("is a file, not a directory"), "\(run.stderr)")
     }
 
-    @Test(.enabled(if: getuid() != 0 || StorageFaultTests.canMount,
-                   "root ignores permission bits, and this root may not mount a read-only file system"))
+    @Test(
+        .enabled(
+            if: getuid() != 0 || StorageFaultTests.canMount,
+            "root ignores permission bits, and this root may not mount a read-only file system"))
     func readOnlyDataDirectoryGivesOneClearErrorAndKeepsWhatIsStored() throws {
         // Root ignores a chmod, so as root the directory is a tmpfs remounted read-only.
         let directory = getuid() == 0 ? xkcd.dataDirectory.appendingPathComponent("ro") : xkcd.dataDirectory
@@ -258,7 +264,10 @@ import XKCDKit
         let tiny = try mountTmpfs("tiny-images", size: "64k")
         defer { umount(tiny.path) }
         let files = ImageFiles(directory: tiny.appendingPathComponent("images"))
-        #expect(throws: XKCDError.storage("the disk holding \(tiny.path)/images is full — free some space and try again; nothing stored was lost")) {
+        #expect(
+            throws: XKCDError.storage(
+                "the disk holding \(tiny.path)/images is full — free some space and try again; nothing stored was lost")
+        ) {
             try files.write(Data(repeating: 7, count: 200_000), as: "big.png")
         }
     }

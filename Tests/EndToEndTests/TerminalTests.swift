@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The REPL in a real pseudo-terminal: prompt, Tab, Ctrl-C, Ctrl-D, history across restarts.
 @Suite(.serialized) final class TerminalTests {

@@ -59,8 +59,10 @@ struct XKCDBinary {
     }
 
     /// Runs with `arguments`, feeding `stdin`.
-    func run(_ arguments: [String], stdin: String = "", extraEnvironment: [String: String] = [:],
-             in directory: URL? = nil) throws -> Run {
+    func run(
+        _ arguments: [String], stdin: String = "", extraEnvironment: [String: String] = [:],
+        in directory: URL? = nil
+    ) throws -> Run {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -81,9 +83,10 @@ struct XKCDBinary {
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 
     /// Starts a run with `arguments` in the background, its input and output discarded.

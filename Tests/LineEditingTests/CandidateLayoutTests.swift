@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LineEditing
 
 @Suite("CandidateLayout")
@@ -6,11 +7,12 @@ struct CandidateLayoutTests {
     @Test func candidatesRunDownThenAcrossWithinTheWidth() {
         let candidates = (1...7).map { "item\($0)" }
         // Each column is 5 + 2 wide; 20 columns fit 3 of them (the last needs no gutter).
-        #expect(CandidateLayout.lines(for: candidates, width: 20) == [
-            "item1  item4  item7",
-            "item2  item5",
-            "item3  item6",
-        ])
+        #expect(
+            CandidateLayout.lines(for: candidates, width: 20) == [
+                "item1  item4  item7",
+                "item2  item5",
+                "item3  item6",
+            ])
     }
 
     @Test func fewCandidatesStayOnOneLine() {
@@ -18,10 +20,11 @@ struct CandidateLayoutTests {
     }
 
     @Test func aNarrowTerminalGetsOneColumn() {
-        #expect(CandidateLayout.lines(for: ["goto Barrel - Part 1", "goto Python"], width: 10) == [
-            "goto Barrel - Part 1",
-            "goto Python",
-        ])
+        #expect(
+            CandidateLayout.lines(for: ["goto Barrel - Part 1", "goto Python"], width: 10) == [
+                "goto Barrel - Part 1",
+                "goto Python",
+            ])
     }
 
     @Test func wideCharactersTakeTwoColumns() {

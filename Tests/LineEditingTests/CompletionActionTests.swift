@@ -1,9 +1,12 @@
 import Testing
+
 @testable import LineEditing
 
 @Suite("CompletionAction")
 struct CompletionActionTests {
-    private func action(_ before: String, _ replaceCount: Int, _ insertion: String, _ candidates: [String] = []) -> CompletionAction {
+    private func action(_ before: String, _ replaceCount: Int, _ insertion: String, _ candidates: [String] = [])
+        -> CompletionAction
+    {
         CompletionAction(
             completion: LineCompletion(replaceCount: replaceCount, insertion: insertion, candidates: candidates),
             textBeforeCursor: before)

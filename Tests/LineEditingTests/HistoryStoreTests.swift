@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LineEditing
 
 @Suite("HistoryStore")
@@ -14,9 +15,11 @@ struct HistoryStoreTests {
 
     private var file: URL { directory.appendingPathComponent("history") }
 
-    @Test("blank lines and lines with control characters are not recorded", arguments: [
-        "", "   ", "\u{3000}", "goto 353\n", "a\tb", "red \u{1B}[31m", "bell\u{07}", "\u{85}next line",
-    ])
+    @Test(
+        "blank lines and lines with control characters are not recorded",
+        arguments: [
+            "", "   ", "\u{3000}", "goto 353\n", "a\tb", "red \u{1B}[31m", "bell\u{07}", "\u{85}next line",
+        ])
     func rejects(_ line: String) {
         #expect(!HistoryStore.isRecordable(line))
         var store = HistoryStore(fileURL: file)
@@ -25,7 +28,9 @@ struct HistoryStoreTests {
         #expect(store.entries.isEmpty)
     }
 
-    @Test("ordinary lines, including non-ASCII ones, are recorded", arguments: ["goto 353", "search café", "goto 日本", " leading"])
+    @Test(
+        "ordinary lines, including non-ASCII ones, are recorded",
+        arguments: ["goto 353", "search café", "goto 日本", " leading"])
     func accepts(_ line: String) {
         #expect(HistoryStore.isRecordable(line))
     }

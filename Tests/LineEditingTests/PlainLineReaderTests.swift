@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 @testable import LineEditing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("PlainLineReader")
@@ -28,9 +29,10 @@ struct PlainLineReaderTests {
     }
 
     @Test func linesLoseTheirNewlinesAndCarriageReturns() throws {
-        #expect(try events(for: Array("latest\r\ngoto 353\n\nlast".utf8)) == [
-            .line("latest"), .line("goto 353"), .line(""), .line("last"), .endOfFile,
-        ])
+        #expect(
+            try events(for: Array("latest\r\ngoto 353\n\nlast".utf8)) == [
+                .line("latest"), .line("goto 353"), .line(""), .line("last"), .endOfFile,
+            ])
     }
 
     @Test func emptyInputIsImmediatelyTheEnd() throws {
@@ -38,16 +40,18 @@ struct PlainLineReaderTests {
     }
 
     @Test func invalidUTF8IsRepaired() throws {
-        #expect(try events(for: [0x63, 0x61, 0x66, 0xC3, 0xA9, 0x20, 0xFF, 0xC3, 0x0A]) == [
-            .line("café \u{FFFD}\u{FFFD}"), .endOfFile,
-        ])
+        #expect(
+            try events(for: [0x63, 0x61, 0x66, 0xC3, 0xA9, 0x20, 0xFF, 0xC3, 0x0A]) == [
+                .line("café \u{FFFD}\u{FFFD}"), .endOfFile,
+            ])
     }
 
     @Test func longLinesAcrossManyReadsComeBackWhole() throws {
         let long = String(repeating: "日本語 and ASCII ", count: 10_000)
-        #expect(try events(for: Array("\(long)\nshort\n\(long)".utf8)) == [
-            .line(long), .line("short"), .line(long), .endOfFile,
-        ])
+        #expect(
+            try events(for: Array("\(long)\nshort\n\(long)".utf8)) == [
+                .line(long), .line("short"), .line(long), .endOfFile,
+            ])
     }
 
     @Test func aThousandLinesAreReadInOrder() throws {

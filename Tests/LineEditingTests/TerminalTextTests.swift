@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LineEditing
 
 @Suite("TerminalText")
@@ -13,14 +14,17 @@ struct TerminalTextTests {
 
     @Test func promptEscapeSequencesAreMarkedInvisible() {
         let prompt = "\u{1B}[1;32mxkcd #353\u{1B}[0m> "
-        #expect(TerminalText.markingEscapes(inPrompt: prompt) == "\u{01}\u{1B}[1;32m\u{01}xkcd #353\u{01}\u{1B}[0m\u{01}> ")
+        #expect(
+            TerminalText.markingEscapes(inPrompt: prompt) == "\u{01}\u{1B}[1;32m\u{01}xkcd #353\u{01}\u{1B}[0m\u{01}> ")
         #expect(TerminalText.width(ofPrompt: prompt) == 11)
     }
 
     @Test func oscSequencesAndStrayMarkersAreHandled() {
         let prompt = "\u{1B}]0;title\u{07}\u{01}xkcd> "
         #expect(TerminalText.markingEscapes(inPrompt: prompt) == "\u{01}\u{1B}]0;title\u{07}\u{01}xkcd> ")
-        #expect(TerminalText.markingEscapes(inPrompt: "\u{1B}]8;;http://x\u{1B}\\a") == "\u{01}\u{1B}]8;;http://x\u{1B}\\\u{01}a")
+        #expect(
+            TerminalText.markingEscapes(inPrompt: "\u{1B}]8;;http://x\u{1B}\\a")
+                == "\u{01}\u{1B}]8;;http://x\u{1B}\\\u{01}a")
         #expect(TerminalText.width(ofPrompt: "plain> ") == 7)
     }
 

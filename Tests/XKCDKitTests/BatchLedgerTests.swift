@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XKCDKit
 
 /// The request batch's bookkeeping, without requests.

@@ -1,16 +1,21 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct CleanTextCheckTests {
     @Test func plainTextNeedsNoRepair() {
         #expect(CleanTextCheck.needsNoRepair(""))
         #expect(CleanTextCheck.needsNoRepair("Python"))
-        #expect(CleanTextCheck.needsNoRepair("[[A man sits.]]\nMan: I wrote 20 short programs in Python yesterday.\n{{Title text: x}}"))
+        #expect(
+            CleanTextCheck.needsNoRepair(
+                "[[A man sits.]]\nMan: I wrote 20 short programs in Python yesterday.\n{{Title text: x}}"))
     }
 
     @Test func anythingARepairPassWouldTouchIsRefused() {
-        for text in ["a &amp; b", "caf\u{E9}", "Ã©", "a\tb", "a\rb", "a\u{1B}[2Jb", "a\u{7F}b", "a\u{202E}b",
-                     "\nstarts", "ends\n", "ends ", "space \nbefore a break", "twelve chars \nthen", "1234567 \n"] {
+        for text in [
+            "a &amp; b", "caf\u{E9}", "Ã©", "a\tb", "a\rb", "a\u{1B}[2Jb", "a\u{7F}b", "a\u{202E}b",
+            "\nstarts", "ends\n", "ends ", "space \nbefore a break", "twelve chars \nthen", "1234567 \n",
+        ] {
             #expect(!CleanTextCheck.needsNoRepair(text), "\(text.debugDescription)")
         }
     }
@@ -19,14 +24,17 @@ import Testing
     // of the eight-byte words and at their edges: the answer is the byte-by-byte rule's.
     @Test func agreesWithTheByteByByteRuleAtEveryOffset() {
         let line = Array("The quick brown fox jumps over the dogs.".utf8)
-        let inserts: [[UInt8]] = [[0x0A], [0x20, 0x0A], [0x20], [0x26], [0x7F], [0x09], [0x00], [0x1F], [0xC3, 0xA9],
-                                  [0x0A, 0x0A], [0x41, 0x0A, 0x20]]
+        let inserts: [[UInt8]] = [
+            [0x0A], [0x20, 0x0A], [0x20], [0x26], [0x7F], [0x09], [0x00], [0x1F], [0xC3, 0xA9],
+            [0x0A, 0x0A], [0x41, 0x0A, 0x20],
+        ]
         for insert in inserts {
             for offset in 0...line.count {
                 var bytes = line
                 bytes.insert(contentsOf: insert, at: offset)
                 let text = String(decoding: bytes, as: UTF8.self)
-                #expect(CleanTextCheck.needsNoRepair(text) == Self.byteByByte(Array(text.utf8)), "\(text.debugDescription)")
+                #expect(
+                    CleanTextCheck.needsNoRepair(text) == Self.byteByByte(Array(text.utf8)), "\(text.debugDescription)")
             }
         }
     }
@@ -40,7 +48,8 @@ import Testing
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(CleanTextCheck.needsNoRepair(text) == Self.byteByByte(bytes), "\(text.debugDescription)")
             if CleanTextCheck.needsNoRepair(text) {
-                let repaired = TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLEntities.decode(text)), multiline: true)
+                let repaired = TerminalSanitizer.sanitize(
+                    MojibakeRepair.repair(HTMLEntities.decode(text)), multiline: true)
                 #expect(repaired == text, "\(text.debugDescription)")
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// `XKCDClient.comics(_:limit:)`: every comic answered once, transient failures retried as
@@ -18,7 +19,9 @@ import TestSupport
         server.stop()
     }
 
-    func client(timeout: TimeInterval = 10, retryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)]) -> XKCDClient {
+    func client(timeout: TimeInterval = 10, retryDelays: [Duration] = [.milliseconds(10), .milliseconds(10)])
+        -> XKCDClient
+    {
         XKCDClient(baseURL: server.baseURL, transport: CurlTransport(timeout: timeout), retryDelays: retryDelays)
     }
 
@@ -36,9 +39,18 @@ import TestSupport
         #expect(answers.map(\.num).sorted() == Array(1...40))
         for answer in answers {
             switch answer.num {
-            case 7: #expect(throws: XKCDError.httpStatus(503, url: server.url(forComic: 7).absoluteString)) { try answer.lookup.get() }
-            case 8: #expect(throws: XKCDError.network("the connection to 127.0.0.1:\(server.port) was lost", retryable: true)) { try answer.lookup.get() }
-            case 9: #expect(throws: XKCDError.badData("the server sent something that is not JSON")) { try answer.lookup.get() }
+            case 7:
+                #expect(throws: XKCDError.httpStatus(503, url: server.url(forComic: 7).absoluteString)) {
+                    try answer.lookup.get()
+                }
+            case 8:
+                #expect(
+                    throws: XKCDError.network("the connection to 127.0.0.1:\(server.port) was lost", retryable: true)
+                ) { try answer.lookup.get() }
+            case 9:
+                #expect(throws: XKCDError.badData("the server sent something that is not JSON")) {
+                    try answer.lookup.get()
+                }
             case 30: #expect(try answer.lookup.get() == .notFound)
             default:
                 guard case let .found(comic) = try answer.lookup.get() else {
@@ -59,7 +71,8 @@ import TestSupport
         // Without the cancel, comic 2 would be retried for 20 s and the others answered in a minute.
         server.setFaultForAllPaths(.delay(.seconds(60)))
         server.setFault(.status(503, headers: ["Retry-After": "5"]), for: "/2/info.0.json")
-        let fetch = client(timeout: 120, retryDelays: Array(repeating: .seconds(5), count: 4)).comics(Array(1...10), limit: 3)
+        let fetch = client(timeout: 120, retryDelays: Array(repeating: .seconds(5), count: 4)).comics(
+            Array(1...10), limit: 3)
         let reader = Task { [fetch] in await ComicFetchTests.readAll(fetch) }
         try #require(try await server.waitForRequest(to: "/3/info.0.json"))
         try await Task.sleep(for: .milliseconds(300))
@@ -73,7 +86,8 @@ import TestSupport
         for answer in answers {
             #expect(throws: XKCDError.cancelled) { try answer.lookup.get() }
         }
-        #expect(server.requestLog.sorted() == ["/1/info.0.json", "/2/info.0.json", "/3/info.0.json"],
-                "nothing asked for after the cancel")
+        #expect(
+            server.requestLog.sorted() == ["/1/info.0.json", "/2/info.0.json", "/3/info.0.json"],
+            "nothing asked for after the cancel")
     }
 }

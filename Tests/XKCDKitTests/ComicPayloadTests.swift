@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct ComicPayloadTests {
     @Test func decodesTheLiveAPIShape() throws {
-        let body = #"{"month": "12", "num": 353, "link": "", "year": "2007", "news": "", "safe_title": "Python", "transcript": "", "alt": "alt", "img": "https://imgs.xkcd.com/comics/python.png", "title": "Python", "day": "5"}"#
+        let body =
+            #"{"month": "12", "num": 353, "link": "", "year": "2007", "news": "", "safe_title": "Python", "transcript": "", "alt": "alt", "img": "https://imgs.xkcd.com/comics/python.png", "title": "Python", "day": "5"}"#
         let comic = try ComicPayload.decode(Data(body.utf8), expected: 353)
         #expect(comic.num == 353)
         #expect(comic.isoDate == "2007-12-05")

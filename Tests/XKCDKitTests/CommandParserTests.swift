@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct CommandParserTests {
@@ -94,7 +95,9 @@ import Testing
         #expect(usageMessage("favs 3") == "'favs' takes no arguments (got '3')")
         #expect(usageMessage("save 1 a b") == "unexpected 'b' after 'save'")
         #expect(usageMessage("save --bogus") == "'save' has no option '--bogus' — usage: save [N] [PATH] [--force]")
-        #expect(usageMessage("cache wipe") == "'cache' takes 'stats' or 'clear', not 'wipe' — usage: cache [stats | clear [--yes]]")
+        #expect(
+            usageMessage("cache wipe")
+                == "'cache' takes 'stats' or 'clear', not 'wipe' — usage: cache [stats | clear [--yes]]")
         #expect(usageMessage("cache clear now") == "'cache clear' takes only --yes (got 'now')")
     }
 
@@ -112,12 +115,17 @@ import Testing
         #expect(try parse("sync -j 16") == [.sync(images: false, jobs: 16)])
         #expect(try parse("explain --all 353") == [.explain(.number(353), all: true)])
         #expect(try parse("explain 353 --ALL") == [.explain(.number(353), all: true)])
-        #expect(try parse("share --markdown 353 --copy") == [.share(.number(353), format: .markdown, to: nil, copy: true, open: false)])
+        #expect(
+            try parse("share --markdown 353 --copy") == [
+                .share(.number(353), format: .markdown, to: nil, copy: true, open: false)
+            ])
         #expect(try parse("cache clear -y") == [.cacheClear(skipConfirmation: true)])
-        #expect(try parse("image --width=40 --renderer ASCII 353")
-            == [.image(.number(353), ImageOptions(renderer: .ascii, width: 40), withCard: false)])
-        #expect(try parse("show 353 --image --width 60")
-            == [.image(.number(353), ImageOptions(width: 60), withCard: true)])
+        #expect(
+            try parse("image --width=40 --renderer ASCII 353")
+                == [.image(.number(353), ImageOptions(renderer: .ascii, width: 40), withCard: false)])
+        #expect(
+            try parse("show 353 --image --width 60")
+                == [.image(.number(353), ImageOptions(width: 60), withCard: true)])
         #expect(try parse("check --notify") == [.check(notify: true)])
     }
 
@@ -135,24 +143,30 @@ import Testing
         #expect(usageMessage("sync --jobs 0") == "--jobs takes a number from 1 to 32, not '0'")
         #expect(usageMessage("sync --jobs=many") == "--jobs takes a number from 1 to 32, not 'many'")
         #expect(usageMessage("sync --jobs") == "--jobs needs a value — usage: sync [--images] [--jobs N]")
-        #expect(usageMessage("image --renderer vga") == "--renderer takes one of kitty, iterm, sixel, blocks, ascii, not 'vga'")
+        #expect(
+            usageMessage("image --renderer vga")
+                == "--renderer takes one of kitty, iterm, sixel, blocks, ascii, not 'vga'")
         #expect(usageMessage("image --width 0")?.hasPrefix("--width takes a number of columns from 1 to ") == true)
         #expect(usageMessage("explain --all=yes") == "--all takes no value (got '--all=yes')")
         #expect(usageMessage("save -x") == "'save' has no option '-x' — usage: save [N] [PATH] [--force]")
         #expect(usageMessage("latest --bogus") == "'latest' has no option '--bogus' — usage: latest")
         #expect(usageMessage("search python --offline") == "'search' has no option '--offline' — usage: search QUERY")
         #expect(usageMessage("sync now") == "'sync' takes no arguments (got 'now')")
-        #expect(usageMessage("show --width 60") == "--renderer and --width go with --image — e.g. show --image --width 60")
+        #expect(
+            usageMessage("show --width 60") == "--renderer and --width go with --image — e.g. show --image --width 60")
         #expect(usageMessage("share --text --markdown") == "'share' takes one of --text, --mailto and --markdown")
-        #expect(usageMessage("share Python") == "'share' takes a comic number, not 'Python' — usage: \(CommandSpec.named("share")!.synopsis)")
+        #expect(
+            usageMessage("share Python")
+                == "'share' takes a comic number, not 'Python' — usage: \(CommandSpec.named("share")!.synopsis)")
         #expect(usageMessage("cache stats --yes") == "--yes goes with 'cache clear'")
     }
 
     @Test func everyDeclaredOptionIsInItsUsageLine() {
         for spec in CommandSpec.all {
             for option in spec.options {
-                #expect(spec.usage.contains(option.name) || option.name == "--renderer" || option.name == "--width",
-                        "\(spec.name) \(option.name)")
+                #expect(
+                    spec.usage.contains(option.name) || option.name == "--renderer" || option.name == "--width",
+                    "\(spec.name) \(option.name)")
             }
             for word in spec.subcommands {
                 #expect(spec.usage.contains(word), "\(spec.name) \(word)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct CompleterTests {
@@ -9,13 +10,23 @@ import Testing
         func paths(_ typed: String) -> [String] {
             files.filter { $0 != typed && $0.hasPrefix(typed) && !$0.dropFirst(typed.count).dropLast().contains("/") }
         }
-        #expect(completer.complete("save 353 f", paths: paths) == Completion(replaceCount: 1, insertion: "favs.json ", candidates: ["favs.json"]))
-        #expect(completer.complete("save 353 com", paths: paths) == Completion(replaceCount: 3, insertion: "comic", candidates: ["comic one.png", "comics/"]))
-        #expect(completer.complete(#"save 353 comic\ "#, paths: paths)
-            == Completion(replaceCount: 7, insertion: #"comic\ one.png "#, candidates: ["comic one.png"]), "an escaped space stays in the word")
-        #expect(completer.complete("save di", paths: paths) == Completion(replaceCount: 2, insertion: "dir/", candidates: ["dir/"]),
-                "a directory takes no space, so Tab goes on into it")
-        #expect(completer.complete("save 353 dir/", paths: paths).insertion == #"dir/a\;b.png "#, "the grammar reads it back")
+        #expect(
+            completer.complete("save 353 f", paths: paths)
+                == Completion(replaceCount: 1, insertion: "favs.json ", candidates: ["favs.json"]))
+        #expect(
+            completer.complete("save 353 com", paths: paths)
+                == Completion(replaceCount: 3, insertion: "comic", candidates: ["comic one.png", "comics/"]))
+        #expect(
+            completer.complete(#"save 353 comic\ "#, paths: paths)
+                == Completion(replaceCount: 7, insertion: #"comic\ one.png "#, candidates: ["comic one.png"]),
+            "an escaped space stays in the word")
+        #expect(
+            completer.complete("save di", paths: paths)
+                == Completion(replaceCount: 2, insertion: "dir/", candidates: ["dir/"]),
+            "a directory takes no space, so Tab goes on into it")
+        #expect(
+            completer.complete("save 353 dir/", paths: paths).insertion == #"dir/a\;b.png "#,
+            "the grammar reads it back")
         #expect(completer.complete("fav import fa", paths: paths).insertion == "favs.json ")
         #expect(completer.complete("fav fa", paths: paths) == .none, "without import, fav takes a comic")
         #expect(completer.complete("save 353 --f", paths: paths).insertion == "--force ")
@@ -60,11 +71,12 @@ import Testing
         #expect(completer.complete("zz a") == .none)
     }
 
-    let index = TitleIndex(titles: [
-        (1, "Barrel - Part 1"), (11, "Barrel - Part 2"), (22, "Barrel - Part 3"), (353, "Python"),
-        (1705, "Pokémon Go"), (2619, "Crêpe"), (2, "Petit Trees (sketch)"), (35, "Snowflakes"),
-        (3535, "Semicolons; Quotes \"and\" More"),
-    ], favorites: [353, 2619])
+    let index = TitleIndex(
+        titles: [
+            (1, "Barrel - Part 1"), (11, "Barrel - Part 2"), (22, "Barrel - Part 3"), (353, "Python"),
+            (1705, "Pokémon Go"), (2619, "Crêpe"), (2, "Petit Trees (sketch)"), (35, "Snowflakes"),
+            (3535, "Semicolons; Quotes \"and\" More"),
+        ], favorites: [353, 2619])
 
     @Test func multiWordTitlesCompleteToTheirCommonPrefixThenList() {
         let first = completer.complete("goto barrel - p", titles: index)

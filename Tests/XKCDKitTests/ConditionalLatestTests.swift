@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// `latest(ifChangedSince:)` against the real loopback server: validators taken, sent back,
@@ -109,11 +110,15 @@ import TestSupport
     }
 
     @Test func hostileValidatorsFromTheServerAreDropped() async throws {
-        let body = String(decoding: ComicArchive.body(num: 3000, title: "Hostile", year: 2024, month: 1, day: 1), as: UTF8.self)
-        server.setFault(.status(200, body: body, headers: [
-            "ETag": "\"caf\u{E9}\"",
-            "Last-Modified": String(repeating: "x", count: 1024),
-        ]), for: "/info.0.json")
+        let body = String(
+            decoding: ComicArchive.body(num: 3000, title: "Hostile", year: 2024, month: 1, day: 1), as: UTF8.self)
+        server.setFault(
+            .status(
+                200, body: body,
+                headers: [
+                    "ETag": "\"caf\u{E9}\"",
+                    "Last-Modified": String(repeating: "x", count: 1024),
+                ]), for: "/info.0.json")
         let (comic, validators) = try #require(found(try await client.latest(ifChangedSince: HTTPValidators())))
         #expect(comic.num == 3000)
         #expect(validators == HTTPValidators())
@@ -121,12 +126,16 @@ import TestSupport
     }
 
     @Test func validatorsUpToTheLimitAreKept() async throws {
-        let body = String(decoding: ComicArchive.body(num: 3000, title: "Long", year: 2024, month: 1, day: 1), as: UTF8.self)
+        let body = String(
+            decoding: ComicArchive.body(num: 3000, title: "Long", year: 2024, month: 1, day: 1), as: UTF8.self)
         let longest = "\"" + String(repeating: "e", count: HTTPValidators.maxLength - 2) + "\""
-        server.setFault(.status(200, body: body, headers: [
-            "ETag": longest,
-            "Last-Modified": String(repeating: "m", count: HTTPValidators.maxLength + 1),
-        ]), for: "/info.0.json")
+        server.setFault(
+            .status(
+                200, body: body,
+                headers: [
+                    "ETag": longest,
+                    "Last-Modified": String(repeating: "m", count: HTTPValidators.maxLength + 1),
+                ]), for: "/info.0.json")
         let (_, validators) = try #require(found(try await client.latest(ifChangedSince: HTTPValidators())))
         #expect(validators == HTTPValidators(etag: longest))
         server.clearFaults()
@@ -190,21 +199,25 @@ import TestSupport
 
     @Test func conditionalHeaders() {
         #expect(HTTPValidators().conditionalHeaders == [:])
-        #expect(HTTPValidators(etag: "W/\"a\"", lastModified: date).conditionalHeaders
-            == ["If-None-Match": "W/\"a\"", "If-Modified-Since": date])
+        #expect(
+            HTTPValidators(etag: "W/\"a\"", lastModified: date).conditionalHeaders
+                == ["If-None-Match": "W/\"a\"", "If-Modified-Since": date])
         #expect(HTTPValidators(lastModified: date).conditionalHeaders == ["If-Modified-Since": date])
         #expect(HTTPValidators(etag: "", lastModified: "bad\tdate").conditionalHeaders == [:])
     }
 
     @Test func takenFromResponseHeaders() {
-        #expect(HTTPValidators(responseHeaders: ["etag": "\"a\"", "last-modified": date, "content-type": "x"])
-            == HTTPValidators(etag: "\"a\"", lastModified: date))
+        #expect(
+            HTTPValidators(responseHeaders: ["etag": "\"a\"", "last-modified": date, "content-type": "x"])
+                == HTTPValidators(etag: "\"a\"", lastModified: date))
         #expect(HTTPValidators(responseHeaders: [:]).isEmpty)
         #expect(HTTPValidators(responseHeaders: ["ETag": "\"a\""]).isEmpty, "names arrive lower-cased")
     }
 
-    @Test(arguments: ["", "\"caf\u{E9}\"", "\"a\u{7F}\"", "\"a\tb\"", "\"a\"\r\nX: 1", "\u{0}", "\u{202E}\"a\"",
-                      String(repeating: "a", count: 257), String(repeating: "a", count: 1024)])
+    @Test(arguments: [
+        "", "\"caf\u{E9}\"", "\"a\u{7F}\"", "\"a\tb\"", "\"a\"\r\nX: 1", "\u{0}", "\u{202E}\"a\"",
+        String(repeating: "a", count: 257), String(repeating: "a", count: 1024),
+    ])
     func unusableValuesFromAResponseAreDropped(value: String) {
         #expect(!HTTPValidators.isUsable(value))
         #expect(HTTPValidators(responseHeaders: ["etag": value, "last-modified": value]).isEmpty)
@@ -237,8 +250,10 @@ import TestSupport
         #expect(HTTPValidators(etag: "caf\u{E9}").encoded == "5:caf\u{E9}-", "lengths count UTF-8 bytes")
     }
 
-    @Test(arguments: ["", "-", "---", "x", "--x", "3:ab-", "3:abcd-", "2:ab", "2:ab-x", "02:ab-",
-                      ":-", "1-", "2:a", "99999999:a-", "12345678901234567890:a-", "1:\u{E9}-", " --", "-- "])
+    @Test(arguments: [
+        "", "-", "---", "x", "--x", "3:ab-", "3:abcd-", "2:ab", "2:ab-x", "02:ab-",
+        ":-", "1-", "2:a", "99999999:a-", "12345678901234567890:a-", "1:\u{E9}-", " --", "-- ",
+    ])
     func malformedTextIsNil(text: String) {
         #expect(HTTPValidators(encoded: text) == nil)
     }

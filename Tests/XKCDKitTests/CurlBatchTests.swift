@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// `CurlTransport.getEach` against the loopback server: every URL answered once, never more
@@ -121,7 +122,9 @@ import TestSupport
         }
         #expect(try await answers.wait(for: 10))
         for (_, result) in answers.all {
-            #expect(throws: XKCDError.network("cannot connect to 127.0.0.1:\(server.port) (connection refused)")) { try result.get() }
+            #expect(throws: XKCDError.network("cannot connect to 127.0.0.1:\(server.port) (connection refused)")) {
+                try result.get()
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 import CCurl
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// Request and response headers through CurlTransport against the loopback server: what is
@@ -21,12 +22,15 @@ import TestSupport
     var host: String { "127.0.0.1:\(server.port)" }
 
     @Test func headerBlockParsing() {
-        let block = Data("HTTP/1.1 200 OK: fine\r\nContent-Type:  text/plain \r\nSet-Cookie: a=1\r\nset-cookie: b=2\nX-Empty:\r\n: nameless\r\nno colon\r\n\r\n".utf8)
-        #expect(HTTPHeaderBlock.fields(block) == [
-            "content-type": "text/plain",
-            "set-cookie": "a=1, b=2",
-            "x-empty": "",
-        ])
+        let block = Data(
+            "HTTP/1.1 200 OK: fine\r\nContent-Type:  text/plain \r\nSet-Cookie: a=1\r\nset-cookie: b=2\nX-Empty:\r\n: nameless\r\nno colon\r\n\r\n"
+                .utf8)
+        #expect(
+            HTTPHeaderBlock.fields(block) == [
+                "content-type": "text/plain",
+                "set-cookie": "a=1, b=2",
+                "x-empty": "",
+            ])
         #expect(HTTPHeaderBlock.fields(Data()) == [:])
     }
 
@@ -46,7 +50,9 @@ import TestSupport
         _ = try await transport.get(server.url(forComic: 353))
         _ = try await transport.get(server.url(forComic: 353), headers: ["X-Trace": "third"])
         #expect(server.requestHeaders(forRequest: 0)["x-trace"] == "first")
-        #expect(server.requestHeaders(forRequest: 1)["x-trace"] == nil, "a recycled handle forgets the last request's headers")
+        #expect(
+            server.requestHeaders(forRequest: 1)["x-trace"] == nil,
+            "a recycled handle forgets the last request's headers")
         #expect(server.requestHeaders(forRequest: 2)["x-trace"] == "third")
     }
 
@@ -72,16 +78,22 @@ import TestSupport
 
     @Test func headerLinesAreSortedAndEmptyValuesKept() throws {
         #expect(try HTTPRequestHeaders.lines([:]) == [])
-        #expect(try HTTPRequestHeaders.lines(["If-None-Match": "W/\"a\"", "If-Modified-Since": "Wed, 21 Oct 2015 07:28:00 GMT", "X-Empty": ""]) == [
-            "If-Modified-Since: Wed, 21 Oct 2015 07:28:00 GMT",
-            "If-None-Match: W/\"a\"",
-            "X-Empty;",
-        ])
+        #expect(
+            try HTTPRequestHeaders.lines([
+                "If-None-Match": "W/\"a\"", "If-Modified-Since": "Wed, 21 Oct 2015 07:28:00 GMT", "X-Empty": "",
+            ]) == [
+                "If-Modified-Since: Wed, 21 Oct 2015 07:28:00 GMT",
+                "If-None-Match: W/\"a\"",
+                "X-Empty;",
+            ])
     }
 
     @Test(arguments: ["\"a\"\r\nX-Injected: 1", "\"a\"\nX-Injected: 1", "\"a\"\r", "a\u{0}X-Injected: 1"])
     func headerValuesWithLineBreaksOrNULAreRefused(value: String) async throws {
-        #expect(throws: XKCDError.cannotDo("refused to send the request header If-None-Match: its value holds a line break or NUL")) {
+        #expect(
+            throws: XKCDError.cannotDo(
+                "refused to send the request header If-None-Match: its value holds a line break or NUL")
+        ) {
             try HTTPRequestHeaders.lines(["Accept": "*/*", "If-None-Match": value])
         }
         await #expect(throws: XKCDError.self) {
@@ -108,14 +120,15 @@ import TestSupport
         let outcome = Outcome()
         let lines = ["Accept: */*", "If-None-Match: \"a\"\r\nX-Injected: 1"]
         var storage = lines.map { strdup($0) }
-        defer { storage.forEach { free($0) } }
+        defer { for pointer in storage { free(pointer) } }
         let id = server.url(forComic: nil).absoluteString.withCString { url in
             storage.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-                    xkcd_http_get(http, url, pointers.baseAddress, pointers.count, 5000, 0, 0, nil,
-                                  { context, result in
-                                      Unmanaged<Outcome>.fromOpaque(context!).takeRetainedValue().set(result!.pointee.outcome)
-                                  }, Unmanaged.passRetained(outcome).toOpaque())
+                    xkcd_http_get(
+                        http, url, pointers.baseAddress, pointers.count, 5000, 0, 0, nil,
+                        { context, result in
+                            Unmanaged<Outcome>.fromOpaque(context!).takeRetainedValue().set(result!.pointee.outcome)
+                        }, Unmanaged.passRetained(outcome).toOpaque())
                 }
             }
         }

@@ -1,7 +1,8 @@
 import CCurl
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// CurlTransport against the real loopback server: bodies, statuses, faults, cancellation,
@@ -234,8 +235,10 @@ import TestSupport
         #expect(server.connectionCount <= 8)
     }
 
-    @Test(arguments: ["http://127.0.0.1:8790", "https://xkcd.com/", "http://host/prefix", "http://host/prefix/",
-                      "http://host/p?x=1", "http://host/p#f", "http://host/a%20b"])
+    @Test(arguments: [
+        "http://127.0.0.1:8790", "https://xkcd.com/", "http://host/prefix", "http://host/prefix/",
+        "http://host/p?x=1", "http://host/p#f", "http://host/a%20b",
+    ])
     func comicAddressesJoinTheBaseAsAPathComponentWould(base: String) throws {
         let url = try #require(URL(string: base))
         let client = XKCDClient(baseURL: url, transport: CurlTransport(timeout: 5))
@@ -256,8 +259,9 @@ import TestSupport
 
     @Test func clientRetriesALostConnection() async throws {
         server.setFault(.truncate(afterBytes: 5), for: "/353/info.0.json")
-        let client = XKCDClient(baseURL: server.baseURL, transport: CurlTransport(timeout: 5),
-                                retryDelays: [.milliseconds(10), .milliseconds(10)])
+        let client = XKCDClient(
+            baseURL: server.baseURL, transport: CurlTransport(timeout: 5),
+            retryDelays: [.milliseconds(10), .milliseconds(10)])
         await #expect(throws: XKCDError.network("the connection to \(host) was lost", retryable: true)) {
             try await client.comic(353)
         }

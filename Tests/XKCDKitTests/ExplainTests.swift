@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// `explain`, `share` and `open` through a session, against explainxkcd's API on loopback.
@@ -32,7 +33,10 @@ import TestSupport
         #expect(!view.wholePage)
         let text = Renderer(width: 80, color: false, json: false).render(.explanation(view))
         #expect(text.hasPrefix("#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call"))
-        #expect(server.requestLog.contains { $0.contains("action=parse") && $0.contains("page=327") && $0.contains("redirects=1") })
+        #expect(
+            server.requestLog.contains {
+                $0.contains("action=parse") && $0.contains("page=327") && $0.contains("redirects=1")
+            })
         #expect(wikiRequests() == 1)
 
         _ = try await session.run(.explain(.number(327), all: false))
@@ -44,7 +48,9 @@ import TestSupport
 
     @Test func aComicWithoutAPageSaysSo() async throws {
         let session = try library.session()
-        await #expect(throws: XKCDError.noExplanation(353)) { try await session.run(.explain(.number(353), all: false)) }
+        await #expect(throws: XKCDError.noExplanation(353)) {
+            try await session.run(.explain(.number(353), all: false))
+        }
         #expect(XKCDError.noExplanation(353).localizedDescription == "explainxkcd has no page for #353 yet")
     }
 
@@ -71,7 +77,9 @@ import TestSupport
     }
 
     @Test func hostileExplanationsNeverReachTheTerminal() async throws {
-        server.setExplanation(num: 353, title: "Python\u{1B}[2J", wikitext: "==Explanation==\n\u{1B}]52;c;ZXZpbA==\u{07}'''x'''\u{9B}31m [https://e.example/\u{1B}x y]")
+        server.setExplanation(
+            num: 353, title: "Python\u{1B}[2J",
+            wikitext: "==Explanation==\n\u{1B}]52;c;ZXZpbA==\u{07}'''x'''\u{9B}31m [https://e.example/\u{1B}x y]")
         let view = try #require(explanation(try await library.session().run(.explain(.number(353), all: false))))
         let text = Renderer(width: 80, color: true, json: false).render(.explanation(view))
         let ours = text.replacingOccurrences(of: "\u{1B}[0m", with: "").replacingOccurrences(of: "\u{1B}[1m", with: "")
@@ -81,19 +89,26 @@ import TestSupport
 
     @Test func shareAndOpenUseTheComicsPage() async throws {
         let session = try library.session()
-        guard case let .shared(result) = try await session.run(.share(.number(353), format: .text, to: nil, copy: false, open: false)) else {
+        guard
+            case let .shared(result) = try await session.run(
+                .share(.number(353), format: .text, to: nil, copy: false, open: false))
+        else {
             Issue.record("not shared")
             return
         }
         let base = server.baseURL.absoluteString
-        #expect(result.text == """
-            xkcd #353: Python
-            \(base)/353/
-            \(base)/imgs/comics/python.png
-            I wrote 20 short programs in Python yesterday.  It was wonderful.  Perl, I'm leaving you.
-            """)
+        #expect(
+            result.text == """
+                xkcd #353: Python
+                \(base)/353/
+                \(base)/imgs/comics/python.png
+                I wrote 20 short programs in Python yesterday.  It was wonderful.  Perl, I'm leaving you.
+                """)
         #expect(try await session.run(.open(.number(1608))) == .open(url: "\(base)/1608/"))
-        guard case let .shared(interactive) = try await session.run(.share(.number(1608), format: .text, to: nil, copy: false, open: false)) else { return }
+        guard
+            case let .shared(interactive) = try await session.run(
+                .share(.number(1608), format: .text, to: nil, copy: false, open: false))
+        else { return }
         #expect(!interactive.text.contains("/imgs/"))
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct FavoritesFileTests {
     @Test func readsTheExportFormatAndDeduplicates() throws {
-        let text = #"{"favorites":[{"num":353,"title":"Python","date":"2007-12-05","added":"2026-11-22T09:10:00Z"},{"num":1},{"num":353,"added":"2020-01-01T00:00:00Z"}]}"#
+        let text =
+            #"{"favorites":[{"num":353,"title":"Python","date":"2007-12-05","added":"2026-11-22T09:10:00Z"},{"num":1},{"num":353,"added":"2020-01-01T00:00:00Z"}]}"#
         let entries = try FavoritesFile.parse(Data(text.utf8), name: "f")
         #expect(entries.map(\.num) == [353, 1])
         #expect(entries[0].addedAt == ISO8601DateFormatter().date(from: "2020-01-01T00:00:00Z"))
@@ -12,8 +14,10 @@ import Testing
     }
 
     @Test func rejectsAnythingElseWithOneMessage() {
-        for text in ["", "[]", "{}", #"{"favorites":{}}"#, #"{"favorites":[1]}"#, #"{"favorites":[{"num":true}]}"#,
-                     #"{"favorites":[{"num":1.5}]}"#, #"{"favorites":[{"num":0}]}"#, #"{"favorites":[{"num":99999999999}]}"#] {
+        for text in [
+            "", "[]", "{}", #"{"favorites":{}}"#, #"{"favorites":[1]}"#, #"{"favorites":[{"num":true}]}"#,
+            #"{"favorites":[{"num":1.5}]}"#, #"{"favorites":[{"num":0}]}"#, #"{"favorites":[{"num":99999999999}]}"#,
+        ] {
             do {
                 _ = try FavoritesFile.parse(Data(text.utf8), name: "f.json")
                 Issue.record("accepted \(text)")
@@ -37,9 +41,12 @@ import Testing
     @Test func destinationIsTheDirectoryOrTheFileGiven() {
         let cwd = URL(fileURLWithPath: "/tmp")
         #expect(ImageSaver.destination(path: nil, defaultName: "1-a.png", currentDirectory: cwd).path == "/tmp/1-a.png")
-        #expect(ImageSaver.destination(path: "x.png", defaultName: "1-a.png", currentDirectory: cwd).path == "/tmp/x.png")
+        #expect(
+            ImageSaver.destination(path: "x.png", defaultName: "1-a.png", currentDirectory: cwd).path == "/tmp/x.png")
         #expect(ImageSaver.destination(path: "/", defaultName: "1-a.png", currentDirectory: cwd).path == "/1-a.png")
-        #expect(ImageSaver.destination(path: "sub/", defaultName: "1-a.png", currentDirectory: cwd).path == "/tmp/sub/1-a.png")
+        #expect(
+            ImageSaver.destination(path: "sub/", defaultName: "1-a.png", currentDirectory: cwd).path
+                == "/tmp/sub/1-a.png")
     }
 
     @Test func imageKindsAreRecognisedByTheirBytes() {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// Inputs `make fuzz` found breaking a promise, kept under Fixtures/fuzz/crashes/TARGET/ and run
@@ -27,7 +28,8 @@ import TestSupport
 
     @Test func preformattedWikitextIsSanitized() {
         let document = WikiMarkup.document(from: "Intro.\n \u{1B}[2Jcleared\u{0}\u{202E}\n")
-        let text = WikiLayout(width: 80, style: Style(enabled: false), hyperlinks: false).lines(document).joined(separator: "\n")
+        let text = WikiLayout(width: 80, style: Style(enabled: false), hyperlinks: false).lines(document).joined(
+            separator: "\n")
         #expect(text == "Intro.\n\n  [2Jcleared")
     }
 }

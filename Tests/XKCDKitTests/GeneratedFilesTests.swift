@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// The completion scripts and the man page are generated from the command definitions and
@@ -29,8 +30,10 @@ import TestSupport
     }
 
     @Test func manPageRendersWithoutWarnings() throws {
-        guard let groff = ["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"]
-            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard
+            let groff = ["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"]
+                .first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
             Issue.record("groff is missing (make test installs groff-base)")
             return
         }
@@ -38,11 +41,14 @@ import TestSupport
         try Data(ManPage.render().utf8).write(to: scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }
         // -P-cbou: plain text, no escapes or overstrikes.
-        let run = try ChildProcess.run(groff, ["-man", "-Tutf8", "-ww", "-P-cbou", scratch.path], environment: ["LANG": "C.UTF-8"])
+        let run = try ChildProcess.run(
+            groff, ["-man", "-Tutf8", "-ww", "-P-cbou", scratch.path], environment: ["LANG": "C.UTF-8"])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty, "groff warns: \(run.stderr)")
         let rendered = run.stdout
-        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"] {
+        for heading in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES",
+        ] {
             #expect(rendered.contains("\n\(heading)\n"), "\(heading)")
         }
         #expect(rendered.contains("goto N | TITLE (g)"))

@@ -1,24 +1,28 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct GlobalOptionsTests {
     @Test func flagsBeatEnvironmentWhichBeatsDefaults() throws {
-        let env: Environment = ["XKCD_BASE_URL": "http://127.0.0.1:9/", "XKCD_DATA_DIR": "/tmp/env-dir", "HOME": "/home/u"]
+        let env: Environment = [
+            "XKCD_BASE_URL": "http://127.0.0.1:9/", "XKCD_DATA_DIR": "/tmp/env-dir", "HOME": "/home/u",
+        ]
         let fromEnv = try GlobalOptions.parse(arguments: [], environment: env)
         #expect(fromEnv.baseURL.absoluteString == "http://127.0.0.1:9")
         #expect(fromEnv.dataDirectory.path == "/tmp/env-dir")
-        let flags = try GlobalOptions.parse(arguments: ["--base-url", "http://localhost:8080", "--data-dir=/tmp/flag", "goto", "353"],
-                                            environment: env)
+        let flags = try GlobalOptions.parse(
+            arguments: ["--base-url", "http://localhost:8080", "--data-dir=/tmp/flag", "goto", "353"],
+            environment: env)
         #expect(flags.baseURL.absoluteString == "http://localhost:8080")
         #expect(flags.dataDirectory.path == "/tmp/flag")
         #expect(flags.words == ["goto", "353"])
         let defaults = try GlobalOptions.parse(arguments: [], environment: ["HOME": "/home/u"])
         #expect(defaults.baseURL.absoluteString == "https://xkcd.com")
         #if !os(macOS)
-        #expect(defaults.dataDirectory.path == "/home/u/.local/share/xkcd")
-        let xdg = try GlobalOptions.parse(arguments: [], environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/x"])
-        #expect(xdg.dataDirectory.path == "/x/xkcd")
+            #expect(defaults.dataDirectory.path == "/home/u/.local/share/xkcd")
+            let xdg = try GlobalOptions.parse(arguments: [], environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/x"])
+            #expect(xdg.dataDirectory.path == "/x/xkcd")
         #endif
     }
 
@@ -30,7 +34,9 @@ import Testing
     }
 
     @Test func commandStringAndNegativeNumbersAsCommands() throws {
-        #expect(try GlobalOptions.parse(arguments: ["-c", "goto 1; next"], environment: [:]).commandString == "goto 1; next")
+        #expect(
+            try GlobalOptions.parse(arguments: ["-c", "goto 1; next"], environment: [:]).commandString == "goto 1; next"
+        )
         // A negative number is a (bad) command, not an option.
         #expect(try GlobalOptions.parse(arguments: ["-3"], environment: [:]).words == ["-3"])
     }
@@ -38,9 +44,15 @@ import Testing
     @Test func badOptionsAreUsageErrors() {
         #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--bogus"], environment: [:]) }
         #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--base-url"], environment: [:]) }
-        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--base-url", "ftp://x"], environment: [:]) }
-        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: [], environment: ["XKCD_BASE_URL": "not a url"]) }
-        #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["-c", "latest", "first"], environment: [:]) }
+        #expect(throws: UsageError.self) {
+            try GlobalOptions.parse(arguments: ["--base-url", "ftp://x"], environment: [:])
+        }
+        #expect(throws: UsageError.self) {
+            try GlobalOptions.parse(arguments: [], environment: ["XKCD_BASE_URL": "not a url"])
+        }
+        #expect(throws: UsageError.self) {
+            try GlobalOptions.parse(arguments: ["-c", "latest", "first"], environment: [:])
+        }
         #expect(throws: UsageError.self) { try GlobalOptions.parse(arguments: ["--timeout", "-1"], environment: [:]) }
     }
 }
@@ -80,7 +92,9 @@ import Testing
     @Test func helpTakesACommandAndGeneratorsTakeAShell() throws {
         let help = try GlobalOptions.parse(arguments: ["--help", "goto"], environment: [:])
         #expect(help.showHelp && help.words == ["goto"])
-        #expect(try GlobalOptions.parse(arguments: ["--generate-completion-script", "fish"], environment: [:]).completionScript == .fish)
+        #expect(
+            try GlobalOptions.parse(arguments: ["--generate-completion-script", "fish"], environment: [:])
+                .completionScript == .fish)
         #expect(throws: UsageError("--generate-completion-script takes one of bash, zsh, fish, not 'tcsh'")) {
             try GlobalOptions.parse(arguments: ["--generate-completion-script=tcsh"], environment: [:])
         }
@@ -90,7 +104,8 @@ import Testing
     @Test func globalOptionsStandAnywhereOnAOneShotLine() throws {
         let favs = try GlobalOptions.parse(arguments: ["favs", "--json"], environment: [:])
         #expect(favs.json && favs.words == ["favs"])
-        let search = try GlobalOptions.parse(arguments: ["search", "python", "--offline", "--data-dir", "/tmp/d"], environment: [:])
+        let search = try GlobalOptions.parse(
+            arguments: ["search", "python", "--offline", "--data-dir", "/tmp/d"], environment: [:])
         #expect(search.offline && search.words == ["search", "python"] && search.dataDirectory.path == "/tmp/d")
         let own = try GlobalOptions.parse(arguments: ["sync", "--jobs", "4", "--images"], environment: [:])
         #expect(own.words == ["sync", "--jobs", "4", "--images"], "a command's own options stay with it")

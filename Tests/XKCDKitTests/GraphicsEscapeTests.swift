@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct GraphicsEscapeTests {
@@ -9,8 +10,9 @@ import Testing
 
     @Test func kittyWithOneChunkCarriesTheKeysAndMZero() {
         let png = Data([1, 2, 3])
-        #expect(KittyGraphics.sequence(png: png, columns: 40, rows: 12)
-            == "\(esc)_Ga=T,f=100,q=2,c=40,r=12,m=0;AQID\(esc)\\\n")
+        #expect(
+            KittyGraphics.sequence(png: png, columns: 40, rows: 12)
+                == "\(esc)_Ga=T,f=100,q=2,c=40,r=12,m=0;AQID\(esc)\\\n")
     }
 
     @Test func kittyPayloadOfExactlyOneChunk() {
@@ -25,8 +27,9 @@ import Testing
         let png = Data(repeating: 0x5C, count: 3073)
         let payload = png.base64EncodedString()
         let text = KittyGraphics.sequence(png: png, columns: 80, rows: 30)
-        #expect(text == "\(esc)_Ga=T,f=100,q=2,c=80,r=30,m=1;\(payload.prefix(4096))\(esc)\\"
-            + "\(esc)_Gm=0;\(payload.dropFirst(4096))\(esc)\\\n")
+        #expect(
+            text == "\(esc)_Ga=T,f=100,q=2,c=80,r=30,m=1;\(payload.prefix(4096))\(esc)\\"
+                + "\(esc)_Gm=0;\(payload.dropFirst(4096))\(esc)\\\n")
     }
 
     @Test func kittyManyChunks() {
@@ -46,10 +49,13 @@ import Testing
     // MARK: iTerm2
 
     @Test func iTermInlineFileWithSizeAndCells() {
-        #expect(ITermInline.sequence(data: Data([1, 2, 3]), columns: 20, rows: 10, name: nil)
-            == "\(esc)]1337;File=inline=1;size=3;width=20;height=10;preserveAspectRatio=1:AQID\u{7}\n")
-        #expect(ITermInline.sequence(data: Data([1, 2, 3]), columns: 20, rows: 10, name: "a.png")
-            == "\(esc)]1337;File=inline=1;size=3;width=20;height=10;preserveAspectRatio=1;name=YS5wbmc=:AQID\u{7}\n")
+        #expect(
+            ITermInline.sequence(data: Data([1, 2, 3]), columns: 20, rows: 10, name: nil)
+                == "\(esc)]1337;File=inline=1;size=3;width=20;height=10;preserveAspectRatio=1:AQID\u{7}\n")
+        #expect(
+            ITermInline.sequence(data: Data([1, 2, 3]), columns: 20, rows: 10, name: "a.png")
+                == "\(esc)]1337;File=inline=1;size=3;width=20;height=10;preserveAspectRatio=1;name=YS5wbmc=:AQID\u{7}\n"
+        )
         let big = Data(repeating: 7, count: 123_456)
         #expect(ITermInline.sequence(data: big, columns: 1, rows: 1, name: nil).contains(";size=123456;"))
     }
@@ -58,12 +64,15 @@ import Testing
 
     @Test func tmuxWrapsEachEscapeOnItsOwnWithEscapesDoubled() {
         let kitty = "\(esc)_Gm=1;AAAA\(esc)\\\(esc)_Gm=0;BB\(esc)\\\n"
-        #expect(TmuxPassthrough.wrap(kitty)
-            == "\(esc)Ptmux;\(esc)\(esc)_Gm=1;AAAA\(esc)\(esc)\\\(esc)\\"
-            + "\(esc)Ptmux;\(esc)\(esc)_Gm=0;BB\(esc)\(esc)\\\(esc)\\\n")
+        #expect(
+            TmuxPassthrough.wrap(kitty)
+                == "\(esc)Ptmux;\(esc)\(esc)_Gm=1;AAAA\(esc)\(esc)\\\(esc)\\"
+                + "\(esc)Ptmux;\(esc)\(esc)_Gm=0;BB\(esc)\(esc)\\\(esc)\\\n")
         let iterm = ITermInline.sequence(data: Data([1, 2, 3]), columns: 2, rows: 1, name: nil)
-        #expect(TmuxPassthrough.wrap(iterm)
-            == "\(esc)Ptmux;\(esc)\(esc)]1337;File=inline=1;size=3;width=2;height=1;preserveAspectRatio=1:AQID\u{7}\(esc)\\\n")
+        #expect(
+            TmuxPassthrough.wrap(iterm)
+                == "\(esc)Ptmux;\(esc)\(esc)]1337;File=inline=1;size=3;width=2;height=1;preserveAspectRatio=1:AQID\u{7}\(esc)\\\n"
+        )
     }
 
     @Test func tmuxWrapsEveryKittyChunkAndLeavesTextAlone() {
@@ -77,7 +86,9 @@ import Testing
             .replacingOccurrences(of: "\(esc)\(esc)", with: esc)
         #expect(unwrapped == text)
         #expect(TmuxPassthrough.wrap("plain\n") == "plain\n")
-        #expect(TmuxPassthrough.wrap("a\(esc)[1mb\(esc)(Bc") == "a\(esc)Ptmux;\(esc)\(esc)[1m\(esc)\\b\(esc)Ptmux;\(esc)\(esc)(B\(esc)\\c")
+        #expect(
+            TmuxPassthrough.wrap("a\(esc)[1mb\(esc)(Bc")
+                == "a\(esc)Ptmux;\(esc)\(esc)[1m\(esc)\\b\(esc)Ptmux;\(esc)\(esc)(B\(esc)\\c")
         #expect(TmuxPassthrough.wrap("\(esc)") == "\(esc)Ptmux;\(esc)\(esc)\(esc)\\")
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import XKCDKit
 
 /// The help screens, word for word. `XKCD_UPDATE_SNAPSHOTS=1 swift test` rewrites them.
@@ -9,11 +9,15 @@ import XKCDKit
     }
 
     @Test func commandList() {
-        #expect(CheckedInFile("Tests/Snapshots/help-commands.txt").matches(HelpText.render(topic: nil, style: Style(enabled: false))))
+        #expect(
+            CheckedInFile("Tests/Snapshots/help-commands.txt").matches(
+                HelpText.render(topic: nil, style: Style(enabled: false))))
     }
 
     @Test func oneCommand() {
-        #expect(CheckedInFile("Tests/Snapshots/help-goto.txt").matches(HelpText.render(topic: "goto", style: Style(enabled: false))))
+        #expect(
+            CheckedInFile("Tests/Snapshots/help-goto.txt").matches(
+                HelpText.render(topic: "goto", style: Style(enabled: false))))
     }
 
     @Test func programHelpFitsEightyColumns() {

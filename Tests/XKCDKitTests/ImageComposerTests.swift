@@ -1,27 +1,37 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct ImageComposerTests {
     let image: ComicImage
 
     init() throws {
-        let raster = RasterImage(width: 4, height: 4, pixels: (0..<16).flatMap { i in i % 5 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255] })
+        let raster = RasterImage(
+            width: 4, height: 4, pixels: (0..<16).flatMap { i in i % 5 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255] })
         let png = try PNGEncoder.encode(raster)
-        let comic = DisplayComic(Comic(num: 353, title: "Python", safeTitle: "Python", alt: "", img: "https://imgs.xkcd.com/comics/python.png",
-                                       year: 2007, month: 12, day: 5))
-        image = ComicImage(comic: comic, data: png, kind: .png, raster: raster, options: ImageOptions(), withCard: false)
+        let comic = DisplayComic(
+            Comic(
+                num: 353, title: "Python", safeTitle: "Python", alt: "", img: "https://imgs.xkcd.com/comics/python.png",
+                year: 2007, month: 12, day: 5))
+        image = ComicImage(
+            comic: comic, data: png, kind: .png, raster: raster, options: ImageOptions(), withCard: false)
     }
 
-    private func render(_ environment: [String: String], tty: Bool = true, renderer: ImageProtocol? = nil, sixel: Bool = false) -> String {
+    private func render(
+        _ environment: [String: String], tty: Bool = true, renderer: ImageProtocol? = nil, sixel: Bool = false
+    ) -> String {
         var image = image
         image.options.renderer = renderer
-        return ImageComposer(facts: TerminalFacts(environment: environment, isTTY: tty, sixel: sixel, columns: 80, rows: 24)).render(image)
+        return ImageComposer(
+            facts: TerminalFacts(environment: environment, isTTY: tty, sixel: sixel, columns: 80, rows: 24)
+        ).render(image)
     }
 
     @Test func theTerminalDecides() {
         #expect(render(["TERM": "xterm-kitty"]).hasPrefix("\u{1B}_Ga=T,f=100,q=2,"))
-        #expect(render(["TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
+        #expect(
+            render(["TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
         #expect(render(["TERM": "xterm-256color"], sixel: true).hasPrefix("\u{1B}P"))
         #expect(render(["TERM": "xterm-256color", "COLORTERM": "truecolor"]).contains("\u{1B}[48;2;255;255;255m"))
         #expect(render(["TERM": "xterm-256color"]).contains("\u{1B}[48;5;"))
@@ -50,15 +60,27 @@ import Testing
     @Test func theWidthOptionWins() {
         var wide = image
         wide.options = ImageOptions(renderer: .ascii, width: 12)
-        let lines = ImageComposer(facts: TerminalFacts(environment: [:], isTTY: false, columns: 80, rows: 24)).render(wide)
-            .split(separator: "\n")
+        let lines = ImageComposer(facts: TerminalFacts(environment: [:], isTTY: false, columns: 80, rows: 24)).render(
+            wide
+        )
+        .split(separator: "\n")
         #expect(lines.allSatisfy { $0.count == 12 })
         #expect(lines.count == 6)
     }
 
     @Test func graphicsRepliesAreReadInAnyOrderAmongOtherBytes() {
-        let vt340 = GraphicsReply(parsing: Array("x\u{1B}[?1;0;16S\u{1B}[?2;0;800;480S\u{1B}[?63;1;2;4;6;9;15;22c".utf8))
-        #expect(vt340 == { var r = GraphicsReply(); r.sixel = true; r.colorRegisters = 16; r.maxWidth = 800; r.maxHeight = 480; return r }())
+        let vt340 = GraphicsReply(
+            parsing: Array("x\u{1B}[?1;0;16S\u{1B}[?2;0;800;480S\u{1B}[?63;1;2;4;6;9;15;22c".utf8))
+        #expect(
+            vt340
+                == {
+                    var r = GraphicsReply()
+                    r.sixel = true
+                    r.colorRegisters = 16
+                    r.maxWidth = 800
+                    r.maxHeight = 480
+                    return r
+                }())
         #expect(GraphicsReply.isComplete(Array("\u{1B}[?63;1;2;4;6;9;15;22c".utf8)))
         #expect(!GraphicsReply.isComplete(Array("\u{1B}[?1;0;16S\u{1B}[?63;1".utf8)))
         // Class 4 is not the sixel attribute; a failed XTSMGRAPHICS (status 3) says nothing.

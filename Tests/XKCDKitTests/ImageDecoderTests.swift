@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// ImageDecoder and PNGEncoder against Fixtures/images, whose pixels are given by the formulas
@@ -12,8 +13,10 @@ import TestSupport
     static func rgb(_ x: Int, _ y: Int) -> [UInt8] { [UInt8(x * 16), UInt8(y * 20), UInt8((x * 7 + y * 13) % 256)] }
     static func grey(_ x: Int, _ y: Int) -> UInt8 { UInt8(x * 32 + y * 4) }
     static func alpha(_ x: Int, _ y: Int) -> UInt8 { UInt8(min(255, (x + 8 * y) * 6)) }
-    static let palette: [[UInt8]] = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 0], [0, 255, 255],
-                                     [255, 0, 255], [0, 0, 0], [255, 255, 255]]
+    static let palette: [[UInt8]] = [
+        [255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 0], [0, 255, 255],
+        [255, 0, 255], [0, 0, 0], [255, 255, 255],
+    ]
     static func gifIndex(_ x: Int, _ y: Int) -> Int { (x + 2 * y) % 8 }
 
     static func load(_ name: String) throws -> Data {
@@ -25,16 +28,20 @@ import TestSupport
     }
 
     /// `expected(x, y)` for every pixel, as RGBA.
-    static func expectPixels(_ image: RasterImage, width: Int, height: Int, _ name: String,
-                             sourceLocation: SourceLocation = #_sourceLocation,
-                             _ expected: (Int, Int) -> [UInt8]) {
+    static func expectPixels(
+        _ image: RasterImage, width: Int, height: Int, _ name: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ expected: (Int, Int) -> [UInt8]
+    ) {
         #expect(image.width == width && image.height == height, "\(name)", sourceLocation: sourceLocation)
         guard image.width == width, image.height == height else { return }
         var wrong: [String] = []
         for y in 0..<height {
             for x in 0..<width {
                 let p = image.pixel(x: x, y: y)
-                if [p.r, p.g, p.b, p.a] != expected(x, y) { wrong.append("(\(x),\(y)): \([p.r, p.g, p.b, p.a]) != \(expected(x, y))") }
+                if [p.r, p.g, p.b, p.a] != expected(x, y) {
+                    wrong.append("(\(x),\(y)): \([p.r, p.g, p.b, p.a]) != \(expected(x, y))")
+                }
             }
         }
         #expect(wrong.isEmpty, "\(name): \(wrong.prefix(5).joined(separator: "; "))", sourceLocation: sourceLocation)
@@ -42,15 +49,18 @@ import TestSupport
 
     /// The message of the `badImage` error `body` throws; records an issue when it throws
     /// anything else or nothing.
-    static func badImageMessage(_ sourceLocation: SourceLocation = #_sourceLocation,
-                                _ body: () throws -> Any) -> String? {
+    static func badImageMessage(
+        _ sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () throws -> Any
+    ) -> String? {
         do {
             _ = try body()
             Issue.record("no error", sourceLocation: sourceLocation)
         } catch let XKCDError.badImage(message, _) {
             #expect(!message.isEmpty, sourceLocation: sourceLocation)
-            #expect(message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(message)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "\(message)",
+                sourceLocation: sourceLocation)
             return message
         } catch {
             Issue.record("not badImage: \(error)", sourceLocation: sourceLocation)
@@ -78,7 +88,8 @@ import TestSupport
     }
 
     @Test func colourPNGs() throws {
-        Self.expectPixels(try Self.decode("png-rgb.png"), width: 16, height: 12, "rgb") { x, y in Self.rgb(x, y) + [255] }
+        Self.expectPixels(try Self.decode("png-rgb.png"), width: 16, height: 12, "rgb") { x, y in Self.rgb(x, y) + [255]
+        }
         Self.expectPixels(try Self.decode("png-rgba.png"), width: 8, height: 6, "rgba") { x, y in
             Self.rgb(x, y) + [Self.alpha(x, y)]
         }
@@ -86,7 +97,9 @@ import TestSupport
 
     @Test func sixteenBitPNGIsReducedToEightBits() throws {
         // Each 16-bit sample is the 8-bit value times 257, so any sane reduction gives it back.
-        Self.expectPixels(try Self.decode("png-rgb16.png"), width: 8, height: 6, "rgb16") { x, y in Self.rgb(x, y) + [255] }
+        Self.expectPixels(try Self.decode("png-rgb16.png"), width: 8, height: 6, "rgb16") { x, y in
+            Self.rgb(x, y) + [255]
+        }
         Self.expectPixels(try Self.decode("png-rgba16.png"), width: 8, height: 6, "rgba16") { x, y in
             Self.rgb(x, y) + [Self.alpha(x, y)]
         }
@@ -100,8 +113,10 @@ import TestSupport
 
     /// Checks the middle 8x8 pixels of each 16x16 quadrant (away from chroma blending at the
     /// edges) against `colours`, within `tolerance`.
-    static func expectQuadrants(_ image: RasterImage, _ name: String, columns: Int, rows: Int, _ colours: [[UInt8]],
-                                tolerance: Int = 8, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectQuadrants(
+        _ image: RasterImage, _ name: String, columns: Int, rows: Int, _ colours: [[UInt8]],
+        tolerance: Int = 8, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(image.width == columns * 16 && image.height == rows * 16, "\(name)", sourceLocation: sourceLocation)
         guard image.width == columns * 16, image.height == rows * 16 else { return }
         var worst = 0
@@ -121,17 +136,20 @@ import TestSupport
 
     @Test func baselineAndProgressiveJPEG() throws {
         Self.expectQuadrants(try Self.decode("jpeg-baseline.jpg"), "baseline", columns: 2, rows: 2, Self.jpegColours)
-        Self.expectQuadrants(try Self.decode("jpeg-progressive.jpg"), "progressive", columns: 2, rows: 2, Self.jpegColours)
+        Self.expectQuadrants(
+            try Self.decode("jpeg-progressive.jpg"), "progressive", columns: 2, rows: 2, Self.jpegColours)
     }
 
     @Test func greyJPEG() throws {
-        Self.expectQuadrants(try Self.decode("jpeg-grey.jpg"), "grey", columns: 2, rows: 1, [[64, 64, 64], [192, 192, 192]])
+        Self.expectQuadrants(
+            try Self.decode("jpeg-grey.jpg"), "grey", columns: 2, rows: 1, [[64, 64, 64], [192, 192, 192]])
     }
 
     @Test func cmykJPEGIsConvertedToRGB() throws {
         // White, cyan, red (magenta + yellow) and 50% black, stored inverted as Adobe does.
-        Self.expectQuadrants(try Self.decode("jpeg-cmyk.jpg"), "cmyk", columns: 2, rows: 2,
-                             [[255, 255, 255], [0, 255, 255], [255, 0, 0], [127, 127, 127]])
+        Self.expectQuadrants(
+            try Self.decode("jpeg-cmyk.jpg"), "cmyk", columns: 2, rows: 2,
+            [[255, 255, 255], [0, 255, 255], [255, 0, 0], [127, 127, 127]])
     }
 
     // MARK: GIF
@@ -161,7 +179,8 @@ import TestSupport
 
     @Test func smallGIFFrameSitsAtItsOffsetOnAClearScreen() throws {
         Self.expectPixels(try Self.decode("gif-offset.gif"), width: 12, height: 10, "offset") { x, y in
-            (3..<9).contains(x) && (2..<6).contains(y) ? Self.palette[Self.gifIndex(x - 3, y - 2)] + [255] : [0, 0, 0, 0]
+            (3..<9).contains(x) && (2..<6).contains(y)
+                ? Self.palette[Self.gifIndex(x - 3, y - 2)] + [255] : [0, 0, 0, 0]
         }
     }
 
@@ -183,7 +202,9 @@ import TestSupport
     // MARK: Refusals
 
     @Test func oversizedImagesAreRefused() {
-        for name in ["png-huge-dimensions.png", "jpeg-huge-dimensions.jpg", "gif-huge-screen.gif", "gif-huge-frame.gif"] {
+        for name in [
+            "png-huge-dimensions.png", "jpeg-huge-dimensions.jpg", "gif-huge-screen.gif", "gif-huge-frame.gif",
+        ] {
             let message = Self.badImageMessage { try Self.decode(name) }
             #expect(message?.hasPrefix("it is too large") == true, "\(name): \(message ?? "")")
         }
@@ -198,10 +219,12 @@ import TestSupport
 
     @Test func emptyUnknownAndWebPDataAreRefused() {
         #expect(Self.badImageMessage { try ImageDecoder.decode(Data()) } == "the file is empty")
-        #expect(Self.badImageMessage { try ImageDecoder.decode(Data("<html>404</html>".utf8)) }
-            == "it is not a PNG, JPEG or GIF image")
-        #expect(Self.badImageMessage { try ImageDecoder.decode(Data("RIFF\0\0\0\0WEBPVP8 ".utf8)) }
-            == "it is WebP, and only PNG, JPEG and GIF are shown")
+        #expect(
+            Self.badImageMessage { try ImageDecoder.decode(Data("<html>404</html>".utf8)) }
+                == "it is not a PNG, JPEG or GIF image")
+        #expect(
+            Self.badImageMessage { try ImageDecoder.decode(Data("RIFF\0\0\0\0WEBPVP8 ".utf8)) }
+                == "it is WebP, and only PNG, JPEG and GIF are shown")
     }
 
     static func fixtureNames() throws -> [String] {
@@ -224,10 +247,11 @@ import TestSupport
     @Test func validHeadersFollowedByGarbageAreRefused() throws {
         var state: UInt64 = 353
         func garbage(_ count: Int) -> Data {
-            Data((0..<count).map { _ in
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: state >> 33)
-            })
+            Data(
+                (0..<count).map { _ in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return UInt8(truncatingIfNeeded: state >> 33)
+                })
         }
         for name in try Self.fixtureNames() {
             let data = try Self.load(name)

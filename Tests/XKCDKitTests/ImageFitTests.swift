@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct ImageFitTests {
@@ -39,7 +40,10 @@ import Testing
     }
 
     @Test func degenerateSizesStillGiveOneCell() {
-        for fit in [blocks(0, 0), blocks(-5, 10), blocks(740, 1000, columns: 0, rows: 0), blocks(100_000, 1), blocks(1, 100_000)] {
+        for fit in [
+            blocks(0, 0), blocks(-5, 10), blocks(740, 1000, columns: 0, rows: 0), blocks(100_000, 1),
+            blocks(1, 100_000),
+        ] {
             #expect(fit.columns >= 1 && fit.rows >= 1 && fit.pixelWidth >= 1 && fit.pixelHeight >= 1)
         }
         #expect(blocks(100_000, 1).columns == 80)
@@ -47,8 +51,9 @@ import Testing
     }
 
     @Test func asciiUsesTheSameCellsAsBlocks() {
-        #expect(ImageFit(imageWidth: 740, imageHeight: 1000, for: .ascii, columns: 80, rows: 24)
-            == blocks(740, 1000))
+        #expect(
+            ImageFit(imageWidth: 740, imageHeight: 1000, for: .ascii, columns: 80, rows: 24)
+                == blocks(740, 1000))
     }
 
     @Test func sixelAssumesTenByTwentyPixelCellsWhenUnknown() {
@@ -59,10 +64,12 @@ import Testing
     }
 
     @Test func sixelUsesTheReportedCellSizeAndMaximum() {
-        let fit = ImageFit(imageWidth: 740, imageHeight: 1000, for: .sixel, columns: 80, rows: 24, cellWidth: 8, cellHeight: 16)
+        let fit = ImageFit(
+            imageWidth: 740, imageHeight: 1000, for: .sixel, columns: 80, rows: 24, cellWidth: 8, cellHeight: 16)
         #expect(fit == ImageFit(columns: 33, rows: 22, pixelWidth: 260, pixelHeight: 352))
-        let facts = TerminalFacts(environment: [:], isTTY: true, columns: 200, rows: 100, cellWidth: 10, cellHeight: 20,
-                                  sixelMaxWidth: 500, sixelMaxHeight: 1000)
+        let facts = TerminalFacts(
+            environment: [:], isTTY: true, columns: 200, rows: 100, cellWidth: 10, cellHeight: 20,
+            sixelMaxWidth: 500, sixelMaxHeight: 1000)
         let capped = ImageFit(imageWidth: 740, imageHeight: 1000, for: .sixel, facts: facts)
         #expect(capped.pixelWidth == 500 && capped.pixelHeight == 676)
         #expect(capped.columns == 50 && capped.rows == 34)
@@ -72,13 +79,16 @@ import Testing
         for imageProtocol in [ImageProtocol.kitty, .iterm] {
             let natural = ImageFit(imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 200, rows: 60)
             #expect(natural == ImageFit(columns: 74, rows: 50, pixelWidth: 740, pixelHeight: 1000))
-            let fitted = ImageFit(imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24,
-                                  cellWidth: 9, cellHeight: 18)
+            let fitted = ImageFit(
+                imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24,
+                cellWidth: 9, cellHeight: 18)
             #expect(fitted == ImageFit(columns: 33, rows: 22, pixelWidth: 293, pixelHeight: 396))
-            let wide = ImageFit(imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24, width: 40)
+            let wide = ImageFit(
+                imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24, width: 40)
             #expect(wide == ImageFit(columns: 40, rows: 27, pixelWidth: 400, pixelHeight: 541))
         }
-        #expect(ImageFit(imageWidth: 1, imageHeight: 1, for: .kitty, columns: 80, rows: 24)
-            == ImageFit(columns: 1, rows: 1, pixelWidth: 1, pixelHeight: 1))
+        #expect(
+            ImageFit(imageWidth: 1, imageHeight: 1, for: .kitty, columns: 80, rows: 24)
+                == ImageFit(columns: 1, rows: 1, pixelWidth: 1, pixelHeight: 1))
     }
 }

@@ -1,11 +1,15 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct ImageProtocolChoiceTests {
-    private func choose(_ environment: [String: String], tty: Bool = true, noColor: Bool = false, sixel: Bool = false,
-                        forced: ImageProtocol? = nil) -> ImageProtocol {
-        ImageProtocolChoice.choose(forced: forced,
-                                   facts: TerminalFacts(environment: environment, isTTY: tty, noColor: noColor, sixel: sixel))
+    private func choose(
+        _ environment: [String: String], tty: Bool = true, noColor: Bool = false, sixel: Bool = false,
+        forced: ImageProtocol? = nil
+    ) -> ImageProtocol {
+        ImageProtocolChoice.choose(
+            forced: forced,
+            facts: TerminalFacts(environment: environment, isTTY: tty, noColor: noColor, sixel: sixel))
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct JSONReaderTests {
@@ -7,7 +8,9 @@ import Testing
     }
 
     @Test func parsesEveryKindOfValue() throws {
-        let value = try parse(#" {"s": "a", "n": -12.5e3, "i": 353, "t": true, "f": false, "z": null, "a": [1, [], {}], "o": {"k": "v"}} "#)
+        let value = try parse(
+            #" {"s": "a", "n": -12.5e3, "i": 353, "t": true, "f": false, "z": null, "a": [1, [], {}], "o": {"k": "v"}} "#
+        )
         #expect(value["s"] == .string("a"))
         #expect(value["n"] == .number("-12.5e3"))
         #expect(value["i"]?.integer == 353)
@@ -21,9 +24,11 @@ import Testing
 
     @Test func decodesEscapes() throws {
         let value = try parse(#"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u0151", "\ud83d\ude00", "\ud800x", "\udc00"]"#)
-        #expect(value.array == [
-            .string("a\"b\\c/d\u{08}\u{0C}\n\r\t"), .string("éő"), .string("😀"), .string("\u{FFFD}x"), .string("\u{FFFD}"),
-        ])
+        #expect(
+            value.array == [
+                .string("a\"b\\c/d\u{08}\u{0C}\n\r\t"), .string("éő"), .string("😀"), .string("\u{FFFD}x"),
+                .string("\u{FFFD}"),
+            ])
     }
 
     @Test func keepsTheTextBetweenEscapes() throws {
@@ -39,7 +44,9 @@ import Testing
         for run in 0..<20 {
             let plain = String(repeating: "é", count: run % 3) + String(repeating: "a", count: run)
             #expect(try parse("\"\(plain)\"") == .string(plain), "run \(run)")
-            #expect(try parse("[\"\(plain)\\n\(plain)\", 1]") == .array([.string(plain + "\n" + plain), .number("1")]), "run \(run)")
+            #expect(
+                try parse("[\"\(plain)\\n\(plain)\", 1]") == .array([.string(plain + "\n" + plain), .number("1")]),
+                "run \(run)")
             #expect(try parse("\"\(plain)\\u00e9\\\"x\"") == .string(plain + "é\"x"), "run \(run)")
             #expect(throws: JSONReader.SyntaxError.self) { try parse("\"\(plain)\u{1}\(plain)\"") }
             #expect(throws: JSONReader.SyntaxError.self) { try parse("\"\(plain)\\n\(plain)\u{1F}\"") }
@@ -75,11 +82,14 @@ import Testing
     @Test func refusesDeepNestingWithoutExhaustingTheStack() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONReader.SyntaxError.self) { try parse(deep) }
-        let allowed = String(repeating: "[", count: JSONReader.maxDepth) + String(repeating: "]", count: JSONReader.maxDepth)
+        let allowed =
+            String(repeating: "[", count: JSONReader.maxDepth) + String(repeating: "]", count: JSONReader.maxDepth)
         #expect(try parse(allowed).array?.count == 1)
     }
 
     @Test func errorsSayWhere() {
-        #expect(throws: JSONReader.SyntaxError(offset: 7, reason: "expected ',' or '}'")) { try parse(#"{"a":1 "b":2}"#) }
+        #expect(throws: JSONReader.SyntaxError(offset: 7, reason: "expected ',' or '}'")) {
+            try parse(#"{"a":1 "b":2}"#)
+        }
     }
 }

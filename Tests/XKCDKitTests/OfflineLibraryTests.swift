@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// Favorites, the image store, offline mode and cache management against a real loopback
@@ -31,7 +32,9 @@ import TestSupport
     @Test func favoritesWorkWithTheNetworkGone() async throws {
         let online = try library.session()
         for num in [353, 1608, 472] { _ = try await online.run(.favorite(.number(num))) }
-        let served = try await CurlTransport(timeout: 5).get(URL(string: "\(server.baseURL.absoluteString)/imgs/comics/python.png")!).body
+        let served = try await CurlTransport(timeout: 5).get(
+            URL(string: "\(server.baseURL.absoluteString)/imgs/comics/python.png")!
+        ).body
         server.stop()
 
         let offline = try offlineLibrary.session()
@@ -39,14 +42,21 @@ import TestSupport
             #expect(card(try await offline.run(.goto(.number(num))))?.num == num)
             #expect(card(try await offline.run(.show(.number(num))))?.num == num)
         }
-        let image = try await offlineLibrary.repository().image(of: try #require(try offlineLibrary.repository().store.comic(353)))
+        let image = try await offlineLibrary.repository().image(
+            of: try #require(try offlineLibrary.repository().store.comic(353)))
         #expect(image.data == served)
         #expect(image.kind == .png)
         let saved = directory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
         let outcome = try await offline.run(.save(472, path: saved.path, force: false))
-        #expect(outcome == .saved(path: saved.appendingPathComponent("472-house-of-pancakes.png").path, bytes: try Data(contentsOf: saved.appendingPathComponent("472-house-of-pancakes.png")).count))
-        await #expect(throws: XKCDError.noImage(1608)) { try await offline.run(.save(1608, path: saved.path, force: false)) }
+        #expect(
+            outcome
+                == .saved(
+                    path: saved.appendingPathComponent("472-house-of-pancakes.png").path,
+                    bytes: try Data(contentsOf: saved.appendingPathComponent("472-house-of-pancakes.png")).count))
+        await #expect(throws: XKCDError.noImage(1608)) {
+            try await offline.run(.save(1608, path: saved.path, force: false))
+        }
 
         // Without --offline, a dead server still leaves favorites readable.
         let online2 = try library.session()
@@ -99,7 +109,8 @@ import TestSupport
         #expect(try await other.run(.importFavorites(path: file.path)) == .imported(added: 3, alreadyFavorites: 0))
         #expect(try await other.run(.importFavorites(path: file.path)) == .imported(added: 0, alreadyFavorites: 3))
         guard case let .favorites(original) = try await session.run(.favorites),
-              case let .favorites(merged) = try await other.run(.favorites) else {
+            case let .favorites(merged) = try await other.run(.favorites)
+        else {
             Issue.record("expected favorites")
             return
         }
@@ -124,9 +135,13 @@ import TestSupport
         for (name, text) in cases {
             let file = directory.appendingPathComponent("\(name).json")
             try Data(text.utf8).write(to: file)
-            await #expect(throws: XKCDError.self, "\(name)") { try await session.run(.importFavorites(path: file.path)) }
+            await #expect(throws: XKCDError.self, "\(name)") {
+                try await session.run(.importFavorites(path: file.path))
+            }
         }
-        await #expect(throws: XKCDError.file("cannot read nope.json")) { try await session.run(.importFavorites(path: "nope.json")) }
+        await #expect(throws: XKCDError.file("cannot read nope.json")) {
+            try await session.run(.importFavorites(path: "nope.json"))
+        }
         guard case let .favorites(entries) = try await session.run(.favorites) else { return }
         #expect(entries.map(\.num) == [1], "nothing half-imported")
     }
@@ -224,7 +239,9 @@ import TestSupport
         let named = directory.appendingPathComponent("mine.png").path
         _ = try await session.run(.save(nil, path: named, force: false))
         #expect(FileManager.default.fileExists(atPath: named))
-        await #expect(throws: XKCDError.self) { try await session.run(.save(nil, path: "/nonexistent-dir/x.png", force: false)) }
+        await #expect(throws: XKCDError.self) {
+            try await session.run(.save(nil, path: "/nonexistent-dir/x.png", force: false))
+        }
     }
 
     @Test func twoWritersOnOneDataDirectoryLoseNothing() async throws {
@@ -240,7 +257,8 @@ import TestSupport
             try await group.waitForAll()
         }
         guard case let .favorites(seenByFirst) = try await first.run(.favorites),
-              case let .favorites(seenBySecond) = try await second.run(.favorites) else { return }
+            case let .favorites(seenBySecond) = try await second.run(.favorites)
+        else { return }
         #expect(seenByFirst.map(\.num).sorted() == nums)
         #expect(seenBySecond.map(\.num).sorted() == nums)
     }

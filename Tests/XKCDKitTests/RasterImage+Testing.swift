@@ -12,14 +12,16 @@ extension RasterImage {
 
     /// An opaque image from rows of colours (all rows the same length).
     init(rows: [[RGB]]) {
-        self.init(width: rows[0].count, height: rows.count,
-                  pixels: rows.flatMap { $0.flatMap { [$0.0, $0.1, $0.2, 255] } })
+        self.init(
+            width: rows[0].count, height: rows.count,
+            pixels: rows.flatMap { $0.flatMap { [$0.0, $0.1, $0.2, 255] } })
     }
 
     /// An opaque image of one colour.
     static func filled(width: Int, height: Int, _ colour: RGB) -> RasterImage {
-        RasterImage(width: width, height: height,
-                    pixels: Array((0..<width * height).map { _ in [colour.0, colour.1, colour.2, 255] }.joined()))
+        RasterImage(
+            width: width, height: height,
+            pixels: Array((0..<width * height).map { _ in [colour.0, colour.1, colour.2, 255] }.joined()))
     }
 
     /// An opaque image whose colour comes from its position.

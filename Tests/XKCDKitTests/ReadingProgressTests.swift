@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// New-comic checks and reading progress against the loopback server, whose newest comic
@@ -22,8 +23,11 @@ import TestSupport
         workspace.server.publishComic(num: 2666, title: "Lava Lamp")
         workspace.server.publishComic(num: 2667, title: "Sheet Bend")
         let report = newComics(try await session.run(.check(notify: false)))
-        #expect(report == NewComics(comics: [ComicEntry(num: 2666, title: "Lava Lamp"), ComicEntry(num: 2667, title: "Sheet Bend")],
-                                    newest: 2667))
+        #expect(
+            report
+                == NewComics(
+                    comics: [ComicEntry(num: 2666, title: "Lava Lamp"), ComicEntry(num: 2667, title: "Sheet Bend")],
+                    newest: 2667))
         // Two checks in a row report a new comic once, and a fresh session remembers it.
         #expect(newComics(try await session.run(.check(notify: false)))?.comics == [])
         #expect(newComics(try await library.session().run(.check(notify: false)))?.comics == [])
@@ -50,7 +54,10 @@ import TestSupport
         workspace.server.publishComic(num: 2667, title: "Sheet Bend")
         library.clock.advance(by: 3600)
         _ = try await session.run(.goto(.number(2667)))
-        #expect(newComics(try await session.run(.check(notify: false)))?.comics == [ComicEntry(num: 2666, title: "Lava Lamp")])
+        #expect(
+            newComics(try await session.run(.check(notify: false)))?.comics == [
+                ComicEntry(num: 2666, title: "Lava Lamp")
+            ])
     }
 
     @Test func startUpAnnouncesNewComicsAndGoesToTheNewest() async throws {
@@ -70,8 +77,12 @@ import TestSupport
         // Beyond the first five, only titles already stored (the newest is).
         #expect(report?.comics.dropFirst(5).map(\.title) == [nil, "New 2672"])
         #expect(await next.current == 2672)
-        let notice = Renderer(width: 200, color: false, json: false).newComicsNotice(report!, since: "since your last visit")
-        #expect(notice == "7 new comics since your last visit: #2666 New 2666, #2667 New 2667, #2668 New 2668, #2669 New 2669, #2670 New 2670 and 2 more\n")
+        let notice = Renderer(width: 200, color: false, json: false).newComicsNotice(
+            report!, since: "since your last visit")
+        #expect(
+            notice
+                == "7 new comics since your last visit: #2666 New 2666, #2667 New 2667, #2668 New 2668, #2669 New 2669, #2670 New 2670 and 2 more\n"
+        )
     }
 
     @Test func theBackgroundCheckRunsOnlyWhenDueOnTheInjectedClock() async throws {
@@ -109,7 +120,10 @@ import TestSupport
         _ = try await session.run(.first)
         _ = try await session.run(.next(1))
         _ = try await session.run(.show(.number(4)))
-        guard case let .unread(summary) = try await library.session().run(.unread) else { Issue.record("no summary"); return }
+        guard case let .unread(summary) = try await library.session().run(.unread) else {
+            Issue.record("no summary")
+            return
+        }
         // 2665 comics without #404, less #1, #2 and #4.
         #expect(summary.total == 2664)
         #expect(summary.unread == 2661)
@@ -119,9 +133,15 @@ import TestSupport
         #expect(summary.first.first?.title == "Island (sketch)")
 
         let restarted = try library.session()
-        guard case let .comic(next) = try await restarted.run(.nextUnread) else { Issue.record("no comic"); return }
+        guard case let .comic(next) = try await restarted.run(.nextUnread) else {
+            Issue.record("no comic")
+            return
+        }
         #expect(next.num == 3)
-        guard case let .comic(after) = try await restarted.run(.nextUnread) else { Issue.record("no comic"); return }
+        guard case let .comic(after) = try await restarted.run(.nextUnread) else {
+            Issue.record("no comic")
+            return
+        }
         #expect(after.num == 5)
     }
 
@@ -130,7 +150,10 @@ import TestSupport
         let library = TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock())
         let session = try library.session()
         _ = try await session.run(.latest)
-        guard case let .comic(wrapped) = try await session.run(.nextUnread) else { Issue.record("no comic"); return }
+        guard case let .comic(wrapped) = try await session.run(.nextUnread) else {
+            Issue.record("no comic")
+            return
+        }
         #expect(wrapped.num == 1)
 
         var offline = library

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct RendererTests {
-    let python = Comic(num: 353, title: "Python", safeTitle: "Python",
-                       alt: "I wrote 20 short programs in Python yesterday.  It was wonderful.  Perl, I'm leaving you.",
-                       img: "https://imgs.xkcd.com/comics/python.png", year: 2007, month: 12, day: 5)
+    let python = Comic(
+        num: 353, title: "Python", safeTitle: "Python",
+        alt: "I wrote 20 short programs in Python yesterday.  It was wonderful.  Perl, I'm leaving you.",
+        img: "https://imgs.xkcd.com/comics/python.png", year: 2007, month: 12, day: 5)
 
     @Test func cardStartsWithTheHeaderLineAndWrapsAltText() {
         let text = Renderer(width: 40, color: false, json: false).render(.comic(DisplayComic(python)))
@@ -64,7 +66,9 @@ import Testing
     @Test func helpListsEveryCommand() {
         let text = Renderer(width: 80, color: false, json: false).render(.help(nil))
         for spec in CommandSpec.all { #expect(text.contains(spec.name)) }
-        #expect(Renderer(width: 80, color: false, json: false).render(.help("next")).hasPrefix("usage: next [K]\naliases: n"))
+        #expect(
+            Renderer(width: 80, color: false, json: false).render(.help("next")).hasPrefix(
+                "usage: next [K]\naliases: n"))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import XKCDKit
 
 /// Answers requests from canned bodies by URL path (`/info.0.json`, `/N/info.0.json`), 404
@@ -30,8 +31,10 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body)
     }
 
-    func getEach(_ urls: [URL], limit: Int,
-                 answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) -> any RequestBatch {
+    func getEach(
+        _ urls: [URL], limit: Int,
+        answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
+    ) -> any RequestBatch {
         let task = Task {
             for (index, url) in urls.enumerated() {
                 do {

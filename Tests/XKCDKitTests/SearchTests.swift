@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 @Suite struct SearchQueryTests {
@@ -26,7 +27,8 @@ import TestSupport
 
     init() async throws {
         workspace = try Workspace("search")
-        session = try TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock()).session()
+        session = try TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock())
+            .session()
         // Store every fixture comic (show stores without navigating).
         for num in try ComicArchive.fixtures(at: ComicArchive.locateFixtures()).bodies.keys {
             _ = try await session.run(.show(.number(num)))
@@ -60,8 +62,10 @@ import TestSupport
     }
 
     @Test func hostileQueriesStillWork() async throws {
-        for query in [#"""#, #""import"#, "AND", "OR OR", "NOT python", "*", "(", "python)", "NEAR(a b)", "a:b",
-                      "{title}: python", "^python", "-python", String(repeating: "x", count: 10_000), "\u{1B}[31m", "';--"] {
+        for query in [
+            #"""#, #""import"#, "AND", "OR OR", "NOT python", "*", "(", "python)", "NEAR(a b)", "a:b",
+            "{title}: python", "^python", "-python", String(repeating: "x", count: 10_000), "\u{1B}[31m", "';--",
+        ] {
             do {
                 _ = try await session.run(.search(query))
             } catch let error as XKCDError {

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import XKCDKit
 
 /// A session with nothing on disk and no socket: an in-memory store, a scripted transport,
@@ -26,25 +27,31 @@ struct SessionHarness {
     func services() -> SessionServices {
         let clock = clock
         let notices = notices
-        let client = XKCDClient(baseURL: ScriptedTransport.base, explainURL: ScriptedTransport.base,
-                                transport: transport, retryDelays: [])
-        let repository = ComicRepository(store: store, client: client,
-                                         images: ImageFiles(directory: URL(fileURLWithPath: "/nonexistent/images")),
-                                         now: { clock.now }, notify: { notices.append($0) })
-        var services = SessionServices.live(repository, currentDirectory: URL(fileURLWithPath: "/nonexistent"),
-                                            now: { clock.now }, progress: { _ in })
+        let client = XKCDClient(
+            baseURL: ScriptedTransport.base, explainURL: ScriptedTransport.base,
+            transport: transport, retryDelays: [])
+        let repository = ComicRepository(
+            store: store, client: client,
+            images: ImageFiles(directory: URL(fileURLWithPath: "/nonexistent/images")),
+            now: { clock.now }, notify: { notices.append($0) })
+        var services = SessionServices.live(
+            repository, currentDirectory: URL(fileURLWithPath: "/nonexistent"),
+            now: { clock.now }, progress: { _ in })
         let exports = exports
-        services.favorites = .live(repository, read: { path in
-            guard let data = exports[path] else { throw CocoaError(.fileReadNoSuchFile) }
-            return data
-        })
+        services.favorites = .live(
+            repository,
+            read: { path in
+                guard let data = exports[path] else { throw CocoaError(.fileReadNoSuchFile) }
+                return data
+            })
         let image = image
         let failingImages = failingImages
         services.images = ImagesService(
             image: { comic in
                 if failingImages.contains(comic.num) { throw XKCDError.network("connection refused") }
-                return StoredImage(num: comic.num, file: URL(fileURLWithPath: "/memory/\(comic.num).png"),
-                                   data: image, kind: .png)
+                return StoredImage(
+                    num: comic.num, file: URL(fileURLWithPath: "/memory/\(comic.num).png"),
+                    data: image, kind: .png)
             },
             discard: { _ in },
             save: { _, name, path, _ in URL(fileURLWithPath: "/memory").appendingPathComponent(path ?? name) })

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// The session against a real loopback server and a real SQLite file.
@@ -14,7 +15,9 @@ import TestSupport
         workspace = try Workspace("session")
     }
 
-    func makeSession(timeout: TimeInterval = 5, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
+    func makeSession(timeout: TimeInterval = 5, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) })
+        throws -> Session
+    {
         try TestLibrary(directory: directory, server: server, clock: clock, timeout: timeout).session(roll: roll)
     }
 
@@ -59,7 +62,9 @@ import TestSupport
         _ = try await session.run(.first)
         await #expect(throws: XKCDError.endOfArchive("#1 is the first comic")) { try await session.run(.previous(1)) }
         let newest = try #require(comic(try await session.run(.latest))).num
-        await #expect(throws: XKCDError.endOfArchive("#\(newest) is the newest comic")) { try await session.run(.next(1)) }
+        await #expect(throws: XKCDError.endOfArchive("#\(newest) is the newest comic")) {
+            try await session.run(.next(1))
+        }
         await #expect(throws: XKCDError.noSuchComic(newest + 1, newest: newest)) {
             try await session.run(.goto(.number(newest + 1)))
         }
@@ -92,8 +97,14 @@ import TestSupport
         #expect(comic(try await session.run(.goto(.title("barrel - part 1"))))?.num == 1)
         #expect(comic(try await session.run(.goto(.title("petit"))))?.num == 2, "a unique prefix")
         let choices = try await session.run(.goto(.title("p")))
-        #expect(choices == .choices(query: "p", [ComicEntry(num: 2, title: "Petit Trees (sketch)"),
-                                                  ComicEntry(num: 353, title: "Python")]))
+        #expect(
+            choices
+                == .choices(
+                    query: "p",
+                    [
+                        ComicEntry(num: 2, title: "Petit Trees (sketch)"),
+                        ComicEntry(num: 353, title: "Python"),
+                    ]))
         await #expect(throws: XKCDError.noTitleMatch("abc", stored: 4)) { try await session.run(.goto(.title("abc"))) }
     }
 

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct SessionStateTests {
@@ -45,7 +47,12 @@ import Testing
         var picked: [Int] = []
         var counter = 0
         for _ in 0..<9 {
-            let pick = state.pickRandom(newest: 10, excluded: [4], roll: { n in counter += 7; return counter % n })
+            let pick = state.pickRandom(
+                newest: 10, excluded: [4],
+                roll: { n in
+                    counter += 7
+                    return counter % n
+                })
             picked.append(pick!)
             state.visit(pick!)
         }
@@ -118,5 +125,3 @@ import Testing
         }
     }
 }
-
-import Foundation

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// The session over in-memory services: no socket, no database file.
@@ -116,7 +117,10 @@ import TestSupport
         let bytes = harness.image.count
         #expect(try await session.run(.favorite(.number(3))) == .favoriteAdded(barrel, isNew: true, imageBytes: bytes))
         #expect(try await session.run(.favorite(.number(3))) == .favoriteAdded(barrel, isNew: false, imageBytes: bytes))
-        guard case let .favorites(list) = try await session.run(.favorites) else { Issue.record("no list"); return }
+        guard case let .favorites(list) = try await session.run(.favorites) else {
+            Issue.record("no list")
+            return
+        }
         #expect(list.map(\.num) == [3])
         #expect(list.map(\.title) == ["Barrel"])
         #expect(list.map(\.addedAt) == [harness.clock.now])
@@ -151,7 +155,10 @@ import TestSupport
         #expect(try await session.run(.favorites) == .favorites([]))
         #expect(try await session.run(.importFavorites(path: "favs.json")) == .imported(added: 2, alreadyFavorites: 0))
         #expect(try await session.run(.importFavorites(path: "favs.json")) == .imported(added: 0, alreadyFavorites: 2))
-        guard case let .favorites(list) = try await session.run(.favorites) else { Issue.record("no list"); return }
+        guard case let .favorites(list) = try await session.run(.favorites) else {
+            Issue.record("no list")
+            return
+        }
         #expect(Set(list.map(\.num)) == [2, 4])
         #expect(list.first { $0.num == 4 }?.addedAt == harness.clock.now)
     }
@@ -161,7 +168,10 @@ import TestSupport
         let session = harness.session()
         for target in 1...3 { _ = try await session.run(.goto(.number(target))) }
         _ = try await session.run(.favorite(.number(2)))
-        guard case let .cacheStats(stats) = try await session.run(.cacheStats) else { Issue.record("no stats"); return }
+        guard case let .cacheStats(stats) = try await session.run(.cacheStats) else {
+            Issue.record("no stats")
+            return
+        }
         // The newest comic was stored on the way, to learn where the archive ends.
         #expect(stats.comics == 4)
         #expect(stats.newest == 12)
@@ -169,7 +179,10 @@ import TestSupport
         #expect(stats.databaseBytes == 0, "in memory")
         #expect(stats.dataDirectory == "/nonexistent")
         #expect(try await session.run(.cacheClear(skipConfirmation: true)) == .cacheCleared(comics: 3, images: 0))
-        guard case let .cacheStats(after) = try await session.run(.cacheStats) else { Issue.record("no stats"); return }
+        guard case let .cacheStats(after) = try await session.run(.cacheStats) else {
+            Issue.record("no stats")
+            return
+        }
         #expect(after.comics == 1)
         #expect(after.favorites == 1)
     }

@@ -1,13 +1,18 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct ShareTextTests {
     let base = URL(string: "https://xkcd.com")!
 
-    func comic(title: String, alt: String = "alt text", img: String = "https://imgs.xkcd.com/comics/python.png") -> DisplayComic {
-        DisplayComic(Comic(num: 353, title: title, safeTitle: title, alt: alt, img: img, link: "", news: "", transcript: "",
-                           year: 2007, month: 12, day: 5))
+    func comic(title: String, alt: String = "alt text", img: String = "https://imgs.xkcd.com/comics/python.png")
+        -> DisplayComic
+    {
+        DisplayComic(
+            Comic(
+                num: 353, title: title, safeTitle: title, alt: alt, img: img, link: "", news: "", transcript: "",
+                year: 2007, month: 12, day: 5))
     }
 
     // Splits a mailto: URL into its address and decoded header fields.
@@ -39,22 +44,31 @@ import Testing
     }
 
     @Test func textBlock() {
-        #expect(ShareText.text(comic(title: "Python"), base: base) == """
-            xkcd #353: Python
-            https://xkcd.com/353/
-            https://imgs.xkcd.com/comics/python.png
-            alt text
-            """)
+        #expect(
+            ShareText.text(comic(title: "Python"), base: base) == """
+                xkcd #353: Python
+                https://xkcd.com/353/
+                https://imgs.xkcd.com/comics/python.png
+                alt text
+                """)
     }
 
-    @Test(arguments: ["Python", "Tom & Jerry?", "#1 hit", "100% + 5", "\"quoted\" 'single'", "Erdős – café ☃", "a=b&c=d", "line\u{2028}sep"])
+    @Test(arguments: [
+        "Python", "Tom & Jerry?", "#1 hit", "100% + 5", "\"quoted\" 'single'", "Erdős – café ☃", "a=b&c=d",
+        "line\u{2028}sep",
+    ])
     func mailtoDecodesBackToTheTextBlock(_ title: String) throws {
         let shown = comic(title: title, alt: "Alt with & = ? # % + \"quotes\" and ünïcode")
         let url = ShareText.mailto(shown, base: base, to: "friend+xkcd@example.com")
         let reserved = url.dropFirst("mailto:".count).split(separator: "?", maxSplits: 1)[1]
             .split(separator: "&").map { $0.split(separator: "=", maxSplits: 1)[1] }
         for value in reserved {
-            #expect(value.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._~%".unicodeScalars.contains($0)) })
+            #expect(
+                value.unicodeScalars.allSatisfy {
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                            || "-._~%".unicodeScalars.contains($0))
+                })
         }
         let (to, fields) = try decode(url)
         #expect(to == "friend+xkcd@example.com")
@@ -64,14 +78,17 @@ import Testing
     }
 
     @Test func mailtoWithoutAddress() {
-        #expect(ShareText.mailto(comic(title: "Python"), base: base, to: nil).hasPrefix("mailto:?subject=xkcd%20%23353%3A%20Python&body="))
+        #expect(
+            ShareText.mailto(comic(title: "Python"), base: base, to: nil).hasPrefix(
+                "mailto:?subject=xkcd%20%23353%3A%20Python&body="))
     }
 
     @Test func markdown() {
-        #expect(ShareText.markdown(comic(title: "Python [draft]", alt: "x_y"), base: base) == """
-            [xkcd #353: Python \\[draft\\]](https://xkcd.com/353/)
-            ![x\\_y](https://imgs.xkcd.com/comics/python.png)
-            """)
+        #expect(
+            ShareText.markdown(comic(title: "Python [draft]", alt: "x_y"), base: base) == """
+                [xkcd #353: Python \\[draft\\]](https://xkcd.com/353/)
+                ![x\\_y](https://imgs.xkcd.com/comics/python.png)
+                """)
     }
 
     @Test(arguments: ["a@b.co", "first.last+tag@mail.example.org", "x_y@example-mail.com"])
@@ -79,22 +96,28 @@ import Testing
         #expect(ShareText.isValidAddress(address))
     }
 
-    @Test(arguments: ["", "plain", "@example.com", "a@", "a@b", "a b@c.com", "a@b..com", ".a@b.com", "a@-b.com",
-                      "a@b.com,c@d.com", "Name <a@b.com>", "a@b.com?subject=x", "a\n@b.com", "ä@b.com"])
+    @Test(arguments: [
+        "", "plain", "@example.com", "a@", "a@b", "a b@c.com", "a@b..com", ".a@b.com", "a@-b.com",
+        "a@b.com,c@d.com", "Name <a@b.com>", "a@b.com?subject=x", "a\n@b.com", "ä@b.com",
+    ])
     func invalidAddresses(_ address: String) {
         #expect(!ShareText.isValidAddress(address))
     }
 
     @Test func parserChecksShareOptions() throws {
-        #expect(try CommandParser.parse(words: ["share", "353", "--mailto", "--to", "a@b.co"])
-            == .share(.number(353), format: .mailto, to: "a@b.co", copy: false, open: false))
-        #expect(try CommandParser.parse(words: ["share", "--markdown", "--copy"])
-            == .share(nil, format: .markdown, to: nil, copy: true, open: false))
+        #expect(
+            try CommandParser.parse(words: ["share", "353", "--mailto", "--to", "a@b.co"])
+                == .share(.number(353), format: .mailto, to: "a@b.co", copy: false, open: false))
+        #expect(
+            try CommandParser.parse(words: ["share", "--markdown", "--copy"])
+                == .share(nil, format: .markdown, to: nil, copy: true, open: false))
         #expect(try CommandParser.parse(words: ["explain", "--all"]) == .explain(nil, all: true))
         #expect(try CommandParser.parse(words: ["e", "327"]) == .explain(.number(327), all: false))
         #expect(try CommandParser.parse(words: ["o"]) == .open(nil))
-        for bad in [["share", "--mailto", "--to", "nope"], ["share", "--to", "a@b.co"], ["share", "--text", "--markdown"],
-                    ["share", "--bogus"], ["share", "1", "2"], ["share", "--mailto", "--to"], ["explain", "--none"]] {
+        for bad in [
+            ["share", "--mailto", "--to", "nope"], ["share", "--to", "a@b.co"], ["share", "--text", "--markdown"],
+            ["share", "--bogus"], ["share", "1", "2"], ["share", "--mailto", "--to"], ["explain", "--none"],
+        ] {
             #expect(throws: UsageError.self) { try CommandParser.parse(words: bad) }
         }
     }

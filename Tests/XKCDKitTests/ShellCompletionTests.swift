@@ -1,18 +1,22 @@
 import Foundation
 import Testing
+
 @testable import XKCDKit
 
 /// What `xkcd __complete` answers the completion scripts.
 @Suite struct ShellCompletionTests {
-    let index = TitleIndex(titles: [
-        (353, "Python"), (327, "Exploits of a Mom"), (1333, "First Date"), (2474, "First Time Since Early 2020"),
-        (343, "1337: Part 3"), (1705, "Pokémon Go"), (35, "Snowflakes"), (3535, "Semicolons; Quotes \"and\" More"),
-    ], favorites: [353])
+    let index = TitleIndex(
+        titles: [
+            (353, "Python"), (327, "Exploits of a Mom"), (1333, "First Date"), (2474, "First Time Since Early 2020"),
+            (343, "1337: Part 3"), (1705, "Pokémon Go"), (35, "Snowflakes"), (3535, "Semicolons; Quotes \"and\" More"),
+        ], favorites: [353])
 
     // The candidate lines zsh or fish get for `words` (after the program name).
     func answer(_ words: String..., shell: CompletionShell = .zsh) -> [String] {
         let request = ShellCompletionRequest(arguments: [shell.rawValue] + words)
-        let lines = request?.reply(titles: { index }).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+        let lines =
+            request?.reply(titles: { index }).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            ?? []
         #expect(lines.first == "candidates" && lines.last == "")
         return Array(lines.dropFirst().dropLast())
     }
@@ -46,7 +50,8 @@ import Testing
 
     @Test func pathsAreLeftToTheShell() {
         func kind(_ words: String...) -> String? {
-            ShellCompletionRequest(arguments: ["fish"] + words)?.reply(titles: { index }).split(separator: "\n").first.map(String.init)
+            ShellCompletionRequest(arguments: ["fish"] + words)?.reply(titles: { index }).split(separator: "\n").first
+                .map(String.init)
         }
         #expect(kind("save", "353", "/tm") == "files")
         #expect(kind("save", "") == "files", "the comic's number is optional")
@@ -59,14 +64,20 @@ import Testing
     }
 
     @Test func pathListerOffersWhatFollowsTheLastSlash() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-lister-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("comics"), withIntermediateDirectories: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xkcd-lister-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("comics"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["comic one.png", ".hidden", "favs.json"] {
             try Data().write(to: directory.appendingPathComponent(name))
         }
-        #expect(PathLister.entries(completing: "com", currentDirectory: directory.path) == ["comic one.png", "comics/"])
-        #expect(PathLister.entries(completing: "", currentDirectory: directory.path) == ["comic one.png", "comics/", "favs.json"])
+        #expect(
+            PathLister.entries(completing: "com", currentDirectory: directory.path) == ["comic one.png", "comics/"])
+        #expect(
+            PathLister.entries(completing: "", currentDirectory: directory.path) == [
+                "comic one.png", "comics/", "favs.json",
+            ])
         #expect(PathLister.entries(completing: ".h", currentDirectory: directory.path) == [".hidden"])
         #expect(PathLister.entries(completing: directory.path + "/fa") == [directory.path + "/favs.json"])
         #expect(PathLister.entries(completing: "missing/x", currentDirectory: directory.path).isEmpty)
@@ -90,20 +101,33 @@ import Testing
 
     @Test func titlesAreReadOnlyForComics() {
         var reads = 0
-        _ = ShellCompletionRequest(arguments: ["zsh", "go"])?.reply(titles: { reads += 1; return index })
-        _ = ShellCompletionRequest(arguments: ["zsh", "sync", "--"])?.reply(titles: { reads += 1; return index })
+        _ = ShellCompletionRequest(arguments: ["zsh", "go"])?.reply(titles: {
+            reads += 1
+            return index
+        })
+        _ = ShellCompletionRequest(arguments: ["zsh", "sync", "--"])?.reply(titles: {
+            reads += 1
+            return index
+        })
         #expect(reads == 0)
-        _ = ShellCompletionRequest(arguments: ["zsh", "goto", "P"])?.reply(titles: { reads += 1; return index })
+        _ = ShellCompletionRequest(arguments: ["zsh", "goto", "P"])?.reply(titles: {
+            reads += 1
+            return index
+        })
         #expect(reads == 1)
     }
 
     @Test func theDataDirectoryComesFromTheLineThenTheEnvironment() {
         let environment: Environment = ["XKCD_DATA_DIR": "/env", "HOME": "/home/u"]
-        #expect(ShellCompletionRequest(arguments: ["zsh", "--data-dir", "/line", "goto", "P"])?
-            .dataDirectory(environment: environment).path == "/line")
-        #expect(ShellCompletionRequest(arguments: ["bash", "9", "P", "xkcd --data-dir=/eq goto P"])?
-            .dataDirectory(environment: environment).path == "/eq")
-        #expect(ShellCompletionRequest(arguments: ["fish", "goto", "P"])?.dataDirectory(environment: environment).path == "/env")
+        #expect(
+            ShellCompletionRequest(arguments: ["zsh", "--data-dir", "/line", "goto", "P"])?
+                .dataDirectory(environment: environment).path == "/line")
+        #expect(
+            ShellCompletionRequest(arguments: ["bash", "9", "P", "xkcd --data-dir=/eq goto P"])?
+                .dataDirectory(environment: environment).path == "/eq")
+        #expect(
+            ShellCompletionRequest(arguments: ["fish", "goto", "P"])?.dataDirectory(environment: environment).path
+                == "/env")
     }
 
     @Test func bashGetsWordsQuotedForReadline() {
@@ -121,7 +145,10 @@ import Testing
     @Test func bashListsPlainTextOnASecondTab() {
         #expect(bash("xkcd goto First") == [#"First\ Date"#, #"First\ Time\ Since\ Early\ 2020"#])
         #expect(bash("xkcd goto First", listing: true) == ["First Date", "First Time Since Early 2020"])
-        #expect(bash("xkcd goto 35", listing: true) == ["35 Snowflakes", "353 Python", "3535 Semicolons; Quotes \"and\" More"])
+        #expect(
+            bash("xkcd goto 35", listing: true) == [
+                "35 Snowflakes", "353 Python", "3535 Semicolons; Quotes \"and\" More",
+            ])
     }
 
     @Test func malformedRequestsAreRefused() {

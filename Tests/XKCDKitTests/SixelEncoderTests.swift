@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct SixelEncoderTests {
@@ -6,7 +7,8 @@ import Testing
     private typealias Image = RasterImage
 
     @Test func twoColoursInTwoBandsByteForByte() {
-        let w = Image.white, k = Image.black
+        let w = Image.white
+        let k = Image.black
         let image = RasterImage(rows: [
             [w, w, k, k],
             [w, w, k, k],
@@ -16,11 +18,12 @@ import Testing
             [w, k, w, k],
             [k, w, k, w],
         ])
-        #expect(SixelEncoder.encode(image, maxColors: 256)
-            == "\(esc)P0;1;0q\"1;1;4;7#0;2;100;100;100#1;2;0;0;0"
-            + "#0zZwW$#1CcFf"
-            + "-#0?@?@$#1@?@"
-            + "\(esc)\\\n")
+        #expect(
+            SixelEncoder.encode(image, maxColors: 256)
+                == "\(esc)P0;1;0q\"1;1;4;7#0;2;100;100;100#1;2;0;0;0"
+                + "#0zZwW$#1CcFf"
+                + "-#0?@?@$#1@?@"
+                + "\(esc)\\\n")
     }
 
     @Test func runsOfFourOrMoreAreCounted() {
@@ -37,7 +40,9 @@ import Testing
     }
 
     @Test func manyColoursStayWithinTheRegisters() {
-        let gradient = RasterImage.drawn(width: 64, height: 48) { x, y in (UInt8(x * 4), UInt8(y * 5), UInt8((x + y) * 2)) }
+        let gradient = RasterImage.drawn(width: 64, height: 48) { x, y in
+            (UInt8(x * 4), UInt8(y * 5), UInt8((x + y) * 2))
+        }
         for maxColors in [2, 16, 64, 256] {
             let text = SixelEncoder.encode(gradient, maxColors: maxColors)
             let definitions = text.matches(of: /#\d+;2;\d+;\d+;\d+/).count
@@ -56,7 +61,10 @@ import Testing
         let comic = RasterImage.drawn(width: 120, height: 90) { x, y in
             if (40..<60).contains(x) && (30..<50).contains(y) { return (220, 30, 30) }
             if y == 10 || x == 10 { return Image.black }
-            if y == 11 || x == 11 { let v = UInt8(40 + (x + y) % 180); return (v, v, v) }
+            if y == 11 || x == 11 {
+                let v = UInt8(40 + (x + y) % 180)
+                return (v, v, v)
+            }
             return Image.white
         }
         let quantized = QuantizedImage(comic, maxColors: 16)

@@ -1,16 +1,22 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import XKCDKit
 
 /// SQLite's failures mapped to messages, and the cheap header check made at open.
 struct StoreFaultTests {
     private func message(_ code: ResultCode, _ text: String = "x") -> String {
-        StoreErrors.error(for: DatabaseError(resultCode: code, message: text), path: "/data/xkcd/xkcd.sqlite3", opening: false).localizedDescription
+        StoreErrors.error(
+            for: DatabaseError(resultCode: code, message: text), path: "/data/xkcd/xkcd.sqlite3", opening: false
+        ).localizedDescription
     }
 
     @Test func fullDiskSaysSoAndWhere() {
-        #expect(message(.SQLITE_FULL) == "storage failed: the disk holding /data/xkcd is full — free some space and try again; nothing stored was lost")
+        #expect(
+            message(.SQLITE_FULL)
+                == "storage failed: the disk holding /data/xkcd is full — free some space and try again; nothing stored was lost"
+        )
     }
 
     @Test func readOnlyDirectorySaysSoAndWhatToDo() {
@@ -20,14 +26,17 @@ struct StoreFaultTests {
     }
 
     @Test func corruptionSaysTheNextRunRecovers() {
-        #expect(message(.SQLITE_CORRUPT, "database disk image is malformed")
-            == "storage failed: /data/xkcd/xkcd.sqlite3 is damaged (database disk image is malformed) — the next run moves it aside and keeps the favorites it can still read")
+        #expect(
+            message(.SQLITE_CORRUPT, "database disk image is malformed")
+                == "storage failed: /data/xkcd/xkcd.sqlite3 is damaged (database disk image is malformed) — the next run moves it aside and keeps the favorites it can still read"
+        )
         #expect(message(.SQLITE_NOTADB).contains("is damaged"))
     }
 
     private func header(pageSize: UInt16 = 4096, pages: UInt32, valid: Bool = true) -> [UInt8] {
         var bytes = Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 84)
-        bytes[16] = UInt8(pageSize >> 8); bytes[17] = UInt8(pageSize & 0xFF)
+        bytes[16] = UInt8(pageSize >> 8)
+        bytes[17] = UInt8(pageSize & 0xFF)
         for i in 0..<4 {
             bytes[28 + i] = UInt8(truncatingIfNeeded: pages >> (24 - 8 * i))
             bytes[24 + i] = 9
@@ -43,11 +52,14 @@ struct StoreFaultTests {
         // A stale page count, or a log that may still hold the pages, is no evidence.
         #expect(StoreFileCheck.damage(header: header(pages: 100, valid: false), fileSize: 200_000, walSize: 0) == nil)
         #expect(StoreFileCheck.damage(header: header(pages: 100), fileSize: 200_000, walSize: 300_000) == nil)
-        #expect(StoreFileCheck.damage(header: header(pageSize: 1000, pages: 1), fileSize: 1000, walSize: 0) == "its header is damaged")
+        #expect(
+            StoreFileCheck.damage(header: header(pageSize: 1000, pages: 1), fileSize: 1000, walSize: 0)
+                == "its header is damaged")
     }
 
     @Test func openingAForeignFileMovesItAsideAndStartsAfresh() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-fault-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "store-fault-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("xkcd.sqlite3")
@@ -64,8 +76,10 @@ struct StoreFaultTests {
 /// refuses fails its whole batch.
 struct StoreBatchTests {
     private func comic(_ num: Int, alt: String = "alt", month: Int = 1) -> Comic {
-        Comic(num: num, title: "Comic \(num)", safeTitle: "Comic \(num)", alt: alt, img: "https://imgs.xkcd.com/comics/\(num).png",
-              year: 2020, month: month, day: 1)
+        Comic(
+            num: num, title: "Comic \(num)", safeTitle: "Comic \(num)", alt: alt,
+            img: "https://imgs.xkcd.com/comics/\(num).png",
+            year: 2020, month: month, day: 1)
     }
 
     private func store() throws -> (ComicStore, URL) {

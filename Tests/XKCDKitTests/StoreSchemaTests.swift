@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import XKCDKit
 
 /// The schema's settings, in a new store and in one written before they existed.
@@ -24,10 +25,11 @@ struct StoreSchemaTests {
             let queue = try DatabaseQueue(path: path.path)
             try StoreSchema.migrator.migrate(queue, upTo: "v5: reading progress")
             try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO comic VALUES (353, 'Python', 'Python', 'I wrote 20 short programs', 'https://imgs.xkcd.com/comics/python.png', '', '', '', 2007, 12, 5, 0);
-                    INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (353, 'Python', 'I wrote 20 short programs', '');
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO comic VALUES (353, 'Python', 'Python', 'I wrote 20 short programs', 'https://imgs.xkcd.com/comics/python.png', '', '', '', 2007, 12, 5, 0);
+                        INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (353, 'Python', 'I wrote 20 short programs', '');
+                        """)
                 #expect(try automerge(db) == nil)
             }
         }

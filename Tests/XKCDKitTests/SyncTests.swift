@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 /// Sync against a loopback server holding a contiguous archive, with faults.
@@ -18,8 +19,10 @@ import TestSupport
     }
 
     func sync(jobs: Int = 8, images: Bool = false) async throws -> SyncSummary {
-        guard case let .synced(summary) = try await TestLibrary(directory: directory, server: server, clock: clock)
-            .session().run(.sync(images: images, jobs: jobs)) else {
+        guard
+            case let .synced(summary) = try await TestLibrary(directory: directory, server: server, clock: clock)
+                .session().run(.sync(images: images, jobs: jobs))
+        else {
             Issue.record("expected a sync summary")
             throw CancellationError()
         }
@@ -126,7 +129,9 @@ import TestSupport
         let task = Task { try await session.run(.sync(images: false, jobs: 4)) }
         // Cancel once something is committed and requests are stuck in the stall.
         try await waitForAStoredBatch()
-        try #require(try await server.waitForRequest(to: "/\(Self.stalledAbove + 1)/info.0.json"), "the sync never reached the stall")
+        try #require(
+            try await server.waitForRequest(to: "/\(Self.stalledAbove + 1)/info.0.json"),
+            "the sync never reached the stall")
         let cancelled = Date()
         task.cancel()
         guard case let .synced(summary) = try await task.value else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import XKCDKit
 
 /// A data directory wired to a loopback server the way the program wires it.
@@ -21,20 +22,23 @@ struct TestLibrary {
 
     func repository() throws -> ComicRepository {
         let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
-        let client = XKCDClient(baseURL: server.baseURL, explainURL: server.baseURL, transport: CurlTransport(timeout: timeout),
-                                retryDelays: [.milliseconds(10)])
+        let client = XKCDClient(
+            baseURL: server.baseURL, explainURL: server.baseURL, transport: CurlTransport(timeout: timeout),
+            retryDelays: [.milliseconds(10)])
         let clock = clock
         let notices = notices
-        return ComicRepository(store: store, client: client, images: ImageFiles(directory: directory.appendingPathComponent("images")),
-                               offline: offline, imageCacheLimit: imageCacheLimit, now: { clock.now },
-                               notify: { notices.append($0) })
+        return ComicRepository(
+            store: store, client: client, images: ImageFiles(directory: directory.appendingPathComponent("images")),
+            offline: offline, imageCacheLimit: imageCacheLimit, now: { clock.now },
+            notify: { notices.append($0) })
     }
 
     func session(roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
         let clock = clock
         let notices = notices
-        return Session(repository: try repository(), roll: roll, now: { clock.now }, currentDirectory: directory,
-                       notify: { notices.append($0) })
+        return Session(
+            repository: try repository(), roll: roll, now: { clock.now }, currentDirectory: directory,
+            notify: { notices.append($0) })
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TestSupport
 
 /// The loopback server's HTTP parsing and serializing, and the bodies it serves, without sockets.
@@ -19,15 +20,21 @@ import Testing
     }
 
     @Test func readsTheRequestLineAndHeaders() throws {
-        let text = "\r\n\nGET /353/info.0.json?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nIF-None-Match: \t\"a\" \r\n"
+        let text =
+            "\r\n\nGET /353/info.0.json?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nIF-None-Match: \t\"a\" \r\n"
             + "Accept: text/html\r\naccept: */*\r\nX-Empty:\r\n\r\nGET /1/info.0.json HTTP/1.1\r\n\r\n"
         let (request, consumed) = try #require(complete(text))
         #expect(request.method == "GET")
         #expect(request.target == "/353/info.0.json?x=1")
         #expect(request.path == "/353/info.0.json")
         #expect(request.version == "HTTP/1.1")
-        #expect(request.headers == ["host": "127.0.0.1", "if-none-match": "\"a\"", "accept": "text/html, */*", "x-empty": ""])
-        #expect(consumed == text.utf8.count - "GET /1/info.0.json HTTP/1.1\r\n\r\n".utf8.count, "a pipelined request is left")
+        #expect(
+            request.headers == [
+                "host": "127.0.0.1", "if-none-match": "\"a\"", "accept": "text/html, */*", "x-empty": "",
+            ])
+        #expect(
+            consumed == text.utf8.count - "GET /1/info.0.json HTTP/1.1\r\n\r\n".utf8.count,
+            "a pipelined request is left")
     }
 
     @Test func acceptsBareLineFeedsAndKeepsAFragmentOutOfThePath() throws {
@@ -74,8 +81,10 @@ import Testing
         let router = TestServerRouter()
         #expect(router.route("/info.0.json") == .newestComic)
         #expect(router.route("/353/info.0.json") == .comic(353))
-        for path in ["/0353/info.0.json", "/+5/info.0.json", "/-5/info.0.json", "/\u{FF13}/info.0.json",
-                     "/353/info.0.json/", "//353/info.0.json", "/imgs/../secret", "/353"] {
+        for path in [
+            "/0353/info.0.json", "/+5/info.0.json", "/-5/info.0.json", "/\u{FF13}/info.0.json",
+            "/353/info.0.json/", "//353/info.0.json", "/imgs/../secret", "/353",
+        ] {
             #expect(router.route(path) == .notFound, "\(path)")
         }
         #expect(router.route("/imgs/comics/python.png") == .image("/imgs/comics/python.png"))
@@ -83,17 +92,22 @@ import Testing
     }
 
     @Test func serializesAHeadWithItsDefaults() {
-        var response = HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("connection", "close")],
-                                    body: Data("{}".utf8))
+        var response = HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json"), ("connection", "close")],
+            body: Data("{}".utf8))
         #expect(response.header("CONTENT-TYPE") == "application/json")
         response.setHeader("content-type", "text/plain")
         #expect(response.headers.map(\.name) == ["connection", "content-type"])
         let head = String(decoding: response.head(keepAlive: true, date: 784_111_777), as: UTF8.self)
-        #expect(head == "HTTP/1.1 200 OK\r\nServer: xkcd-test-server\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
-            + "content-type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n")
-        let notModified = String(decoding: HTTPResponse(status: 304, headers: [("Date", "x")]).head(keepAlive: false, date: 0),
-                                 as: UTF8.self)
-        #expect(notModified == "HTTP/1.1 304 Not Modified\r\nServer: xkcd-test-server\r\nDate: x\r\nConnection: close\r\n\r\n")
+        #expect(
+            head == "HTTP/1.1 200 OK\r\nServer: xkcd-test-server\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
+                + "content-type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n")
+        let notModified = String(
+            decoding: HTTPResponse(status: 304, headers: [("Date", "x")]).head(keepAlive: false, date: 0),
+            as: UTF8.self)
+        #expect(
+            notModified
+                == "HTTP/1.1 304 Not Modified\r\nServer: xkcd-test-server\r\nDate: x\r\nConnection: close\r\n\r\n")
     }
 
     @Test func formatsAndParsesHTTPDates() {
@@ -110,11 +124,14 @@ import Testing
     }
 
     @Test func pointsImageAddressesAtTheServerByteForByte() throws {
-        let original = Data(#"{"img": "https://imgs.xkcd.com/comics/a.png", "alt": "https://imgs.xkcd.com/"#.utf8) + Data([0xFF, 0x22, 0x7D])
+        let original =
+            Data(#"{"img": "https://imgs.xkcd.com/comics/a.png", "alt": "https://imgs.xkcd.com/"#.utf8)
+            + Data([0xFF, 0x22, 0x7D])
         var content = ServedContent(archive: ComicArchive(bodies: [1: original]), now: 100)
         #expect(content.entries[1]?.served == original)
         content.imagePrefix = "http://127.0.0.1:9/imgs/"
-        let expected = Data(#"{"img": "http://127.0.0.1:9/imgs/comics/a.png", "alt": "http://127.0.0.1:9/imgs/"#.utf8)
+        let expected =
+            Data(#"{"img": "http://127.0.0.1:9/imgs/comics/a.png", "alt": "http://127.0.0.1:9/imgs/"#.utf8)
             + Data([0xFF, 0x22, 0x7D])
         let entry = try #require(content.entries[1])
         #expect(entry.served == expected, "invalid UTF-8 passes through untouched")

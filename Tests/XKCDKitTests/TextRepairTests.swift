@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XKCDKit
 
 @Suite struct TextRepairTests {
@@ -40,14 +41,19 @@ import Testing
         #expect(MojibakeRepair.repair("\u{E2}\u{A0}x") == "\u{E2}\u{A0}x")
         #expect(HTMLEntities.decode(filler + "&eacute;&" + filler) == filler + "é&" + filler)
         let hostile = filler + "\u{1B}[31m" + "é" + String(repeating: "\u{301}", count: 9) + "\u{9B}x"
-        #expect(TerminalSanitizer.sanitize(hostile, multiline: true) == filler + "[31mé" + String(repeating: "\u{301}", count: 4) + "x")
+        #expect(
+            TerminalSanitizer.sanitize(hostile, multiline: true) == filler + "[31mé"
+                + String(repeating: "\u{301}", count: 4) + "x")
     }
 
     @Test func sanitizerRemovesEverythingThatCouldDriveTheTerminal() {
         let hostile = "A\u{1B}[2J\u{1B}]0;owned\u{07}B\u{9B}31mC\u{202E}D\u{2066}E\u{0}F\u{7F}G\rH"
         let clean = TerminalSanitizer.sanitize(hostile, multiline: false)
         #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-        #expect(!clean.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        #expect(
+            !clean.unicodeScalars.contains {
+                (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            })
         #expect(clean == "A[2J]0;ownedB31mCDEFGH")
         #expect(TerminalSanitizer.sanitize("one\ntwo\tthree", multiline: true) == "one\ntwo three")
         #expect(TerminalSanitizer.sanitize("one\ntwo", multiline: false) == "one two")
@@ -60,9 +66,13 @@ import Testing
     }
 
     @Test func displayTitlePrefersSafeTitleUnlessItLostAccents() {
-        #expect(TextRepair.displayTitle(title: "Clich&eacute;d Exchanges", safeTitle: "Clichd Exchanges") == "Clichéd Exchanges")
-        #expect(TextRepair.displayTitle(title: "<span style=\"color: #0000ED\">House</span> of Pancakes",
-                                        safeTitle: "House of Pancakes") == "House of Pancakes")
+        #expect(
+            TextRepair.displayTitle(title: "Clich&eacute;d Exchanges", safeTitle: "Clichd Exchanges")
+                == "Clichéd Exchanges")
+        #expect(
+            TextRepair.displayTitle(
+                title: "<span style=\"color: #0000ED\">House</span> of Pancakes",
+                safeTitle: "House of Pancakes") == "House of Pancakes")
         #expect(TextRepair.displayTitle(title: "\u{202E}LTR", safeTitle: "\u{202E}LTR") == "LTR")
         #expect(TextRepair.displayTitle(title: "Python", safeTitle: "Python") == "Python")
     }
@@ -80,8 +90,9 @@ import Testing
     }
 
     @Test func displayComicDropsUnsafeURLs() {
-        let comic = Comic(num: 9, title: "T", safeTitle: "T", alt: "a", img: "javascript:alert(1)",
-                          link: "file:///etc/passwd", year: 2020, month: 1, day: 2)
+        let comic = Comic(
+            num: 9, title: "T", safeTitle: "T", alt: "a", img: "javascript:alert(1)",
+            link: "file:///etc/passwd", year: 2020, month: 1, day: 2)
         let shown = DisplayComic(comic)
         #expect(shown.imageURL == "")
         #expect(shown.link == "")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import XKCDKit
 
 @Suite struct WikiMarkupTests {
@@ -47,9 +48,10 @@ import TestSupport
         let section = try #require(WikiMarkup.explanationSection(of: page))
         #expect(!section.contains("Transcript"))
         let document = WikiMarkup.document(from: section)
-        let first = try #require(document.blocks.first(where: {
-            if case .paragraph(0, nil, _) = $0 { return true } else { return false }
-        }))
+        let first = try #require(
+            document.blocks.first(where: {
+                if case .paragraph(0, nil, _) = $0 { return true } else { return false }
+            }))
         guard case let .paragraph(_, _, runs) = first else { return }
         #expect(runs.contains(WikiRun("bold", bold: true)))
         #expect(runs.contains(WikiRun("italic", italic: true)))
@@ -60,7 +62,9 @@ import TestSupport
 
         let text = plain(section)
         let flat = text.replacingOccurrences(of: "\n", with: " ")
-        #expect(flat.contains("with Cueball, his friend and Python.[1] See the comic[2] and https://example.com/path.[3] Again.[3]"))
+        #expect(
+            flat.contains(
+                "with Cueball, his friend and Python.[1] See the comic[2] and https://example.com/path.[3] Again.[3]"))
         #expect(!text.contains("editor's comment"))
         #expect(text.contains("[[not a link]] and ''not italic''"))
         #expect(flat.contains("café & — done."))
@@ -75,13 +79,15 @@ import TestSupport
         #expect(text.contains("1       One   first"))
         #expect(text.contains("2       Two   second"))
         #expect(text.contains("  preformatted line one\n  preformatted line two"))
-        #expect(text.hasSuffix("""
-            Notes
-            [1] Python was named after Monty Python.
-            [2] https://xkcd.com/353/
-            [3] Footnote text with a link[4].
-            [4] https://example.org
-            """))
+        #expect(
+            text.hasSuffix(
+                """
+                Notes
+                [1] Python was named after Monty Python.
+                [2] https://xkcd.com/353/
+                [3] Footnote text with a link[4].
+                [4] https://example.org
+                """))
         #expect(!text.contains("Unknown") && !text.contains("parameter") && !text.contains("incomplete"))
     }
 
@@ -105,7 +111,8 @@ import TestSupport
 
     @Test func headingsVary() {
         #expect(WikiMarkup.explanationSection(of: "== Explanation ==\nA\n== Transcript ==\nB") == "A")
-        #expect(WikiMarkup.explanationSection(of: "==Brief explanation==\nA\n===Sub===\nC\n==Next==") == "A\n===Sub===\nC")
+        #expect(
+            WikiMarkup.explanationSection(of: "==Brief explanation==\nA\n===Sub===\nC\n==Next==") == "A\n===Sub===\nC")
         #expect(WikiMarkup.explanationSection(of: "==Transcript==\nB") == nil)
     }
 
@@ -121,7 +128,10 @@ import TestSupport
     ])
     func neverFailsOnFragments(_ source: String) {
         let text = plain(source)
-        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+        #expect(
+            !text.unicodeScalars.contains {
+                $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+            })
     }
 
     @Test func hostileSizesFinishQuickly() {

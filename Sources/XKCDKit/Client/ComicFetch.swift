@@ -52,9 +52,11 @@ final class ComicFetch: @unchecked Sendable {
             if !taken.isEmpty {
                 // Decoded here, on the reader's thread, not on the one that moves the bytes.
                 return taken.map { index, outcome in
-                    Answer(num: nums[index], lookup: Result {
-                        try XKCDClient.lookup(try outcome.get(), from: urls[index], expected: nums[index])
-                    })
+                    Answer(
+                        num: nums[index],
+                        lookup: Result {
+                            try XKCDClient.lookup(try outcome.get(), from: urls[index], expected: nums[index])
+                        })
                 }
             }
             if done { return nil }

@@ -25,8 +25,9 @@ public enum ComicPayload {
             throw XKCDError.badData("asked for #\(expected), the server sent #\(num)")
         }
         guard let year = integer(fields["year"]), (1900...9999).contains(year),
-              let month = integer(fields["month"]), (1...12).contains(month),
-              let day = integer(fields["day"]), (1...31).contains(day) else {
+            let month = integer(fields["month"]), (1...12).contains(month),
+            let day = integer(fields["day"]), (1...31).contains(day)
+        else {
             throw XKCDError.badData("the server sent #\(num) without a valid date")
         }
         let title = string(fields["title"]) ?? ""

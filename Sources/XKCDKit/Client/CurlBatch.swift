@@ -12,8 +12,10 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     private let lock = NSLock()
     private var ledger: BatchLedger
 
-    init(urls: [URL], transport: CurlTransport, client: CurlClient,
-         answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) {
+    init(
+        urls: [URL], transport: CurlTransport, client: CurlClient,
+        answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
+    ) {
         self.urls = urls
         self.transport = transport
         self.client = client
@@ -58,7 +60,8 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     private static func deliver(_ context: UnsafeMutableRawPointer?, _ result: UnsafePointer<xkcd_http_result>?) {
         guard let context else { return }
         let request = Unmanaged<CurlBatchRequest>.fromOpaque(context).takeRetainedValue()
-        request.batch.ended(request.index, id: result?.pointee.id ?? 0, reply: result.map { CurlReply($0.pointee) } ?? CurlReply.failed)
+        request.batch.ended(
+            request.index, id: result?.pointee.id ?? 0, reply: result.map { CurlReply($0.pointee) } ?? CurlReply.failed)
     }
 }
 

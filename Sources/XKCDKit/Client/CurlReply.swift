@@ -10,7 +10,8 @@ struct CurlReply: Sendable {
     var body: Data
     var headers: Data
 
-    static let failed = CurlReply(outcome: XKCD_HTTP_FAILED, osErrno: 0, status: 0, error: "no result", body: Data(), headers: Data())
+    static let failed = CurlReply(
+        outcome: XKCD_HTTP_FAILED, osErrno: 0, status: 0, error: "no result", body: Data(), headers: Data())
 
     init(outcome: xkcd_http_outcome, osErrno: Int32, status: Int, error: String, body: Data, headers: Data) {
         self.outcome = outcome

@@ -83,8 +83,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Fetches `urls` `limit` at a time; see ``HTTPTransport/getEach(_:limit:answer:)``. The
     /// C client's thread asks for the next URL as it hands over an answer, so a long run of
     /// requests never waits for another thread to make the next one.
-    public func getEach(_ urls: [URL], limit: Int,
-                        answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) -> any RequestBatch {
+    public func getEach(
+        _ urls: [URL], limit: Int,
+        answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
+    ) -> any RequestBatch {
         let client: CurlClient
         do {
             client = try startedClient()
@@ -99,13 +101,16 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     /// Queues a GET of `url` with the request header `lines`; C calls `done(context, result)`
     /// exactly once, on the client's thread. Returns the C request id (0: already answered).
-    func submit(_ url: URL, lines: [String], client: CurlClient, context: UnsafeMutableRawPointer,
-                done: xkcd_http_done) -> UInt64 {
+    func submit(
+        _ url: URL, lines: [String], client: CurlClient, context: UnsafeMutableRawPointer,
+        done: xkcd_http_done
+    ) -> UInt64 {
         url.absoluteString.withCString { address in
             Self.userAgent.withCString { agent in
                 Self.withCStrings(lines) { headerLines, headerCount in
-                    xkcd_http_get(client.pointer, address, headerLines, headerCount, Self.milliseconds(timeout),
-                                  Self.milliseconds(timeout * 3), CLong(clamping: maxBodyBytes), agent, done, context)
+                    xkcd_http_get(
+                        client.pointer, address, headerLines, headerCount, Self.milliseconds(timeout),
+                        Self.milliseconds(timeout * 3), CLong(clamping: maxBodyBytes), agent, done, context)
                 }
             }
         }
@@ -120,7 +125,9 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     /// Calls `body` with a C array of `strings` (NUL-terminated copies) and its count; the
     /// pointers are valid only during the call.
-    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?, Int) -> R) -> R {
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?, Int) -> R)
+        -> R
+    {
         var storage: [CChar] = []
         var offsets: [Int] = []
         for string in strings {

@@ -15,7 +15,11 @@ enum HTTPHeaderBlock {
                 if lineEnd > lineStart && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 defer { lineStart = next }
                 // Status lines ("HTTP/1.1 200 OK", one per redirect) are not fields.
-                if lineEnd - lineStart >= 5, zip(bytes[lineStart..<(lineStart + 5)], "HTTP/".utf8).allSatisfy({ $0 == $1 }) { continue }
+                if lineEnd - lineStart >= 5,
+                    zip(bytes[lineStart..<(lineStart + 5)], "HTTP/".utf8).allSatisfy({ $0 == $1 })
+                {
+                    continue
+                }
                 var colon = lineStart
                 while colon < lineEnd && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
                 guard colon < lineEnd else { continue }
@@ -29,7 +33,8 @@ enum HTTPHeaderBlock {
                     }
                     return nameEnd - nameStart
                 }
-                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
+                let text = String(
+                    decoding: UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
                 if let earlier = headers[key] {
                     headers[key] = earlier + ", " + text
                 } else {

@@ -8,7 +8,8 @@ public enum HTTPRequestHeaders {
         var lines: [String] = []
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
-                throw .cannotDo("refused to send a request header named '\(TerminalSanitizer.brief(name))': not a valid field name")
+                throw .cannotDo(
+                    "refused to send a request header named '\(TerminalSanitizer.brief(name))': not a valid field name")
             }
             guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
                 throw .cannotDo("refused to send the request header \(name): its value holds a line break or NUL")
@@ -22,7 +23,8 @@ public enum HTTPRequestHeaders {
     // "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "a")...UInt8(ascii: "z"):
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(byte)

@@ -16,8 +16,10 @@ public protocol HTTPTransport: Sendable {
     /// all), ``RequestBatch/cancel()`` and ``RequestBatch/releasePlace()``; it should be quick.
     /// Cancelling answers the URLs not yet asked for, and the requests in flight that do not
     /// finish first, with ``XKCDError/cancelled``.
-    func getEach(_ urls: [URL], limit: Int,
-                 answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool) -> any RequestBatch
+    func getEach(
+        _ urls: [URL], limit: Int,
+        answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
+    ) -> any RequestBatch
 }
 
 extension HTTPTransport {

@@ -59,8 +59,9 @@ public struct HTTPValidators: Sendable, Equatable {
         let bytes = Array(text.utf8)
         var position = 0
         guard let etag = Self.decode(bytes, at: &position),
-              let lastModified = Self.decode(bytes, at: &position),
-              position == bytes.count else { return nil }
+            let lastModified = Self.decode(bytes, at: &position),
+            position == bytes.count
+        else { return nil }
         self.init(etag: etag, lastModified: lastModified)
     }
 
@@ -83,8 +84,9 @@ public struct HTTPValidators: Sendable, Equatable {
             end += 1
         }
         guard end > position, bytes[position] != UInt8(ascii: "0") || end == position + 1,
-              end < bytes.count, bytes[end] == UInt8(ascii: ":"), length <= bytes.count - end - 1,
-              let value = String(bytes: bytes[(end + 1)..<(end + 1 + length)], encoding: .utf8) else { return nil }
+            end < bytes.count, bytes[end] == UInt8(ascii: ":"), length <= bytes.count - end - 1,
+            let value = String(bytes: bytes[(end + 1)..<(end + 1 + length)], encoding: .utf8)
+        else { return nil }
         position = end + 1 + length
         return .some(value)
     }

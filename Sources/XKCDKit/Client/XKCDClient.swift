@@ -15,8 +15,10 @@ public struct XKCDClient: Sendable {
     public static let defaultExplainURL = URL(string: "https://www.explainxkcd.com")!
 
     /// Creates a client; transient failures (HTTP 5xx, lost connections) are retried after each of `retryDelays`.
-    public init(baseURL: URL, explainURL: URL = XKCDClient.defaultExplainURL, transport: any HTTPTransport,
-                retryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]) {
+    public init(
+        baseURL: URL, explainURL: URL = XKCDClient.defaultExplainURL, transport: any HTTPTransport,
+        retryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]
+    ) {
         self.baseURL = baseURL
         self.explainURL = explainURL
         comicURLPrefix = Self.pathPrefix(of: baseURL)
@@ -133,8 +135,10 @@ public struct XKCDClient: Sendable {
 
     /// The answer once final: `outcome`, the answer to the `attempts`th request for `url`, or
     /// those to the requests made again while it is transient.
-    func retry(_ url: URL, headers: [String: String] = [:], after outcome: Result<HTTPResponse, any Error>,
-               attempts: Int) async throws -> HTTPResponse {
+    func retry(
+        _ url: URL, headers: [String: String] = [:], after outcome: Result<HTTPResponse, any Error>,
+        attempts: Int
+    ) async throws -> HTTPResponse {
         var outcome = outcome
         var attempts = attempts
         while let delay = retryDelay(after: outcome, attempts: attempts) {

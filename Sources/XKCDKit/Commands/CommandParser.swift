@@ -20,7 +20,8 @@ public enum CommandParser {
         let rest = Array(words.dropFirst())
         if ComicNumberWord.looksNumeric(head) {
             guard rest.isEmpty else {
-                throw UsageError("unexpected \(UsageError.quote(rest.joined(separator: " "))) after \(UsageError.quote(head))")
+                throw UsageError(
+                    "unexpected \(UsageError.quote(rest.joined(separator: " "))) after \(UsageError.quote(head))")
             }
             return .goto(.number(try ComicNumberWord.parse(head)))
         }

@@ -106,12 +106,15 @@ extension CommandSpec {
             return .cacheStats
         case "clear":
             guard input.words.count == 1 else {
-                throw UsageError("'cache clear' takes only --yes (got \(UsageError.quote(input.words.dropFirst().joined(separator: " "))))")
+                throw UsageError(
+                    "'cache clear' takes only --yes (got \(UsageError.quote(input.words.dropFirst().joined(separator: " "))))"
+                )
             }
             return .cacheClear(skipConfirmation: input.flag("--yes"))
         default:
             let usage = input.spec.synopsis
-            throw UsageError("'cache' takes 'stats' or 'clear', not \(UsageError.quote(input.words[0])) — usage: \(usage)")
+            throw UsageError(
+                "'cache' takes 'stats' or 'clear', not \(UsageError.quote(input.words[0])) — usage: \(usage)")
         }
     }
 }

@@ -67,32 +67,44 @@ public struct GlobalOptionSpec: Sendable, Equatable {
 
     /// Every option, in the order help lists them.
     public static let all: [GlobalOptionSpec] = [
-        GlobalOptionSpec(key: .baseURL, names: ["--base-url"], value: "URL", fallback: .value("XKCD_BASE_URL"),
-                         defaultValue: "https://xkcd.com", summary: "the xkcd API server"),
-        GlobalOptionSpec(key: .explainURL, names: ["--explain-url"], value: "URL", fallback: .value("XKCD_EXPLAIN_URL"),
-                         defaultValue: "https://www.explainxkcd.com", summary: "the explainxkcd wiki"),
-        GlobalOptionSpec(key: .dataDirectory, names: ["--data-dir"], value: "DIR", fallback: .value("XKCD_DATA_DIR"),
-                         defaultValue: "$XDG_DATA_HOME/xkcd or ~/.local/share/xkcd; on macOS ~/Library/Application Support/xkcd",
-                         summary: "where comics, images and history are stored", completion: .directories),
-        GlobalOptionSpec(key: .offline, names: ["--offline"], fallback: .switchOn("XKCD_OFFLINE"),
-                         summary: "no network: only what is stored"),
-        GlobalOptionSpec(key: .imageCacheMB, names: ["--image-cache-mb"], value: "N", fallback: .value("XKCD_IMAGE_CACHE_MB"),
-                         defaultValue: "500", summary: "keep at most N MB of images, favorites' not counted"),
-        GlobalOptionSpec(key: .checkEvery, names: ["--check-every"], value: "MINUTES", fallback: .value("XKCD_CHECK_EVERY"),
-                         defaultValue: "30", summary: "look for new comics this often while the REPL is open; 0 turns these checks off"),
+        GlobalOptionSpec(
+            key: .baseURL, names: ["--base-url"], value: "URL", fallback: .value("XKCD_BASE_URL"),
+            defaultValue: "https://xkcd.com", summary: "the xkcd API server"),
+        GlobalOptionSpec(
+            key: .explainURL, names: ["--explain-url"], value: "URL", fallback: .value("XKCD_EXPLAIN_URL"),
+            defaultValue: "https://www.explainxkcd.com", summary: "the explainxkcd wiki"),
+        GlobalOptionSpec(
+            key: .dataDirectory, names: ["--data-dir"], value: "DIR", fallback: .value("XKCD_DATA_DIR"),
+            defaultValue: "$XDG_DATA_HOME/xkcd or ~/.local/share/xkcd; on macOS ~/Library/Application Support/xkcd",
+            summary: "where comics, images and history are stored", completion: .directories),
+        GlobalOptionSpec(
+            key: .offline, names: ["--offline"], fallback: .switchOn("XKCD_OFFLINE"),
+            summary: "no network: only what is stored"),
+        GlobalOptionSpec(
+            key: .imageCacheMB, names: ["--image-cache-mb"], value: "N", fallback: .value("XKCD_IMAGE_CACHE_MB"),
+            defaultValue: "500", summary: "keep at most N MB of images, favorites' not counted"),
+        GlobalOptionSpec(
+            key: .checkEvery, names: ["--check-every"], value: "MINUTES", fallback: .value("XKCD_CHECK_EVERY"),
+            defaultValue: "30",
+            summary: "look for new comics this often while the REPL is open; 0 turns these checks off"),
         GlobalOptionSpec(key: .json, names: ["--json"], summary: "print one JSON document per command"),
-        GlobalOptionSpec(key: .noColor, names: ["--no-color"], otherSpellings: ["--no-colour"], fallback: .nonEmpty("NO_COLOR"),
-                         summary: "no colour"),
-        GlobalOptionSpec(key: .timeout, names: ["--timeout"], value: "SECS", fallback: .value("XKCD_TIMEOUT"),
-                         defaultValue: "15", summary: "give up on a request after SECS seconds"),
-        GlobalOptionSpec(key: .commands, names: ["-c"], otherSpellings: ["--command"], value: "COMMANDS",
-                         summary: "run ;-separated commands, then exit"),
+        GlobalOptionSpec(
+            key: .noColor, names: ["--no-color"], otherSpellings: ["--no-colour"], fallback: .nonEmpty("NO_COLOR"),
+            summary: "no colour"),
+        GlobalOptionSpec(
+            key: .timeout, names: ["--timeout"], value: "SECS", fallback: .value("XKCD_TIMEOUT"),
+            defaultValue: "15", summary: "give up on a request after SECS seconds"),
+        GlobalOptionSpec(
+            key: .commands, names: ["-c"], otherSpellings: ["--command"], value: "COMMANDS",
+            summary: "run ;-separated commands, then exit"),
         GlobalOptionSpec(key: .help, names: ["-h", "--help"], summary: "this help; with a command, that command's"),
         GlobalOptionSpec(key: .version, names: ["--version"], summary: "the version"),
-        GlobalOptionSpec(key: .completionScript, names: ["--generate-completion-script"], value: "SHELL",
-                         summary: "print the completion script for bash, zsh or fish",
-                         completion: .words(CompletionShell.allCases.map(\.rawValue))),
-        GlobalOptionSpec(key: .manual, names: ["--generate-manual"], summary: "print the man page (roff)", hidden: true),
+        GlobalOptionSpec(
+            key: .completionScript, names: ["--generate-completion-script"], value: "SHELL",
+            summary: "print the completion script for bash, zsh or fish",
+            completion: .words(CompletionShell.allCases.map(\.rawValue))),
+        GlobalOptionSpec(
+            key: .manual, names: ["--generate-manual"], summary: "print the man page (roff)", hidden: true),
     ]
 
     /// The options help, the man page and completion show.

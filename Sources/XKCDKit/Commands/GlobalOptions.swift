@@ -48,7 +48,8 @@ public struct GlobalOptions: Sendable, Equatable {
             switch spec.fallback {
             case .none: break
             case let .value(name): if let text = environment[name], !text.isEmpty { values[spec.key] = text }
-            case let .switchOn(name): if ["1", "true", "yes", "on"].contains((environment[name] ?? "").lowercased()) { on.insert(spec.key) }
+            case let .switchOn(name):
+                if ["1", "true", "yes", "on"].contains((environment[name] ?? "").lowercased()) { on.insert(spec.key) }
             case let .nonEmpty(name): if !(environment[name] ?? "").isEmpty { on.insert(spec.key) }
             }
         }
@@ -89,8 +90,11 @@ public struct GlobalOptions: Sendable, Equatable {
         }
         if let checkEvery = values[.checkEvery] {
             // At most once a second: more often would only load the server.
-            guard let minutes = Double(checkEvery), minutes == 0 || (minutes >= 1.0 / 60 && minutes <= 7 * 24 * 60) else {
-                throw UsageError("--check-every takes minutes, at least 1/60 (0 turns the checks off; got \(UsageError.quote(checkEvery)))")
+            guard let minutes = Double(checkEvery), minutes == 0 || (minutes >= 1.0 / 60 && minutes <= 7 * 24 * 60)
+            else {
+                throw UsageError(
+                    "--check-every takes minutes, at least 1/60 (0 turns the checks off; got \(UsageError.quote(checkEvery)))"
+                )
             }
             options.checkInterval = minutes * 60
         }
@@ -101,7 +105,8 @@ public struct GlobalOptions: Sendable, Equatable {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else {
             throw UsageError("\(flag) needs an http(s) URL (got \(UsageError.quote(text)))")
         }
         return url

@@ -55,7 +55,9 @@ public struct Completer: Sendable {
     /// The completion for `text` (everything before the cursor on a REPL line), using `titles`
     /// for comics and `paths` (the paths a typed prefix can become, see ``PathLister``) where a
     /// command takes a file.
-    public func complete(_ text: String, titles: TitleIndex = .empty, paths: (String) -> [String] = { _ in [] }) -> Completion {
+    public func complete(_ text: String, titles: TitleIndex = .empty, paths: (String) -> [String] = { _ in [] })
+        -> Completion
+    {
         let segment = text.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? text
         let trimmed = String(segment.drop(while: { $0 == " " }))
         var words = [trimmed]
@@ -88,12 +90,15 @@ public struct Completer: Sendable {
         guard !found.isEmpty else { return .none }
         let shown = found.map { path in
             let isFolder = path.hasSuffix("/")
-            let name = (isFolder ? path.dropLast() : Substring(path)).split(separator: "/").last.map(String.init) ?? path
+            let name =
+                (isFolder ? path.dropLast() : Substring(path)).split(separator: "/").last.map(String.init) ?? path
             return name + (isFolder ? "/" : "")
         }
         if found.count == 1 {
-            return Completion(replaceCount: typed.count, insertion: Self.escape(found[0], spaces: true) + (found[0].hasSuffix("/") ? "" : " "),
-                              candidates: shown)
+            return Completion(
+                replaceCount: typed.count,
+                insertion: Self.escape(found[0], spaces: true) + (found[0].hasSuffix("/") ? "" : " "),
+                candidates: shown)
         }
         // File names differ by case alone: unlike titles, their shared start is matched exactly.
         var common = Array(found[0])
@@ -101,7 +106,8 @@ public struct Completer: Sendable {
             common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
         }
         if common.count > Self.unescape(typed).count {
-            return Completion(replaceCount: typed.count, insertion: Self.escape(String(common), spaces: true), candidates: shown)
+            return Completion(
+                replaceCount: typed.count, insertion: Self.escape(String(common), spaces: true), candidates: shown)
         }
         return list(shown)
     }
@@ -129,7 +135,9 @@ public struct Completer: Sendable {
     private func comics(_ argument: String, titles: TitleIndex, favoritesOnly: Bool) -> CompletionMatches {
         let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
         let numbered: ([TitleIndex.Entry]) -> CompletionMatches = { entries in
-            CompletionMatches(kind: .numbers, typed: argument, candidates: entries.map { CompletionCandidate(String($0.num), note: $0.title) })
+            CompletionMatches(
+                kind: .numbers, typed: argument,
+                candidates: entries.map { CompletionCandidate(String($0.num), note: $0.title) })
         }
         if digits.isEmpty {
             return numbered(favoritesOnly ? titles.favoriteEntries : [])
@@ -138,7 +146,9 @@ public struct Completer: Sendable {
             return numbered(titles.numbers(withPrefix: digits, favoritesOnly: favoritesOnly))
         }
         let entries = titles.titles(withPrefix: argument, favoritesOnly: favoritesOnly)
-        return CompletionMatches(kind: .titles, typed: argument, candidates: entries.map { CompletionCandidate($0.title, note: "#\($0.num)") })
+        return CompletionMatches(
+            kind: .titles, typed: argument,
+            candidates: entries.map { CompletionCandidate($0.title, note: "#\($0.num)") })
     }
 
     private func numberCompletion(_ found: CompletionMatches, replacing typed: String) -> Completion {
@@ -175,7 +185,8 @@ public struct Completer: Sendable {
 
     private func filter(_ pool: [CompletionCandidate], by word: String) -> CompletionMatches {
         let lower = word.lowercased()
-        return CompletionMatches(kind: .words, typed: word, candidates: pool.filter { $0.value.lowercased().hasPrefix(lower) })
+        return CompletionMatches(
+            kind: .words, typed: word, candidates: pool.filter { $0.value.lowercased().hasPrefix(lower) })
     }
 
     private func finish(_ matches: [String], replacing word: String) -> Completion {
@@ -202,8 +213,9 @@ public struct Completer: Sendable {
     }
 
     private static func same(_ a: Character, _ b: Character) -> Bool {
-        a == b || String(a).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            == String(b).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        a == b
+            || String(a).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                == String(b).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     // The command grammar treats these specially; a title holding them is typed escaped. A

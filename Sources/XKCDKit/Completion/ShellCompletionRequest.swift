@@ -95,7 +95,8 @@ public struct ShellCompletionRequest: Sendable {
             switch option.completion {
             case .none: return .candidates(.words, [])
             case .directories: return .directories
-            case let .words(values): return .candidates(.words, values.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0) })
+            case let .words(values):
+                return .candidates(.words, values.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0) })
             }
         }
         if commandIndex == words.count - 1, !optionsEnded, GlobalOptionScan.isOption(current) {
@@ -117,10 +118,12 @@ public struct ShellCompletionRequest: Sendable {
         case .titles:
             // A title typed as several words: each candidate replaces only the last of them.
             let typedBefore = command.dropFirst().dropLast().joined(separator: " ").split(separator: " ").count
-            return .candidates(.titles, found.candidates.map { candidate in
-                let rest = candidate.value.split(separator: " ").dropFirst(typedBefore).joined(separator: " ")
-                return CompletionCandidate(rest, note: candidate.note)
-            })
+            return .candidates(
+                .titles,
+                found.candidates.map { candidate in
+                    let rest = candidate.value.split(separator: " ").dropFirst(typedBefore).joined(separator: " ")
+                    return CompletionCandidate(rest, note: candidate.note)
+                })
         }
     }
 
@@ -136,7 +139,11 @@ public struct ShellCompletionRequest: Sendable {
             if let line {
                 lines = ["candidates"] + bashReplies(kind, candidates, line: line)
             } else {
-                lines = ["candidates"] + candidates.map { candidate in candidate.note.map { "\(candidate.value)\t\($0)" } ?? candidate.value }
+                lines =
+                    ["candidates"]
+                    + candidates.map { candidate in
+                        candidate.note.map { "\(candidate.value)\t\($0)" } ?? candidate.value
+                    }
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -144,7 +151,9 @@ public struct ShellCompletionRequest: Sendable {
 
     // Each candidate quoted as it must be typed, less what precedes the word readline replaces
     // (it splits words at `=` and `:` too); or, for a list, plain text, a number with its title.
-    private func bashReplies(_ kind: CompletionMatches.Kind, _ candidates: [CompletionCandidate], line: ShellLine) -> [String] {
+    private func bashReplies(_ kind: CompletionMatches.Kind, _ candidates: [CompletionCandidate], line: ShellLine)
+        -> [String]
+    {
         if listing, candidates.count > 1 {
             return candidates.map { kind == .numbers ? "\($0.value) \($0.note ?? "")" : $0.value }
         }

@@ -24,7 +24,9 @@ public struct TitleIndex: Sendable {
 
     /// Builds the index from numbers and display titles; `favorites` marks the favorites.
     public init(titles: [(num: Int, title: String)], favorites: Set<Int>) {
-        let entries = titles.map { Entry(num: $0.num, title: $0.title, key: Self.key($0.title), digits: String($0.num)) }
+        let entries = titles.map {
+            Entry(num: $0.num, title: $0.title, key: Self.key($0.title), digits: String($0.num))
+        }
         byKey = entries.sorted { $0.key == $1.key ? $0.num < $1.num : $0.key < $1.key }
         byNumber = entries.sorted { $0.num < $1.num }
         self.favorites = favorites

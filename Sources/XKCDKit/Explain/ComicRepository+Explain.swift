@@ -21,7 +21,8 @@ extension ComicRepository {
             return page
         } catch let error as XKCDError {
             guard let stored, Self.isUnreachable(error) else { throw error }
-            notify("offline: \(error.localizedDescription) — showing the explanation stored \(Self.day(stored.fetchedAt))")
+            notify(
+                "offline: \(error.localizedDescription) — showing the explanation stored \(Self.day(stored.fetchedAt))")
             return stored.page
         }
     }

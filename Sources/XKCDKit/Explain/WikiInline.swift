@@ -55,7 +55,8 @@ enum WikiInline {
             while i < s.count {
                 let c = s[i]
                 if c == WikiSource.noteOpen, let close = s[i...].prefix(12).firstIndex(of: WikiSource.noteClose),
-                   let note = Int(String(String.UnicodeScalarView(s[(i + 1)..<close]))) {
+                    let note = Int(String(String.UnicodeScalarView(s[(i + 1)..<close])))
+                {
                     flush()
                     runs.append(WikiRun("", note: note))
                     i = close + 1
@@ -74,7 +75,9 @@ enum WikiInline {
                         flush()
                         bold.toggle()
                     default:
-                        if count > 5 { text.append(contentsOf: String(repeating: "'", count: count - 5).unicodeScalars) }
+                        if count > 5 {
+                            text.append(contentsOf: String(repeating: "'", count: count - 5).unicodeScalars)
+                        }
                         flush()
                         bold.toggle()
                         italic.toggle()
@@ -156,7 +159,9 @@ enum WikiInline {
         mutating func externalLink(_ inner: [Unicode.Scalar]) {
             let space = inner.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? inner.count
             let url = String(String.UnicodeScalarView(inner[..<space]))
-            let label = space < inner.count ? String(String.UnicodeScalarView(inner[(space + 1)...])).trimmingCharacters(in: .whitespaces) : ""
+            let label =
+                space < inner.count
+                ? String(String.UnicodeScalarView(inner[(space + 1)...])).trimmingCharacters(in: .whitespaces) : ""
             flush()
             if label.isEmpty {
                 append(url, url: url)
@@ -175,10 +180,14 @@ enum WikiInline {
         // A bare http(s)/ftp URL starting at `start` (after a non-letter), without trailing punctuation.
         func bareURLEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
             if start > 0, s[start - 1].properties.isAlphabetic || s[start - 1] == "/" { return nil }
-            guard ["http://", "https://", "ftp://"].contains(where: { WikiSource.matches(s, start, $0) }) else { return nil }
+            guard ["http://", "https://", "ftp://"].contains(where: { WikiSource.matches(s, start, $0) }) else {
+                return nil
+            }
             var end = start
-            while end < s.count, !s[end].properties.isWhitespace, !"<>[]\"{}|".unicodeScalars.contains(s[end]), s[end].value >= 0x21,
-                  !(WikiSource.protectedBase...0xF7FF).contains(s[end].value) {
+            while end < s.count, !s[end].properties.isWhitespace, !"<>[]\"{}|".unicodeScalars.contains(s[end]),
+                s[end].value >= 0x21,
+                !(WikiSource.protectedBase...0xF7FF).contains(s[end].value)
+            {
                 end += 1
             }
             while end > start, ".,;:!?)'".unicodeScalars.contains(s[end - 1]) { end -= 1 }

@@ -108,7 +108,12 @@ public struct WikiLayout: Sendable {
                 footnote = .link(safe)
             }
             if let footnote {
-                let number = (footnotes.firstIndex(of: footnote) ?? { footnotes.append(footnote); return footnotes.count - 1 }()) + 1
+                let number =
+                    (footnotes.firstIndex(of: footnote)
+                        ?? {
+                            footnotes.append(footnote)
+                            return footnotes.count - 1
+                        }()) + 1
                 tokens.append(Token(text: "[\(number)]", run: WikiRun(""), spaceBefore: false, isMark: true))
             }
         }
@@ -139,7 +144,10 @@ public struct WikiLayout: Sendable {
                 }
                 continue
             }
-            if used > 0, token.spaceBefore { line += " "; used += 1 }
+            if used > 0, token.spaceBefore {
+                line += " "
+                used += 1
+            }
             line += token.isMark ? style.dim(text) : styled(text, token.run)
             used += w
         }
@@ -176,7 +184,8 @@ public struct WikiLayout: Sendable {
             var line = ""
             for i in 0..<columns {
                 let cell = i < row.count ? row[i] : ""
-                let padding = i == columns - 1 ? "" : String(repeating: " ", count: widths[i] - DisplayWidth.of(cell) + 2)
+                let padding =
+                    i == columns - 1 ? "" : String(repeating: " ", count: widths[i] - DisplayWidth.of(cell) + 2)
                 line += (header && index == 0 ? style.bold(cell) : cell) + padding
             }
             lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))

@@ -31,7 +31,9 @@ public enum WikiMarkup {
             parser.add(line)
         }
         parser.endParagraph()
-        let notes = noteSources.map { WikiInline.runs(WikiSource.expandTemplates($0, depth: 0).replacingOccurrences(of: "\n", with: " ")) }
+        let notes = noteSources.map {
+            WikiInline.runs(WikiSource.expandTemplates($0, depth: 0).replacingOccurrences(of: "\n", with: " "))
+        }
         return WikiDocument(blocks: parser.blocks, notes: notes)
     }
 
@@ -95,7 +97,8 @@ public enum WikiMarkup {
             if line.hasPrefix(" ") {
                 endText()
                 // Shown as written, so sanitized here: inline text is sanitized in its runs.
-                preformatted.append(TerminalSanitizer.sanitize(WikiSource.restore(String(line.dropFirst())), multiline: true))
+                preformatted.append(
+                    TerminalSanitizer.sanitize(WikiSource.restore(String(line.dropFirst())), multiline: true))
                 return
             }
             numbering = []
@@ -145,7 +148,11 @@ public enum WikiMarkup {
                     definition = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
                     text = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
                 }
-                let term = WikiInline.runs(text).map { run in var bold = run; bold.bold = true; return bold }
+                let term = WikiInline.runs(text).map { run in
+                    var bold = run
+                    bold.bold = true
+                    return bold
+                }
                 blocks.append(.paragraph(indent: depth - 1, marker: "", term))
                 if let definition, !definition.isEmpty {
                     blocks.append(.paragraph(indent: depth, marker: "", WikiInline.runs(definition)))
@@ -213,7 +220,8 @@ public enum WikiMarkup {
         func split(_ text: String, separator: String) -> [String] {
             text.components(separatedBy: separator).map { cell in
                 let parts = WikiSource.splitParameters(cell)
-                let content = parts.count > 1 && !parts[0].contains("[[") ? parts.dropFirst().joined(separator: "|") : cell
+                let content =
+                    parts.count > 1 && !parts[0].contains("[[") ? parts.dropFirst().joined(separator: "|") : cell
                 return content.trimmingCharacters(in: .whitespaces)
             }
         }
@@ -221,15 +229,23 @@ public enum WikiMarkup {
         func blocks() -> [WikiBlock] {
             var blocks: [WikiBlock] = []
             if let caption, !caption.isEmpty {
-                blocks.append(.paragraph(indent: 0, marker: nil, WikiInline.runs(caption).map { run in var bold = run; bold.bold = true; return bold }))
+                blocks.append(
+                    .paragraph(
+                        indent: 0, marker: nil,
+                        WikiInline.runs(caption).map { run in
+                            var bold = run
+                            bold.bold = true
+                            return bold
+                        }))
             }
             var plain: [[String]] = []
             var header = false
             for (index, row) in rows.enumerated() where !row.isEmpty {
                 if plain.isEmpty { header = headerRows.contains(index) }
-                plain.append(row.map { cell in
-                    WikiInline.runs(cell).map(\.text).joined().replacingOccurrences(of: "\n", with: " ")
-                })
+                plain.append(
+                    row.map { cell in
+                        WikiInline.runs(cell).map(\.text).joined().replacingOccurrences(of: "\n", with: " ")
+                    })
             }
             if !plain.isEmpty { blocks.append(.table(rows: plain, header: header)) }
             return blocks

@@ -59,10 +59,34 @@ extension WikiSource {
         while i < s.count {
             let c = s[i]
             let next = i + 1 < s.count ? s[i + 1] : nil
-            if c == "{", next == "{" { braces += 1; current.append(c); current.append("{"); i += 2; continue }
-            if c == "}", next == "}", braces > 0 { braces -= 1; current.append(c); current.append("}"); i += 2; continue }
-            if c == "[", next == "[" { brackets += 1; current.append(c); current.append("["); i += 2; continue }
-            if c == "]", next == "]", brackets > 0 { brackets -= 1; current.append(c); current.append("]"); i += 2; continue }
+            if c == "{", next == "{" {
+                braces += 1
+                current.append(c)
+                current.append("{")
+                i += 2
+                continue
+            }
+            if c == "}", next == "}", braces > 0 {
+                braces -= 1
+                current.append(c)
+                current.append("}")
+                i += 2
+                continue
+            }
+            if c == "[", next == "[" {
+                brackets += 1
+                current.append(c)
+                current.append("[")
+                i += 2
+                continue
+            }
+            if c == "]", next == "]", brackets > 0 {
+                brackets -= 1
+                current.append(c)
+                current.append("]")
+                i += 2
+                continue
+            }
             if c == "|", braces == 0, brackets == 0 {
                 parts.append(String(current))
                 current = String.UnicodeScalarView()
@@ -84,7 +108,8 @@ extension WikiSource {
         var named: [String: String] = [:]
         for part in parts.dropFirst() {
             if let eq = part.firstIndex(of: "="), !part[..<eq].contains("["), !part[..<eq].contains("{") {
-                named[part[..<eq].trimmingCharacters(in: .whitespaces).lowercased()] = String(part[part.index(after: eq)...])
+                named[part[..<eq].trimmingCharacters(in: .whitespaces).lowercased()] = String(
+                    part[part.index(after: eq)...])
             } else {
                 positional.append(part)
             }
@@ -95,7 +120,7 @@ extension WikiSource {
         func shown() -> String { expand(positional.count > 1 ? positional[1] : positional.first) }
         switch name {
         case "w", "wiki", "wikipedia", "wikt", "wiktionary", "tvtropes", "xkcd", "what if", "whatif", "blag", "explain",
-             "w2", "wp", "wikiquote", "wikisource", "imdb", "youtube":
+            "w2", "wp", "wikiquote", "wikisource", "imdb", "youtube":
             return shown()
         case "citation needed", "cn", "fact", "citation":
             return "[citation needed]"
@@ -109,7 +134,7 @@ extension WikiSource {
             // {{color|red|text}}: the text is the second parameter.
             return shown()
         case "tooltip", "mono", "kbd", "code", "nowrap", "small", "big", "sic", "sup", "sub", "smallcaps", "strike",
-             "u", "abbr", "nobr":
+            "u", "abbr", "nobr":
             return expand(positional.first)
         case "cite web", "cite news", "cite book", "cite journal", "cite", "cite video", "cite tweet":
             let title = expand(named["title"] ?? positional.first)

@@ -4,7 +4,9 @@
 enum WikiSource {
     /// Characters that `<nowiki>` protects are moved to this private-use range until output.
     static let protectedBase: UInt32 = 0xF700
-    static let protected: [Unicode.Scalar] = ["[", "]", "{", "}", "'", "|", "*", "#", ":", ";", "=", "!", "<", ">", "&", "-", " ", "h"]
+    static let protected: [Unicode.Scalar] = [
+        "[", "]", "{", "}", "'", "|", "*", "#", ":", ";", "=", "!", "<", ">", "&", "-", " ", "h",
+    ]
     /// A forced line break (`<br>`), kept apart from the newlines that separate blocks.
     static let lineBreak: Unicode.Scalar = "\u{F7F0}"
     /// Around a footnote's number: `noteOpen` 3 `noteClose` marks where note 3 (from 0) was.
@@ -136,7 +138,8 @@ enum WikiSource {
                 continue
             }
             guard matches(s, i, "<ref"), i + 4 < s.count, s[i + 4] == ">" || s[i + 4] == " " || s[i + 4] == "/",
-                  let close = find(s, ">", from: i, limit: tagLimit) else {
+                let close = find(s, ">", from: i, limit: tagLimit)
+            else {
                 out.append(s[i])
                 i += 1
                 continue
@@ -166,7 +169,9 @@ enum WikiSource {
     private static func refName(_ attributes: String) -> String? {
         guard let range = attributes.range(of: "name") else { return nil }
         let rest = attributes[range.upperBound...].drop(while: { $0 == " " || $0 == "=" })
-        let value = rest.drop(while: { $0 == "\"" || $0 == "'" }).prefix(while: { $0 != "\"" && $0 != "'" && $0 != "/" && $0 != " " })
+        let value = rest.drop(while: { $0 == "\"" || $0 == "'" }).prefix(while: {
+            $0 != "\"" && $0 != "'" && $0 != "/" && $0 != " "
+        })
         return value.isEmpty ? nil : String(value)
     }
 
@@ -197,7 +202,8 @@ enum WikiSource {
             }
             name = name.lowercased()
             guard name == "br" || tags.contains(name), j < s.count, s[j] == ">" || s[j] == " " || s[j] == "/",
-                  let close = find(s, ">", from: j, limit: tagLimit) else {
+                let close = find(s, ">", from: j, limit: tagLimit)
+            else {
                 out.append(s[i])
                 i += 1
                 continue

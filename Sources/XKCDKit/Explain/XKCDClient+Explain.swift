@@ -7,7 +7,8 @@ extension XKCDClient {
     /// explainxkcd's page for comic `num`, through its MediaWiki API; the numeric page
     /// redirects to `N: Title`. Throws ``XKCDError/noExplanation(_:)`` when there is none yet.
     public func explanation(of num: Int) async throws -> ExplainPage {
-        var components = URLComponents(url: explainURL.appendingPathComponent("wiki/api.php"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(
+            url: explainURL.appendingPathComponent("wiki/api.php"), resolvingAgainstBaseURL: false)
         components?.queryItems = [
             URLQueryItem(name: "action", value: "parse"), URLQueryItem(name: "page", value: String(num)),
             URLQueryItem(name: "prop", value: "wikitext"), URLQueryItem(name: "format", value: "json"),
@@ -33,10 +34,12 @@ extension XKCDClient {
         }
         // format=json puts the text under "*"; formatversion=2 gives it directly.
         guard let parse = document["parse"],
-              let wikitext = parse["wikitext"]?["*"]?.string ?? parse["wikitext"]?.string else {
+            let wikitext = parse["wikitext"]?["*"]?.string ?? parse["wikitext"]?.string
+        else {
             throw XKCDError.badData("explainxkcd sent JSON that is not a page")
         }
-        return ExplainPage(num: num, title: ComicPayload.withoutNUL(parse["title"]?.string ?? "\(num)"),
-                           wikitext: ComicPayload.withoutNUL(wikitext))
+        return ExplainPage(
+            num: num, title: ComicPayload.withoutNUL(parse["title"]?.string ?? "\(num)"),
+            wikitext: ComicPayload.withoutNUL(wikitext))
     }
 }

@@ -30,7 +30,9 @@ public enum ManPage {
             out.append(escape(text))
         }
         out.append(".SH COMMANDS")
-        out.append(escape("A bare number (353 or #353) goes to that comic. In the REPL, -c and scripts, ';' separates commands."))
+        out.append(
+            escape(
+                "A bare number (353 or #353) goes to that comic. In the REPL, -c and scripts, ';' separates commands."))
         for spec in CommandSpec.all {
             var head = "\\fB\(inline(spec.name))\\fR"
             if !spec.usage.isEmpty { head += " " + usage(spec.usage) }
@@ -41,7 +43,10 @@ public enum ManPage {
         }
         out.append(".SH EXIT STATUS")
         for status in ProgramHelp.exitStatuses {
-            out += [".TP", ".B \(status.code)", escape(status.meaning.prefix(1).uppercased() + status.meaning.dropFirst() + ".")]
+            out += [
+                ".TP", ".B \(status.code)",
+                escape(status.meaning.prefix(1).uppercased() + status.meaning.dropFirst() + "."),
+            ]
         }
         out.append(".SH ENVIRONMENT")
         for option in GlobalOptionSpec.shown {
@@ -78,11 +83,17 @@ public enum ManPage {
     private static let environment = [
         ("PAGER", "What explain pages through when the text is taller than the screen (default: less -R)."),
         ("XDG_DATA_HOME", "Where the default data directory is (XDG_DATA_HOME/xkcd)."),
-        ("TERM", "Colour only when it is set and not dumb; with COLORTERM, TERM_PROGRAM and KITTY_WINDOW_ID it picks how images are drawn."),
+        (
+            "TERM",
+            "Colour only when it is set and not dumb; with COLORTERM, TERM_PROGRAM and KITTY_WINDOW_ID it picks how images are drawn."
+        ),
     ]
 
     private static let files = [
-        ("DATA/xkcd.sqlite3", "The store: comics, favorites, explanations and the navigation state (DATA is the data directory, see --data-dir)."),
+        (
+            "DATA/xkcd.sqlite3",
+            "The store: comics, favorites, explanations and the navigation state (DATA is the data directory, see --data-dir)."
+        ),
         ("DATA/images/", "Comic images, one file each."),
         ("DATA/history", "The REPL's line history."),
         ("~/.editrc", "libedit's settings for the REPL: key bindings, vi mode."),
@@ -98,11 +109,12 @@ public enum ManPage {
     ]
 
     private static let completion = [
-        "Completion scripts for bash, zsh and fish are printed by --generate-completion-script and installed with the program. They complete commands, options, and comic titles and numbers from the local store (run sync to complete over every comic), without the network.",
+        "Completion scripts for bash, zsh and fish are printed by --generate-completion-script and installed with the program. They complete commands, options, and comic titles and numbers from the local store (run sync to complete over every comic), without the network."
     ]
 
     private static func section(_ title: String, paragraphs: [String]) -> [String] {
-        [".SH \(title)"] + paragraphs.enumerated().flatMap { index, text in (index > 0 ? [".PP"] : []) + [escape(text)] }
+        [".SH \(title)"]
+            + paragraphs.enumerated().flatMap { index, text in (index > 0 ? [".PP"] : []) + [escape(text)] }
     }
 
     // A usage string with its placeholders (COMMAND, N, TITLE) in italics.
@@ -148,8 +160,8 @@ public enum ManPage {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

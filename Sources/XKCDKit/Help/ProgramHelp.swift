@@ -40,7 +40,8 @@ public enum ProgramHelp {
             var text = TextWrapper.wrap(option.helpText, width: width, indent: indent)
             let lead = "  " + option.synopsis
             if lead.count + 2 <= optionColumn {
-                text[0] = lead.padding(toLength: optionColumn, withPad: " ", startingAt: 0) + text[0].dropFirst(optionColumn)
+                text[0] =
+                    lead.padding(toLength: optionColumn, withPad: " ", startingAt: 0) + text[0].dropFirst(optionColumn)
             } else {
                 text.insert(lead, at: 0)
             }

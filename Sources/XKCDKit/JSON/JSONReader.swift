@@ -39,7 +39,9 @@ public enum JSONReader {
         public var integer: Int? {
             guard case let .number(text) = self else { return nil }
             if let value = Int(text) { return abs(value) < 1_000_000_000_000_000 ? value : nil }
-            guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return nil }
+            guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
+                return nil
+            }
             return Int(value)
         }
 
@@ -60,7 +62,8 @@ public enum JSONReader {
     public static let maxDepth = 64
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing else after it).
-    public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> Value where Bytes.Element == UInt8 {
+    public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> Value
+    where Bytes.Element == UInt8 {
         let result: Result<Value, SyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
             var parser = Parser(bytes: buffer)
             return Result { () throws(SyntaxError) in try parser.document() }
@@ -113,9 +116,15 @@ public enum JSONReader {
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "{"): return try object()
             case UInt8(ascii: "["): return try array()
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
             default: throw fail("unexpected character")
             }
@@ -291,7 +300,9 @@ public enum JSONReader {
                 if (0xD800...0xDBFF).contains(scalar) {
                     // A high surrogate pairs with a following \uDC00–\uDFFF; alone it is replaced.
                     let save = position
-                    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                        bytes[position + 1] == UInt8(ascii: "u")
+                    {
                         position += 2
                         let low = UInt32(try hex4())
                         if (0xDC00...0xDFFF).contains(low) {

@@ -60,7 +60,9 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape at all: copy them in one go.
-        let plain = s.utf8.allSatisfy { (0x20..<0x7F).contains($0) && $0 != 0x22 && $0 != 0x5C || ($0 >= 0x80 && $0 != 0xC2 && $0 != 0xE2) }
+        let plain = s.utf8.allSatisfy {
+            (0x20..<0x7F).contains($0) && $0 != 0x22 && $0 != 0x5C || ($0 >= 0x80 && $0 != 0xC2 && $0 != 0xE2)
+        }
         if plain {
             out.append(contentsOf: s.utf8)
             out.append(UInt8(ascii: "\""))
@@ -78,7 +80,10 @@ public indirect enum JSONValue: Sendable, Equatable {
             case 0x00..<0x20, 0x7F: escape(UInt32(byte))
             case 0xC2:
                 // U+0080…U+009F are C2 80…C2 9F.
-                guard let next = bytes.next() else { out.append(byte); continue }
+                guard let next = bytes.next() else {
+                    out.append(byte)
+                    continue
+                }
                 if (0x80...0x9F).contains(next) { escape(UInt32(next)) } else { out.append(contentsOf: [byte, next]) }
             case 0xE2:
                 pending = [byte]

@@ -40,7 +40,8 @@ public struct DisplayComic: Sendable, Equatable {
         let text = TextRepair.line(raw)
         let lower = text.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
-              !text.utf8.contains(0x20) else { return "" }
+            !text.utf8.contains(0x20)
+        else { return "" }
         return text
     }
 }

@@ -20,7 +20,9 @@ extension ComicRepository {
     /// is claimed before titles are fetched, so two checks at once cannot both report it.
     /// The first check ever reports nothing; it notes where the archive stands.
     public func newComics(named: Int, mark: NewComicsMark) async throws -> NewComics {
-        guard !offline else { throw XKCDError.cannotDo("checking for new comics needs the network — run it without --offline") }
+        guard !offline else {
+            throw XKCDError.cannotDo("checking for new comics needs the network — run it without --offline")
+        }
         let newest = try await checkedNewestNumber()
         let reported = try store.setting(mark.rawValue)
         guard let last = reported.flatMap(Int.init), newest > last else {
@@ -59,7 +61,8 @@ extension ComicRepository {
 
     // The newest number, by a conditional request once the server has sent validators.
     private func checkedNewestNumber() async throws -> Int {
-        let validators = try store.setting(Self.validatorsKey).flatMap(HTTPValidators.init(encoded:)) ?? HTTPValidators()
+        let validators =
+            try store.setting(Self.validatorsKey).flatMap(HTTPValidators.init(encoded:)) ?? HTTPValidators()
         switch try await client.latest(ifChangedSince: validators) {
         case let .found(comic, fresh):
             try store.save(comic, at: now())

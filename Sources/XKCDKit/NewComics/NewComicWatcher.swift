@@ -19,8 +19,10 @@ public actor NewComicWatcher {
 
     /// A watcher checking every `interval` seconds (0: never after the start) by calling
     /// `check`, which returns nil when there is nothing new; `now` is the clock.
-    public init(interval: TimeInterval, now: @escaping @Sendable () -> Date,
-                check: @escaping @Sendable () async -> NewComics?) {
+    public init(
+        interval: TimeInterval, now: @escaping @Sendable () -> Date,
+        check: @escaping @Sendable () async -> NewComics?
+    ) {
         self.interval = interval
         self.now = now
         self.check = check

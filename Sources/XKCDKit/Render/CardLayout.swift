@@ -35,8 +35,10 @@ public struct CardLayout: Sendable {
         }
         lines.append(address(comic.pageURL, label: nil))
         if comic.isInteractive {
-            lines += TextWrapper.wrap("interactive comic — no image; 'open' shows it in the browser", width: textWidth, indent: margin)
-                .map { style.notice($0) }
+            lines += TextWrapper.wrap(
+                "interactive comic — no image; 'open' shows it in the browser", width: textWidth, indent: margin
+            )
+            .map { style.notice($0) }
         } else if !comic.imageURL.isEmpty {
             lines.append(address(comic.imageURL, label: "image: "))
         }
@@ -55,7 +57,8 @@ public struct CardLayout: Sendable {
         if DisplayWidth.of("#\(comic.num) · \(comic.title) · \(comic.date)") <= width {
             return ["\(style.accent("#\(comic.num)")) · \(style.bold(comic.title)) · \(comic.date)"]
         }
-        return ["\(style.accent("#\(comic.num)")) · \(comic.date)"] + TextWrapper.wrap(comic.title, width: width).map { style.bold($0) }
+        return ["\(style.accent("#\(comic.num)")) · \(comic.date)"]
+            + TextWrapper.wrap(comic.title, width: width).map { style.bold($0) }
     }
 
     // An address on its own line. As a hyperlink it is shortened to fit; as plain text it is

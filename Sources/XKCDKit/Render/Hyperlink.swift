@@ -7,7 +7,8 @@ public enum Hyperlink {
         let full = url.hasPrefix("//") ? "https:" + url : url
         let lower = full.lowercased()
         guard ["http://", "https://", "ftp://", "mailto:"].contains(where: { lower.hasPrefix($0) }),
-              full.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+            full.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else { return nil }
         return full
     }
 }

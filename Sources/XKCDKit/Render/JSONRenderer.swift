@@ -94,12 +94,16 @@ enum JSONRenderer {
     private static func favorites(_ entries: [FavoriteEntry]) -> JSONValue {
         let dates = ISO8601DateFormatter()
         return .object([
-            ("favorites", .array(entries.map { entry in
-                .object([
-                    ("num", .int(entry.num)), ("title", .string(entry.title)), ("date", .string(entry.date)),
-                    ("added", .string(dates.string(from: entry.addedAt))),
-                ])
-            })),
+            (
+                "favorites",
+                .array(
+                    entries.map { entry in
+                        .object([
+                            ("num", .int(entry.num)), ("title", .string(entry.title)), ("date", .string(entry.date)),
+                            ("added", .string(dates.string(from: entry.addedAt))),
+                        ])
+                    })
+            )
         ])
     }
 

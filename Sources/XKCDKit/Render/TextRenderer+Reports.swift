@@ -3,7 +3,8 @@ import Foundation
 extension TextRenderer {
     /// `cache stats`: one labelled row a fact.
     func statsText(_ stats: CacheStats) -> String {
-        let images = "\(stats.images), \(ByteCount.format(stats.imageBytes)) "
+        let images =
+            "\(stats.images), \(ByteCount.format(stats.imageBytes)) "
             + "(cap \(ByteCount.format(stats.imageCacheLimit)), favorites' not counted)"
         let rows: [(String, String)] = [
             ("comics", "\(stats.comics) stored" + (stats.newest.map { " (newest known #\($0))" } ?? "")),
@@ -20,25 +21,29 @@ extension TextRenderer {
         let stored = summary.alreadyStored + summary.fetched
         var lines: [String] = []
         if summary.cancelled {
-            lines.append("sync stopped: \(summary.fetched) new comics stored (\(stored) in all); "
-                + "run 'sync' again to fetch the rest")
+            lines.append(
+                "sync stopped: \(summary.fetched) new comics stored (\(stored) in all); "
+                    + "run 'sync' again to fetch the rest")
         } else {
-            lines.append("synced: \(stored) comics stored (\(summary.fetched) new) "
-                + "in \(Self.seconds(summary.seconds)), newest #\(summary.newest)")
+            lines.append(
+                "synced: \(stored) comics stored (\(summary.fetched) new) "
+                    + "in \(Self.seconds(summary.seconds)), newest #\(summary.newest)")
         }
         if !summary.missing.isEmpty {
             lines.append("not on the server: " + Self.numberList(summary.missing))
         }
         if !summary.failed.isEmpty {
-            lines.append("\(summary.failed.count) could not be fetched (\(Self.numberList(summary.failed))) "
-                + "— run 'sync' again to retry")
+            lines.append(
+                "\(summary.failed.count) could not be fetched (\(Self.numberList(summary.failed))) "
+                    + "— run 'sync' again to retry")
         }
         if summary.imagesFetched > 0 || !summary.imagesFailed.isEmpty {
             lines.append("\(summary.imagesFetched) images fetched")
         }
         if !summary.imagesFailed.isEmpty {
-            lines.append("\(summary.imagesFailed.count) images could not be fetched "
-                + "(\(Self.numberList(summary.imagesFailed)))")
+            lines.append(
+                "\(summary.imagesFailed.count) images could not be fetched "
+                    + "(\(Self.numberList(summary.imagesFailed)))")
         }
         return block(lines)
     }

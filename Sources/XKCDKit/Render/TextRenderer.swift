@@ -63,7 +63,8 @@ struct TextRenderer: Sendable {
             return report.comics.map(newComicLine).joined()
         case let .unread(summary):
             guard summary.unread > 0 else { return "you have seen all \(summary.total) comics\n" }
-            let head = "\(summary.unread) of \(summary.total) comics unread — "
+            let head =
+                "\(summary.unread) of \(summary.total) comics unread — "
                 + "'next-unread' goes to the next one; the first:"
             return block([head] + summary.first.map(entryLine))
         case let .help(topic):

@@ -12,8 +12,10 @@ public struct ArchiveService: Sendable {
 
 extension ArchiveService {
     /// The archive of `repository`; a sync reads the time from `now` and reports to `progress`.
-    public static func live(_ repository: ComicRepository, now: @escaping @Sendable () -> Date,
-                            progress: @escaping @Sendable (SyncProgress) -> Void) -> ArchiveService {
+    public static func live(
+        _ repository: ComicRepository, now: @escaping @Sendable () -> Date,
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) -> ArchiveService {
         ArchiveService(
             search: { try repository.store.search($0, limit: $1) },
             storedCount: { try repository.store.comicCount() },

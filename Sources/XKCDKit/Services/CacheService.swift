@@ -16,14 +16,16 @@ extension CacheService {
         return CacheService(
             stats: {
                 let counts = try store.counts()
-                let databaseBytes = store.path.map { path in
-                    [path, path + "-wal"].reduce(0) { total, file in total + (fileSize(file) ?? 0) }
-                } ?? 0
-                return CacheStats(comics: counts.comics, newest: try repository.knownNewestNumber(),
-                                  images: counts.images, imageBytes: counts.imageBytes,
-                                  imageCacheLimit: repository.imageCacheLimit, favorites: counts.favorites,
-                                  databaseBytes: databaseBytes,
-                                  dataDirectory: images.directory.deletingLastPathComponent().path)
+                let databaseBytes =
+                    store.path.map { path in
+                        [path, path + "-wal"].reduce(0) { total, file in total + (fileSize(file) ?? 0) }
+                    } ?? 0
+                return CacheStats(
+                    comics: counts.comics, newest: try repository.knownNewestNumber(),
+                    images: counts.images, imageBytes: counts.imageBytes,
+                    imageCacheLimit: repository.imageCacheLimit, favorites: counts.favorites,
+                    databaseBytes: databaseBytes,
+                    dataDirectory: images.directory.deletingLastPathComponent().path)
             },
             clear: {
                 let cleared = try store.clearAllButFavorites()

@@ -17,17 +17,23 @@ public struct FavoritesService: Sendable {
 extension FavoritesService {
     /// The favorites in `repository`'s store; export paths are taken from `currentDirectory`.
     public static func live(_ repository: ComicRepository, currentDirectory: URL) -> FavoritesService {
-        live(repository, read: { path in
-            let expanded = (path as NSString).expandingTildeInPath
-            let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded)
-                : currentDirectory.appendingPathComponent(expanded)
-            return try Data(contentsOf: url)
-        })
+        live(
+            repository,
+            read: { path in
+                let expanded = (path as NSString).expandingTildeInPath
+                let url =
+                    expanded.hasPrefix("/")
+                    ? URL(fileURLWithPath: expanded)
+                    : currentDirectory.appendingPathComponent(expanded)
+                return try Data(contentsOf: url)
+            })
     }
 
     /// The favorites in `repository`'s store, reading an export's bytes with `read(path)`.
-    static func live(_ repository: ComicRepository,
-                     read: @escaping @Sendable (_ path: String) throws -> Data) -> FavoritesService {
+    static func live(
+        _ repository: ComicRepository,
+        read: @escaping @Sendable (_ path: String) throws -> Data
+    ) -> FavoritesService {
         let store = repository.store
         return FavoritesService(
             add: { try store.addFavorite($0, at: $1) },

@@ -18,8 +18,9 @@ extension ImagesService {
             image: { try await repository.image(of: $0) },
             discard: { try repository.discardImage(of: $0) },
             save: { data, name, path, force in
-                let destination = ImageSaver.destination(path: path, defaultName: name,
-                                                         currentDirectory: currentDirectory)
+                let destination = ImageSaver.destination(
+                    path: path, defaultName: name,
+                    currentDirectory: currentDirectory)
                 try ImageSaver.write(data, to: destination, force: force)
                 return destination
             })

@@ -21,9 +21,11 @@ public struct SessionServices: Sendable {
 
     /// The services over `repository`: paths are taken from `currentDirectory`, a sync reads
     /// the time from `now` and reports to `progress`.
-    public static func live(_ repository: ComicRepository, currentDirectory: URL,
-                            now: @escaping @Sendable () -> Date,
-                            progress: @escaping @Sendable (SyncProgress) -> Void) -> SessionServices {
+    public static func live(
+        _ repository: ComicRepository, currentDirectory: URL,
+        now: @escaping @Sendable () -> Date,
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) -> SessionServices {
         SessionServices(
             comics: .live(repository), reading: .live(repository),
             archive: .live(repository, now: now, progress: progress),

@@ -16,7 +16,9 @@ public struct ComicImage: Sendable, Equatable {
     public var withCard: Bool
 
     /// Creates an image outcome.
-    public init(comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool) {
+    public init(
+        comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool
+    ) {
         self.comic = comic
         self.data = data
         self.kind = kind

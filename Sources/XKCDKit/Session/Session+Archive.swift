@@ -12,7 +12,8 @@ extension Session {
         }
         let (hits, more) = try archive.search(expression, 20)
         if hits.isEmpty, case let stored = try archive.storedCount(),
-           stored < (try comics.knownNewestNumber() ?? 0) / 2 {
+            stored < (try comics.knownNewestNumber() ?? 0) / 2
+        {
             notify("note: only \(stored) comics are stored; run 'sync' to search them all")
         }
         return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, more: more)

@@ -5,9 +5,11 @@ extension Session {
         let comic = try await comic(try resolve(reference))
         let page = try await explanations.page(comic.num)
         let section = all ? nil : WikiMarkup.explanationSection(of: page.wikitext)
-        return .explanation(ExplanationView(num: comic.num, title: DisplayComic(comic).title,
-                                            pageTitle: TerminalSanitizer.sanitize(page.title, multiline: false),
-                                            document: WikiMarkup.document(from: section ?? page.wikitext),
-                                            wholePage: section == nil))
+        return .explanation(
+            ExplanationView(
+                num: comic.num, title: DisplayComic(comic).title,
+                pageTitle: TerminalSanitizer.sanitize(page.title, multiline: false),
+                document: WikiMarkup.document(from: section ?? page.wikitext),
+                wholePage: section == nil))
     }
 }

@@ -11,8 +11,9 @@ extension Session {
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {
-                notify("note: the image of #\(comic.num) was not stored (\(error.localizedDescription)); "
-                    + "'fav \(comic.num)' again to retry")
+                notify(
+                    "note: the image of #\(comic.num) was not stored (\(error.localizedDescription)); "
+                        + "'fav \(comic.num)' again to retry")
             }
         }
         // The explanation is kept too, so it reads offline; a comic too new for one is fine.
@@ -39,10 +40,11 @@ extension Session {
 
     /// The favorites, in the order they were added.
     func listFavorites() throws -> Outcome {
-        .favorites(try favorites.list().map { favorite in
-            let shown = DisplayComic(favorite.comic)
-            return FavoriteEntry(num: shown.num, title: shown.title, date: shown.date, addedAt: favorite.addedAt)
-        })
+        .favorites(
+            try favorites.list().map { favorite in
+                let shown = DisplayComic(favorite.comic)
+                return FavoriteEntry(num: shown.num, title: shown.title, date: shown.date, addedAt: favorite.addedAt)
+            })
     }
 
     // All or nothing: the file is checked and every comic fetched before one favorite is added.

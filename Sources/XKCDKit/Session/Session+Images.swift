@@ -13,8 +13,10 @@ extension Session {
             throw XKCDError.badImage("cannot show the image of #\(comic.num): \(reason)", corrupt: corrupt)
         }
         try? reading.markSeen(comic.num, now())
-        return .image(ComicImage(comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
-                                 options: options, withCard: withCard))
+        return .image(
+            ComicImage(
+                comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
+                options: options, withCard: withCard))
     }
 
     /// Writes the image of comic `num` (or the current one) to `path`.

@@ -7,8 +7,9 @@ extension Session {
 
     private func randomComic() async throws -> Comic {
         let newest = try await comics.newestNumber()
-        var excluded = SessionState.randomExclusions(newest: newest, absent: try comics.absentNumbers(),
-                                                     stored: comics.offline ? try comics.storedNumbers() : nil)
+        var excluded = SessionState.randomExclusions(
+            newest: newest, absent: try comics.absentNumbers(),
+            stored: comics.offline ? try comics.storedNumbers() : nil)
         for _ in 0..<100 {
             guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else { break }
             do {

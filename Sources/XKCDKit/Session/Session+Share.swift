@@ -1,7 +1,9 @@
 extension Session {
     /// The comic `reference` names (or the current one) written out as `format`.
-    func share(_ reference: ComicReference?, _ format: ShareFormat, _ to: String?, _ copy: Bool,
-               _ open: Bool) async throws -> Outcome {
+    func share(
+        _ reference: ComicReference?, _ format: ShareFormat, _ to: String?, _ copy: Bool,
+        _ open: Bool
+    ) async throws -> Outcome {
         let comic = DisplayComic(try await comic(try resolve(reference)))
         let base = comics.site
         let page = ShareText.pageURL(num: comic.num, base: base)
@@ -11,8 +13,10 @@ extension Session {
         case .mailto: text = ShareText.mailto(comic, base: base, to: to)
         case .markdown: text = ShareText.markdown(comic, base: base)
         }
-        return .shared(ShareResult(num: comic.num, format: format, text: text,
-                                   openURL: format == .mailto ? text : page, copy: copy, open: open))
+        return .shared(
+            ShareResult(
+                num: comic.num, format: format, text: text,
+                openURL: format == .mailto ? text : page, copy: copy, open: open))
     }
 
     /// The page of the comic `reference` names (or the current one), to open in the browser.

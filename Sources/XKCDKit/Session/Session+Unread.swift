@@ -27,8 +27,10 @@ extension Session {
                 continue
             }
         }
-        throw XKCDError.cannotDo(unread.isEmpty ? "you have seen all \(all.count) comics"
-            : "no unread comic found after #\(current)")
+        throw XKCDError.cannotDo(
+            unread.isEmpty
+                ? "you have seen all \(all.count) comics"
+                : "no unread comic found after #\(current)")
     }
 
     // The archive's numbers up to the newest, without missing ones.

@@ -18,9 +18,11 @@ public actor Session {
 
     /// Creates a session over `services`, restoring the state they saved.
     /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; `notify` receives one-line notices.
-    public init(services: SessionServices, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
-                now: @escaping @Sendable () -> Date = { Date() },
-                notify: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        services: SessionServices, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
+        now: @escaping @Sendable () -> Date = { Date() },
+        notify: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         comics = services.comics
         reading = services.reading
         archive = services.archive
@@ -39,13 +41,16 @@ public actor Session {
     /// Creates a session over `repository`, restoring the state saved in its store.
     /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; relative paths are
     /// taken from `currentDirectory`; `notify` receives one-line notices; `progress` hears a sync.
-    public init(repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
-                now: @escaping @Sendable () -> Date = { Date() },
-                currentDirectory: URL = .currentDirectory(),
-                notify: @escaping @Sendable (String) -> Void = { _ in },
-                progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) {
-        let services = SessionServices.live(repository, currentDirectory: currentDirectory, now: now,
-                                            progress: progress)
+    public init(
+        repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
+        now: @escaping @Sendable () -> Date = { Date() },
+        currentDirectory: URL = .currentDirectory(),
+        notify: @escaping @Sendable (String) -> Void = { _ in },
+        progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) {
+        let services = SessionServices.live(
+            repository, currentDirectory: currentDirectory, now: now,
+            progress: progress)
         self.init(services: services, roll: roll, now: now, notify: notify)
     }
 

@@ -125,7 +125,8 @@ public struct SessionState: Sendable, Equatable {
             return numbers
         }
         guard let back = list(fields[1]), let forward = list(fields[2]), let visits = list(fields[3]),
-              let seen = list(fields[4]) else { return nil }
+            let seen = list(fields[4])
+        else { return nil }
         if fields[0].isEmpty {
             current = nil
         } else {

@@ -44,14 +44,19 @@ public enum ShareText {
     public static func isValidAddress(_ address: String) -> Bool {
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64, address.count <= 254 else { return false }
-        let localAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-.".unicodeScalars)
-        guard parts[0].unicodeScalars.allSatisfy(localAllowed.contains), !parts[0].hasPrefix("."), !parts[0].hasSuffix("."),
-              !parts[0].contains("..") else { return false }
+        let localAllowed = Set(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-.".unicodeScalars)
+        guard parts[0].unicodeScalars.allSatisfy(localAllowed.contains), !parts[0].hasPrefix("."),
+            !parts[0].hasSuffix("."),
+            !parts[0].contains("..")
+        else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2 else { return false }
         return labels.allSatisfy { label in
             !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+                && label.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+                }
         }
     }
 

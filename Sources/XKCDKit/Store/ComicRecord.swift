@@ -28,7 +28,8 @@ struct ComicRecord: Decodable, FetchableRecord, TableRecord {
     }
 
     var comic: Comic {
-        Comic(num: num, title: title, safeTitle: safeTitle, alt: alt, img: img, link: link,
-              news: news, transcript: transcript, year: year, month: month, day: day)
+        Comic(
+            num: num, title: title, safeTitle: safeTitle, alt: alt, img: img, link: link,
+            news: news, transcript: transcript, year: year, month: month, day: day)
     }
 }

@@ -39,10 +39,12 @@ public struct ComicRepository: Sendable {
     public static let defaultImageCacheLimit = 500_000_000
 
     /// Creates a repository. `now` is the clock; `notify` receives one-line notices.
-    public init(store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
-                imageCacheLimit: Int = ComicRepository.defaultImageCacheLimit,
-                now: @escaping @Sendable () -> Date, latestMaxAge: TimeInterval = 300,
-                notify: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
+        imageCacheLimit: Int = ComicRepository.defaultImageCacheLimit,
+        now: @escaping @Sendable () -> Date, latestMaxAge: TimeInterval = 300,
+        notify: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.store = store
         self.client = client
         self.images = images
@@ -205,7 +207,8 @@ public struct ComicRepository: Sendable {
 
     private func freshLatestNumber() throws -> Int? {
         guard let num = try knownNewestNumber(),
-              let checked = try store.setting(Key.latestCheckedAt).flatMap(Double.init) else { return nil }
+            let checked = try store.setting(Key.latestCheckedAt).flatMap(Double.init)
+        else { return nil }
         let age = now().timeIntervalSince1970 - checked
         return (0..<latestMaxAge).contains(age) ? num : nil
     }

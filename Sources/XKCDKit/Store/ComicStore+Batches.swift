@@ -18,8 +18,10 @@ extension ComicStore {
     /// the last one comes after the last answer, so they should be small. A crash loses at most
     /// the open transaction, and between transactions the write lock is free. `next(nil)` may
     /// block for as long as it likes; `next(deadline)` returns by `deadline`.
-    func write(batchesFrom next: (_ deadline: Date?) -> NextBatch, committingEvery rows: Int,
-               orEvery interval: TimeInterval) throws {
+    func write(
+        batchesFrom next: (_ deadline: Date?) -> NextBatch, committingEvery rows: Int,
+        orEvery interval: TimeInterval
+    ) throws {
         while case var .batch(batch) = next(nil) {
             let deadline = Date().addingTimeInterval(interval)
             var ended = false

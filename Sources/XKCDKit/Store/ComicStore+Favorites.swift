@@ -6,8 +6,9 @@ extension ComicStore {
     @discardableResult
     public func addFavorite(_ num: Int, at date: Date) throws -> Bool {
         try write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)",
-                           arguments: [num, date.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)",
+                arguments: [num, date.timeIntervalSince1970])
             return db.changesCount > 0
         }
     }
@@ -18,8 +19,9 @@ extension ComicStore {
         try write { db in
             var added = 0
             for entry in entries {
-                try db.execute(sql: "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)",
-                               arguments: [entry.num, entry.addedAt.timeIntervalSince1970])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)",
+                    arguments: [entry.num, entry.addedAt.timeIntervalSince1970])
                 added += db.changesCount
             }
             return added
@@ -43,13 +45,16 @@ extension ComicStore {
     /// Every favorite, in the order they were added.
     public func favorites() throws -> [Favorite] {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT comic.*, favorite.added_at AS favorite_added_at
-                FROM favorite JOIN comic USING (num) ORDER BY favorite.added_at, favorite.num
-                """)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT comic.*, favorite.added_at AS favorite_added_at
+                    FROM favorite JOIN comic USING (num) ORDER BY favorite.added_at, favorite.num
+                    """)
             return try rows.map { row in
-                Favorite(comic: try ComicRecord(row: row).comic,
-                         addedAt: Date(timeIntervalSince1970: row["favorite_added_at"]))
+                Favorite(
+                    comic: try ComicRecord(row: row).comic,
+                    addedAt: Date(timeIntervalSince1970: row["favorite_added_at"]))
             }
         }
     }

@@ -18,11 +18,12 @@ extension ComicStore {
     /// Records that comic `num`'s image is stored as `file`.
     public func recordImage(num: Int, file: String, bytes: Int, kind: ImageKind, at date: Date) throws {
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO image(num, file, bytes, kind, last_used) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(num) DO UPDATE SET file = excluded.file, bytes = excluded.bytes,
-                    kind = excluded.kind, last_used = excluded.last_used
-                """, arguments: [num, file, bytes, kind.rawValue, date.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO image(num, file, bytes, kind, last_used) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(num) DO UPDATE SET file = excluded.file, bytes = excluded.bytes,
+                        kind = excluded.kind, last_used = excluded.last_used
+                    """, arguments: [num, file, bytes, kind.rawValue, date.timeIntervalSince1970])
         }
     }
 
@@ -36,7 +37,8 @@ extension ComicStore {
     /// Marks comic `num`'s image used now (for least-recently-used eviction).
     public func touchImage(_ num: Int, at date: Date) throws {
         try write { db in
-            try db.execute(sql: "UPDATE image SET last_used = ? WHERE num = ?", arguments: [date.timeIntervalSince1970, num])
+            try db.execute(
+                sql: "UPDATE image SET last_used = ? WHERE num = ?", arguments: [date.timeIntervalSince1970, num])
         }
     }
 
@@ -44,13 +46,18 @@ extension ComicStore {
     /// `keep`) until the others total at most `limit` bytes; returns the removed files.
     public func evictImages(toFit limit: Int, keeping keep: Int?) throws -> [String] {
         try write { db in
-            var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM image WHERE num NOT IN (SELECT num FROM favorite)") ?? 0
+            var total =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM image WHERE num NOT IN (SELECT num FROM favorite)")
+                ?? 0
             guard total > limit else { return [] }
-            let candidates = try Row.fetchAll(db, sql: """
-                SELECT num, file, bytes FROM image
-                WHERE num NOT IN (SELECT num FROM favorite) AND num IS NOT ?
-                ORDER BY last_used, num
-                """, arguments: [keep])
+            let candidates = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT num, file, bytes FROM image
+                    WHERE num NOT IN (SELECT num FROM favorite) AND num IS NOT ?
+                    ORDER BY last_used, num
+                    """, arguments: [keep])
             var removed: [String] = []
             for row in candidates where total > limit {
                 try db.execute(sql: "DELETE FROM image WHERE num = ?", arguments: [row["num"] as Int])
@@ -64,14 +71,17 @@ extension ComicStore {
     /// How much is stored.
     public func counts() throws -> StoreCounts {
         try read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT COUNT(*) FROM comic) AS comics,
-                       (SELECT COUNT(*) FROM image) AS images,
-                       (SELECT COALESCE(SUM(bytes), 0) FROM image) AS image_bytes,
-                       (SELECT COUNT(*) FROM favorite) AS favorites
-                """)!
-            return StoreCounts(comics: row["comics"], images: row["images"], imageBytes: row["image_bytes"],
-                               favorites: row["favorites"])
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM comic) AS comics,
+                           (SELECT COUNT(*) FROM image) AS images,
+                           (SELECT COALESCE(SUM(bytes), 0) FROM image) AS image_bytes,
+                           (SELECT COUNT(*) FROM favorite) AS favorites
+                    """)!
+            return StoreCounts(
+                comics: row["comics"], images: row["images"], imageBytes: row["image_bytes"],
+                favorites: row["favorites"])
         }
     }
 
@@ -79,7 +89,8 @@ extension ComicStore {
     /// with them) and the absent-number cache; returns the image files to delete.
     public func clearAllButFavorites() throws -> (comics: Int, imageFiles: [String]) {
         try write { db in
-            let files = try String.fetchAll(db, sql: "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)")
+            let files = try String.fetchAll(
+                db, sql: "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)")
             try db.execute(sql: "DELETE FROM comic WHERE num NOT IN (SELECT num FROM favorite)")
             let comics = db.changesCount
             try db.execute(sql: "DELETE FROM comic_fts WHERE rowid NOT IN (SELECT num FROM favorite)")

@@ -12,15 +12,19 @@ extension ComicStore {
     /// whether more comics match.
     public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], more: Bool) {
         try read { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
-                FROM comic_fts WHERE comic_fts MATCH ?
-                ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
-                """), arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit + 1])
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT rowid, title, snippet(comic_fts, -1, ?, ?, '…', 16) AS excerpt
+                        FROM comic_fts WHERE comic_fts MATCH ?
+                        ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT ?
+                        """),
+                arguments: [String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, limit + 1])
             let hits = rows.map { row in
                 let excerpt: String = row["excerpt"]
                 // Transcripts span lines; an excerpt reads as one.
-                let flat = excerpt.utf8.contains(0x0A)
+                let flat =
+                    excerpt.utf8.contains(0x0A)
                     ? String(decoding: excerpt.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) : excerpt
                 return SearchHit(num: row["rowid"], title: row["title"], snippet: flat)
             }
@@ -33,9 +37,11 @@ extension ComicStore {
     /// megabyte), unless a row number goes down: then it writes what it has at once. Rows go in
     /// ascending order, and callers writing several batches in one transaction order them too.
     static func index(_ documents: [SearchDocument], in db: Database) throws {
-        let insert = RowBinder(try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)
-            """), in: db)
+        let insert = RowBinder(
+            try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript) VALUES (?, ?, ?, ?)
+                    """), in: db)
         for document in documents.sorted(by: { $0.num < $1.num }) {
             insert.bind(1, document.num)
             insert.bind(2, document.title)

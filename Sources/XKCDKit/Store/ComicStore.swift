@@ -27,14 +27,16 @@ public struct ComicStore: Sendable {
         if access(marker, F_OK) == 0 {
             // An earlier run met SQLITE_CORRUPT, which may lie where quick_check does not look
             // (inside full-text index blobs): rebuild from what is readable.
-            return try StoreRecovery.recover(at: url, reason: "SQLite reported it corrupt during an earlier run",
-                                             notify: notify)
+            return try StoreRecovery.recover(
+                at: url, reason: "SQLite reported it corrupt during an earlier run",
+                notify: notify)
         }
         do {
             return try openPool(at: url)
         } catch let error as DatabaseError where StoreRecovery.isDamage(error) {
-            return try StoreRecovery.recover(at: url, reason: error.message ?? "SQLite reports it corrupt",
-                                             notify: notify)
+            return try StoreRecovery.recover(
+                at: url, reason: error.message ?? "SQLite reports it corrupt",
+                notify: notify)
         }
     }
 
@@ -97,14 +99,16 @@ public struct ComicStore: Sendable {
     /// Writes `batch` within the caller's transaction.
     static func insert(_ batch: ComicBatch, into db: Database) throws {
         // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
-        let upsert = RowBinder(try db.cachedStatement(sql: """
-            INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day, fetched_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
-                alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
-                transcript = excluded.transcript, year = excluded.year, month = excluded.month,
-                day = excluded.day, fetched_at = excluded.fetched_at
-            """), in: db)
+        let upsert = RowBinder(
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
+                        alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
+                        transcript = excluded.transcript, year = excluded.year, month = excluded.month,
+                        day = excluded.day, fetched_at = excluded.fetched_at
+                    """), in: db)
         for comic in batch.comics {
             upsert.bind(1, comic.num)
             upsert.bind(2, comic.title)
@@ -155,8 +159,9 @@ public struct ComicStore: Sendable {
         guard !numbers.isEmpty else { return [:] }
         return try read { db in
             let rows = try ComicRecord.filter(numbers.contains(ComicRecord.Columns.num)).fetchAll(db)
-            return Dictionary(rows.map { ($0.num, TextRepair.displayTitle(title: $0.title, safeTitle: $0.safeTitle)) },
-                              uniquingKeysWith: { a, _ in a })
+            return Dictionary(
+                rows.map { ($0.num, TextRepair.displayTitle(title: $0.title, safeTitle: $0.safeTitle)) },
+                uniquingKeysWith: { a, _ in a })
         }
     }
 
@@ -168,10 +173,12 @@ public struct ComicStore: Sendable {
     /// A value that changes whenever comics or favorites are added, replaced or removed.
     public func titleSignature() throws -> String {
         try read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT (SELECT COUNT(*) FROM comic), (SELECT TOTAL(fetched_at) FROM comic),
-                       (SELECT COUNT(*) FROM favorite), (SELECT TOTAL(num) FROM favorite)
-                """))!
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT (SELECT COUNT(*) FROM comic), (SELECT TOTAL(fetched_at) FROM comic),
+                               (SELECT COUNT(*) FROM favorite), (SELECT TOTAL(num) FROM favorite)
+                        """))!
             return "\(row[0] as Int)/\(row[1] as Double)/\(row[2] as Int)/\(row[3] as Double)"
         }
     }

@@ -1,8 +1,9 @@
 import GRDB
+
 #if canImport(GRDBSQLite)
-import GRDBSQLite
+    import GRDBSQLite
 #else
-import SQLite3
+    import SQLite3
 #endif
 
 /// Runs one prepared statement per row, binding each value straight to SQLite. A sync writes

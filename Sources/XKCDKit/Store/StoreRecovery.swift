@@ -26,7 +26,8 @@ enum StoreRecovery {
             aside = url.path + ".damaged-" + formatter.string(from: Date()) + "-\(suffix)"
         }
         guard rename(url.path, aside) == 0 else {
-            throw XKCDError.storage("\(url.path) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+            throw XKCDError.storage(
+                "\(url.path) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))")
         }
         for log in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + log) {
             rename(url.path + log, aside + log)
@@ -34,10 +35,12 @@ enum StoreRecovery {
         unlink(url.path + markerSuffix)
         let store = try ComicStore.openPool(at: url)
         let rescued = rescue(from: aside, into: store)
-        var summary = "the database \(url.path) was damaged (\(reason)); moved it aside to \(aside) and started a new one"
+        var summary =
+            "the database \(url.path) was damaged (\(reason)); moved it aside to \(aside) and started a new one"
         summary += rescued.favorites == 1 ? ", recovering 1 favorite" : ", recovering \(rescued.favorites) favorites"
         if !rescued.lostFavorites.isEmpty {
-            summary += " (not \(rescued.lostFavorites.map { "#\($0)" }.joined(separator: ", ")): add again with 'fav N')"
+            summary +=
+                " (not \(rescued.lostFavorites.map { "#\($0)" }.joined(separator: ", ")): add again with 'fav N')"
         }
         summary += rescued.comics == 1 ? " and 1 comic" : " and \(rescued.comics) comics"
         notify(summary)
@@ -75,7 +78,9 @@ enum StoreRecovery {
         // Favorites' comics first, by key: they may sit on pages a full scan never reaches.
         var comics: [Int: ComicRecord] = [:]
         for (num, _) in favorites {
-            if let record = readable(in: damaged, sql: "SELECT * FROM comic WHERE num = \(num)", { try ComicRecord(row: $0) }).first {
+            if let record = readable(
+                in: damaged, sql: "SELECT * FROM comic WHERE num = \(num)", { try ComicRecord(row: $0) }
+            ).first {
                 comics[num] = record
             }
         }
@@ -115,9 +120,14 @@ enum StoreRecovery {
     }
 
     /// Copies the readable rows of `table` into `store`, skipping any the schema turns away.
-    private static func copyRows(of table: String, columns: [String], from damaged: DatabaseQueue, into store: ComicStore) {
-        let rows = readable(in: damaged, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table)") { Array($0.databaseValues) }
-        let insert = "INSERT OR IGNORE INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+    private static func copyRows(
+        of table: String, columns: [String], from damaged: DatabaseQueue, into store: ComicStore
+    ) {
+        let rows = readable(in: damaged, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table)") {
+            Array($0.databaseValues)
+        }
+        let insert =
+            "INSERT OR IGNORE INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         _ = try? store.write { db in
             for values in rows {
                 // A row the constraints refuse (a foreign key to a comic not recovered) is left out.
@@ -129,12 +139,14 @@ enum StoreRecovery {
     /// The rows of `sql` that can be read, stopping at the first error.
     private static func readable<T>(in queue: DatabaseQueue, sql: String, _ decode: (Row) throws -> T) -> [T] {
         var values: [T] = []
-        do { try queue.read { db in
-            let rows = try Row.fetchCursor(db, sql: sql)
-            while let row = try rows.next() {
-                if let value = try? decode(row) { values.append(value) }
+        do {
+            try queue.read { db in
+                let rows = try Row.fetchCursor(db, sql: sql)
+                while let row = try rows.next() {
+                    if let value = try? decode(row) { values.append(value) }
+                }
             }
-        } } catch {
+        } catch {
             // Rows up to the first unreadable page are kept.
         }
         return values

@@ -45,10 +45,11 @@ enum StoreSchema {
             try db.create(index: "image_last_used", on: "image", columns: ["last_used"])
         }
         migrator.registerMigration("v3: full-text search", foreignKeyChecks: .immediate) { db in
-            try db.execute(sql: """
-                CREATE VIRTUAL TABLE comic_fts USING fts5(
-                    title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2')
-                """)
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE comic_fts USING fts5(
+                        title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2')
+                    """)
             try ComicStore.index(try ComicRecord.fetchAll(db).map { SearchDocument($0.comic) }, in: db)
         }
         migrator.registerMigration("v4: explanations", foreignKeyChecks: .immediate) { db in

@@ -11,8 +11,10 @@ struct ProgressReporter {
     private var lastReport = Date.distantPast
 
     /// Starts a phase of `total` items, reporting it at once.
-    init(phase: SyncProgress.Phase, total: Int, now: @escaping @Sendable () -> Date,
-         report: @escaping @Sendable (SyncProgress) -> Void) {
+    init(
+        phase: SyncProgress.Phase, total: Int, now: @escaping @Sendable () -> Date,
+        report: @escaping @Sendable (SyncProgress) -> Void
+    ) {
         self.phase = phase
         self.total = total
         self.now = now
@@ -31,6 +33,8 @@ struct ProgressReporter {
 
     /// Reports the phase's end with `done` items.
     func finish(done: Int) {
-        report(SyncProgress(phase: phase, done: done, total: total, elapsed: now().timeIntervalSince(started), isFinal: true))
+        report(
+            SyncProgress(
+                phase: phase, done: done, total: total, elapsed: now().timeIntervalSince(started), isFinal: true))
     }
 }

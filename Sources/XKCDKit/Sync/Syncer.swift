@@ -20,8 +20,10 @@ public struct Syncer: Sendable {
     static let handOverDelay: TimeInterval = 0.1
 
     /// Creates a syncer; `progress` is called at most ten times a second and once at each phase's end.
-    public init(repository: ComicRepository, jobs: Int, now: @escaping @Sendable () -> Date = { Date() },
-                progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) {
+    public init(
+        repository: ComicRepository, jobs: Int, now: @escaping @Sendable () -> Date = { Date() },
+        progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) {
         self.repository = repository
         client = repository.client.withRetryDelays([.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)])
         self.jobs = max(1, jobs)
@@ -38,8 +40,9 @@ public struct Syncer: Sendable {
         let stored = try store.storedNumbers()
         let absent = try store.absentNumbers().union([404])
         let wanted = (1...max(newest, 1)).filter { !stored.contains($0) && !absent.contains($0) }
-        var summary = SyncSummary(newest: newest, alreadyStored: stored.count, fetched: 0, missing: [], failed: [],
-                                  imagesFetched: 0, imagesFailed: [], cancelled: false, seconds: 0)
+        var summary = SyncSummary(
+            newest: newest, alreadyStored: stored.count, fetched: 0, missing: [], failed: [],
+            imagesFetched: 0, imagesFailed: [], cancelled: false, seconds: 0)
         try await fetchComics(wanted, newest: newest, into: &summary)
         if images, !summary.cancelled {
             try await fetchImages(into: &summary)
@@ -69,7 +72,8 @@ public struct Syncer: Sendable {
     private func fetchComics(_ numbers: [Int], newest: Int, into summary: inout SyncSummary) async throws {
         var batch = ComicBatch(date: now())
         var lastFlush = now()
-        let writer = BatchWriter(store: repository.store, commitRows: Self.commitRows, commitInterval: Self.commitInterval)
+        let writer = BatchWriter(
+            store: repository.store, commitRows: Self.commitRows, commitInterval: Self.commitInterval)
         func flush() throws {
             lastFlush = now()
             guard !batch.comics.isEmpty || !batch.absent.isEmpty else { return }
@@ -112,7 +116,9 @@ public struct Syncer: Sendable {
                     done += 1
                 }
                 reporter.update(done: done)
-                if batch.comics.count >= Self.handOver || now().timeIntervalSince(lastFlush) >= Self.handOverDelay { try flush() }
+                if batch.comics.count >= Self.handOver || now().timeIntervalSince(lastFlush) >= Self.handOverDelay {
+                    try flush()
+                }
             }
             if Task.isCancelled { summary.cancelled = true }
             reporter.finish(done: done)
@@ -138,17 +144,20 @@ public struct Syncer: Sendable {
             if let comic = try store.comic(num), !comic.isInteractive { comics[num] = comic }
         }
         let repository = repository
-        try await run(comics.keys.sorted(), phase: .images, summary: &summary, work: { [comics] num in
-            guard let comic = comics[num] else { return .failed(num) }
-            _ = try await repository.image(of: comic)
-            return .imageStored
-        }, handle: { result, summary in
-            switch result {
-            case .imageStored: summary.imagesFetched += 1
-            case let .failed(num): summary.imagesFailed.append(num)
-            case .cancelled: break
-            }
-        })
+        try await run(
+            comics.keys.sorted(), phase: .images, summary: &summary,
+            work: { [comics] num in
+                guard let comic = comics[num] else { return .failed(num) }
+                _ = try await repository.image(of: comic)
+                return .imageStored
+            },
+            handle: { result, summary in
+                switch result {
+                case .imageStored: summary.imagesFetched += 1
+                case let .failed(num): summary.imagesFailed.append(num)
+                case .cancelled: break
+                }
+            })
         summary.imagesFailed.sort()
     }
 
@@ -156,9 +165,11 @@ public struct Syncer: Sendable {
     // as it arrives and reporting progress (at most ten times a second, and at the end).
     // A thrown error makes that number `.failed`; cancellation stops new work, and the
     // results of work already started still arrive.
-    private func run(_ numbers: [Int], phase: SyncProgress.Phase, summary: inout SyncSummary,
-                     work: @escaping @Sendable (Int) async throws -> ImageResult,
-                     handle: (ImageResult, inout SyncSummary) throws -> Void) async throws {
+    private func run(
+        _ numbers: [Int], phase: SyncProgress.Phase, summary: inout SyncSummary,
+        work: @escaping @Sendable (Int) async throws -> ImageResult,
+        handle: (ImageResult, inout SyncSummary) throws -> Void
+    ) async throws {
         var reporter = ProgressReporter(phase: phase, total: numbers.count, now: now, report: progress)
         var done = 0
         try await withThrowingTaskGroup(of: ImageResult.self) { group in

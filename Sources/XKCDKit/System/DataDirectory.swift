@@ -8,12 +8,12 @@ public enum DataDirectory {
         if let explicit { return URL(fileURLWithPath: expandTilde(explicit, environment: environment)) }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         #if os(macOS)
-        return URL(fileURLWithPath: home).appendingPathComponent("Library/Application Support/xkcd")
+            return URL(fileURLWithPath: home).appendingPathComponent("Library/Application Support/xkcd")
         #else
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("xkcd")
-        }
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/xkcd")
+            if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+                return URL(fileURLWithPath: xdg).appendingPathComponent("xkcd")
+            }
+            return URL(fileURLWithPath: home).appendingPathComponent(".local/share/xkcd")
         #endif
     }
 
@@ -24,15 +24,19 @@ public enum DataDirectory {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw XKCDError.storage("\(url.path) is not a directory") }
             guard access(url.path, W_OK | X_OK) == 0 else {
-                throw XKCDError.storage("the data directory \(url.path) is read-only — fix its permissions or choose another with --data-dir")
+                throw XKCDError.storage(
+                    "the data directory \(url.path) is read-only — fix its permissions or choose another with --data-dir"
+                )
             }
             return
         }
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
-            throw XKCDError.storage("cannot create the data directory \(url.path)\(obstacle(to: url)) — choose another with --data-dir")
+            throw XKCDError.storage(
+                "cannot create the data directory \(url.path)\(obstacle(to: url)) — choose another with --data-dir")
         }
     }
 
@@ -42,7 +46,8 @@ public enum DataDirectory {
         while parent.path != "/" {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-                return isDirectory.boolValue ? ": \(parent.path) is not writable" : ": \(parent.path) is a file, not a directory"
+                return isDirectory.boolValue
+                    ? ": \(parent.path) is not writable" : ": \(parent.path) is a file, not a directory"
             }
             parent = parent.deletingLastPathComponent()
         }

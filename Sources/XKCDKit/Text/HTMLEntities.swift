@@ -27,7 +27,7 @@ public enum HTMLEntities {
         while j < bytes.count, j - start <= 12, bytes[j] != UInt8(ascii: ";") {
             switch bytes[j] {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "#"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "#"):
                 j += 1
             default:
                 return nil
@@ -57,7 +57,8 @@ public enum HTMLEntities {
         "aacute": "á", "Aacute": "Á", "agrave": "à", "Agrave": "À", "acirc": "â", "auml": "ä", "Auml": "Ä",
         "aring": "å", "Aring": "Å", "atilde": "ã", "aelig": "æ", "AElig": "Æ",
         "iacute": "í", "igrave": "ì", "icirc": "î", "iuml": "ï",
-        "oacute": "ó", "ograve": "ò", "ocirc": "ô", "ouml": "ö", "Ouml": "Ö", "otilde": "õ", "oslash": "ø", "Oslash": "Ø",
+        "oacute": "ó", "ograve": "ò", "ocirc": "ô", "ouml": "ö", "Ouml": "Ö", "otilde": "õ", "oslash": "ø",
+        "Oslash": "Ø",
         "uacute": "ú", "ugrave": "ù", "ucirc": "û", "uuml": "ü", "Uuml": "Ü",
         "ntilde": "ñ", "Ntilde": "Ñ", "ccedil": "ç", "Ccedil": "Ç", "szlig": "ß", "yacute": "ý", "yuml": "ÿ",
         "copy": "©", "reg": "®", "trade": "™", "deg": "°", "plusmn": "±", "times": "×", "divide": "÷",

@@ -36,7 +36,9 @@ public enum MojibakeRepair {
 
     // When `lead` (as a byte) and the scalars from `start` (as bytes) spell one multi-byte
     // UTF-8 sequence, its scalar and where the sequence ends.
-    private static func mojibake(in bytes: UnsafeBufferPointer<UInt8>, lead: UInt32, after start: Int) -> (Unicode.Scalar, Int)? {
+    private static func mojibake(in bytes: UnsafeBufferPointer<UInt8>, lead: UInt32, after start: Int) -> (
+        Unicode.Scalar, Int
+    )? {
         let length: Int
         switch lead {
         case 0xC2...0xDF: length = 2

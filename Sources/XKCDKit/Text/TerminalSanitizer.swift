@@ -17,7 +17,8 @@ public enum TerminalSanitizer {
         return text.withUTF8 { bytes in
             // Most text is printable ASCII (and newlines): nothing to do.
             var clean = 0
-            while clean < bytes.count, bytes[clean] >= 0x20 && bytes[clean] < 0x7F || bytes[clean] == 0x0A && multiline {
+            while clean < bytes.count, bytes[clean] >= 0x20 && bytes[clean] < 0x7F || bytes[clean] == 0x0A && multiline
+            {
                 clean += 1
             }
             if clean == bytes.count { return nil }
@@ -48,7 +49,7 @@ public enum TerminalSanitizer {
                     combining = 0
                     continue
                 case 0x80...0x9F, 0x200B, 0x200C, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x061C, 0xFEFF,
-                     0xFFF9...0xFFFB, 0xE0000...0xE007F:
+                    0xFFF9...0xFFFB, 0xE0000...0xE007F:
                     continue
                 default:
                     break

@@ -17,8 +17,10 @@ enum ImageCodecCall {
         let text = message(status: status, reason: reason.isEmpty ? "no reason given" : reason)
         // A missing library says nothing about the image: it must not be treated as bad.
         if UInt32(bitPattern: status) == IMAGE_CODECS_NO_LIBRARY.rawValue { throw XKCDError.imageLibraryMissing(text) }
-        let corrupt = ![IMAGE_CODECS_TOO_LARGE.rawValue, IMAGE_CODECS_UNSUPPORTED.rawValue, IMAGE_CODECS_NO_MEMORY.rawValue]
-            .contains(UInt32(bitPattern: status))
+        let corrupt = ![
+            IMAGE_CODECS_TOO_LARGE.rawValue, IMAGE_CODECS_UNSUPPORTED.rawValue, IMAGE_CODECS_NO_MEMORY.rawValue,
+        ]
+        .contains(UInt32(bitPattern: status))
         throw XKCDError.badImage(text, corrupt: corrupt)
     }
 

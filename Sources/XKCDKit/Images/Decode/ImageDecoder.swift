@@ -7,8 +7,10 @@ public enum ImageDecoder {
     /// before any pixel memory is allocated.
     public static let maxPixels = 50_000_000
 
-    private typealias CDecoder = (UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<image_codecs_raster>?,
-                                  UnsafeMutablePointer<CChar>?, Int) -> Int32
+    private typealias CDecoder = (
+        UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<image_codecs_raster>?,
+        UnsafeMutablePointer<CChar>?, Int
+    ) -> Int32
 
     /// The pixels of `data`, recognised by its first bytes; a GIF gives its first frame.
     /// Throws `XKCDError.badImage` for anything else, for corrupt, truncated or oversized
@@ -27,12 +29,14 @@ public enum ImageDecoder {
         var raster = image_codecs_raster()
         try ImageCodecCall.decode(format: format).run { reason, reasonSize in
             data.withUnsafeBytes { bytes in
-                decoder(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(maxPixels),
-                        &raster, reason, reasonSize)
+                decoder(
+                    bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(maxPixels),
+                    &raster, reason, reasonSize)
             }
         }
         defer { image_codecs_free(raster.pixels) }
-        let width = Int(raster.width), height = Int(raster.height)
+        let width = Int(raster.width)
+        let height = Int(raster.height)
         let pixels = Array(UnsafeBufferPointer(start: raster.pixels, count: width * height * 4))
         return RasterImage(width: width, height: height, pixels: pixels)
     }

@@ -4,7 +4,8 @@ public enum ImageScaler {
     /// each new pixel covers, enlarging interpolates bilinearly, and colours are weighted by
     /// their alpha so transparent pixels do not darken their neighbours.
     public static func scale(_ image: RasterImage, width: Int, height: Int) -> RasterImage {
-        let width = max(1, width), height = max(1, height)
+        let width = max(1, width)
+        let height = max(1, height)
         if width == image.width && height == image.height { return image }
         let columns = Taps(source: image.width, target: width)
         let rows = Taps(source: image.height, target: height)
@@ -17,12 +18,17 @@ public enum ImageScaler {
                     for y in 0..<height {
                         for i in 0..<acc.count { acc[i] = 0 }
                         for t in rows.range(y) {
-                            accumulate(row: rows.index[t], weight: rows.weight[t], of: src, width: image.width, into: acc)
+                            accumulate(
+                                row: rows.index[t], weight: rows.weight[t], of: src, width: image.width, into: acc)
                         }
                         for x in 0..<width {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                            var r: Float = 0
+                            var g: Float = 0
+                            var b: Float = 0
+                            var a: Float = 0
                             for t in columns.range(x) {
-                                let i = columns.index[t] * 4, w = columns.weight[t]
+                                let i = columns.index[t] * 4
+                                let w = columns.weight[t]
                                 r += w * acc[i]
                                 g += w * acc[i + 1]
                                 b += w * acc[i + 2]
@@ -66,8 +72,10 @@ public enum ImageScaler {
 
     /// Adds source row `row`, premultiplied and times `weight`, to `acc` (colours scaled by
     /// alpha in 0…1, alpha itself in 0…1).
-    private static func accumulate(row: Int, weight: Float, of src: UnsafeBufferPointer<UInt8>, width: Int,
-                                   into acc: UnsafeMutableBufferPointer<Float>) {
+    private static func accumulate(
+        row: Int, weight: Float, of src: UnsafeBufferPointer<UInt8>, width: Int,
+        into acc: UnsafeMutableBufferPointer<Float>
+    ) {
         let start = row * width * 4
         let alphaWeight = weight / 255
         for i in stride(from: 0, to: width * 4, by: 4) {
@@ -96,7 +104,8 @@ public enum ImageScaler {
             for i in 0..<target {
                 if target < source {
                     // Shrinking: the share of each source pixel that falls inside target pixel i.
-                    let lo = Double(i) * ratio, hi = Double(i + 1) * ratio
+                    let lo = Double(i) * ratio
+                    let hi = Double(i + 1) * ratio
                     var j = Int(lo)
                     while Double(j) < hi && j < source {
                         let covered = min(hi, Double(j + 1)) - max(lo, Double(j))
@@ -109,7 +118,8 @@ public enum ImageScaler {
                 } else {
                     // Enlarging: the two nearest source pixel centres, clamped at the edges.
                     let centre = min(max((Double(i) + 0.5) * ratio - 0.5, 0), Double(source - 1))
-                    let j = Int(centre), f = centre - Double(j)
+                    let j = Int(centre)
+                    let f = centre - Double(j)
                     index.append(j)
                     weight.append(Float(1 - f))
                     if f > 0 {

@@ -9,7 +9,8 @@ public enum PNGEncoder {
         var bytes: UnsafeMutablePointer<UInt8>?
         var count = 0
         // Clamping is safe: the C side refuses sizes beyond 2^30 pixels before reading.
-        let width = UInt32(clamping: image.width), height = UInt32(clamping: image.height)
+        let width = UInt32(clamping: image.width)
+        let height = UInt32(clamping: image.height)
         try ImageCodecCall.encodePNG.run { reason, reasonSize in
             image.pixels.withUnsafeBufferPointer {
                 image_codecs_encode_png($0.baseAddress, width, height, &bytes, &count, reason, reasonSize)

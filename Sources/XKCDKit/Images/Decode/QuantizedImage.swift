@@ -26,7 +26,8 @@ struct QuantizedImage {
         var palette: [Colour] = []
         var lookup: [UInt32: UInt8] = [:]
         var indices = [UInt8](repeating: 0, count: image.width * image.height)
-        var last: UInt32 = .max, lastIndex: UInt8 = 0
+        var last: UInt32 = .max
+        var lastIndex: UInt8 = 0
         let fits = image.pixels.withUnsafeBufferPointer { px -> Bool in
             for p in 0..<indices.count {
                 let key = UInt32(px[p * 4]) << 16 | UInt32(px[p * 4 + 1]) << 8 | UInt32(px[p * 4 + 2])
@@ -107,7 +108,8 @@ struct QuantizedImage {
                 let rightCount = box.count - left.count
                 var error = left.error
                 for c in 0..<3 {
-                    let s = box.sum[c] - left.sum[c], q = box.squares[c] - left.squares[c]
+                    let s = box.sum[c] - left.sum[c]
+                    let q = box.squares[c] - left.squares[c]
                     error += q - s * s / rightCount
                 }
                 if error < best.error { best = (error, cut) }
@@ -119,9 +121,12 @@ struct QuantizedImage {
         // Each bin takes the nearest palette colour, which may not be its own box's.
         var table = [UInt8](repeating: 0, count: 1 << 15)
         for bin in bins {
-            var nearest = 0, distance = Double.infinity
+            var nearest = 0
+            var distance = Double.infinity
             for (i, colour) in palette.enumerated() {
-                let dr = bin.mean.0 - Double(colour.r), dg = bin.mean.1 - Double(colour.g), db = bin.mean.2 - Double(colour.b)
+                let dr = bin.mean.0 - Double(colour.r)
+                let dg = bin.mean.1 - Double(colour.g)
+                let db = bin.mean.2 - Double(colour.b)
                 let d = dr * dr + dg * dg + db * db
                 if d < distance { (nearest, distance) = (i, d) }
             }
@@ -149,8 +154,10 @@ struct QuantizedImage {
         var bins: [Bin] = []
         for key in 0..<counts.count where counts[key] > 0 {
             let n = Double(counts[key])
-            bins.append(Bin(key: key, count: n,
-                            mean: (Double(sums[key * 3]) / n, Double(sums[key * 3 + 1]) / n, Double(sums[key * 3 + 2]) / n)))
+            bins.append(
+                Bin(
+                    key: key, count: n,
+                    mean: (Double(sums[key * 3]) / n, Double(sums[key * 3 + 1]) / n, Double(sums[key * 3 + 2]) / n)))
         }
         return bins
     }

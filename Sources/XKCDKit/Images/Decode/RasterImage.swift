@@ -9,7 +9,8 @@ public struct RasterImage: Sendable, Equatable {
 
     /// An image of `width` x `height` pixels; `pixels` must hold `width * height * 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "RGBA buffer does not match its size")
+        precondition(
+            width > 0 && height > 0 && pixels.count == width * height * 4, "RGBA buffer does not match its size")
         self.width = width
         self.height = height
         self.pixels = pixels

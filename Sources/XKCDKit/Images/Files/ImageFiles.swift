@@ -24,13 +24,19 @@ public struct ImageFiles: Sendable {
     /// sees half an image.
     public func write(_ data: Data, as fileName: String) throws {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             try data.write(to: url(fileName), options: .atomic)
         } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
-            throw XKCDError.storage("the disk holding \(directory.path) is full — free some space and try again; nothing stored was lost")
-        } catch let error as CocoaError where error.code == .fileWriteVolumeReadOnly || error.code == .fileWriteNoPermission {
-            throw XKCDError.storage("cannot write to \(directory.path) — it is read-only; fix its permissions or choose another data directory with --data-dir")
+            throw XKCDError.storage(
+                "the disk holding \(directory.path) is full — free some space and try again; nothing stored was lost")
+        } catch let error as CocoaError
+            where error.code == .fileWriteVolumeReadOnly || error.code == .fileWriteNoPermission
+        {
+            throw XKCDError.storage(
+                "cannot write to \(directory.path) — it is read-only; fix its permissions or choose another data directory with --data-dir"
+            )
         } catch {
             throw XKCDError.storage("cannot write \(url(fileName).path): \(error.localizedDescription)")
         }

@@ -23,10 +23,14 @@ public enum ImageSaver {
     public static func destination(path: String?, defaultName: String, currentDirectory: URL) -> URL {
         guard let path, !path.isEmpty else { return currentDirectory.appendingPathComponent(defaultName) }
         let expanded = (path as NSString).expandingTildeInPath
-        let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded)
+        let url =
+            expanded.hasPrefix("/")
+            ? URL(fileURLWithPath: expanded)
             : currentDirectory.appendingPathComponent(expanded)
         var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             return url.appendingPathComponent(defaultName)
         }
         return url
@@ -37,11 +41,15 @@ public enum ImageSaver {
     public static func write(_ data: Data, to destination: URL, force: Bool) throws {
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw XKCDError.file("no such directory: \(directory.path)")
         }
         let temporary = directory.appendingPathComponent(".xkcd-save-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o644]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o644])
+        else {
             throw XKCDError.file("cannot write in \(directory.path)")
         }
         defer { unlink(temporary.path) }
@@ -50,7 +58,9 @@ public enum ImageSaver {
                 throw XKCDError.file("cannot write \(destination.path): \(String(cString: strerror(errno)))")
             }
         } else if link(temporary.path, destination.path) != 0 {
-            if errno == EEXIST { throw XKCDError.file("\(destination.path) already exists — add --force to overwrite it") }
+            if errno == EEXIST {
+                throw XKCDError.file("\(destination.path) already exists — add --force to overwrite it")
+            }
             throw XKCDError.file("cannot write \(destination.path): \(String(cString: strerror(errno)))")
         }
     }

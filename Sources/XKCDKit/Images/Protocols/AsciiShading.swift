@@ -14,7 +14,8 @@ public enum AsciiShading {
     /// and flattened (alpha is ignored): one character a cell, shaded by the average
     /// lightness of its two pixels (one for an odd last row), darkened on a curve. No escapes.
     public static func lines(_ image: RasterImage) -> [String] {
-        let width = image.width, height = image.height
+        let width = image.width
+        let height = image.height
         var lines: [String] = []
         lines.reserveCapacity((height + 1) / 2)
         var line = [UInt8](repeating: 0, count: width)

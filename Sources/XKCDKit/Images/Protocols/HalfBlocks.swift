@@ -7,7 +7,8 @@ public enum HalfBlocks {
     /// that background, an odd last pixel row sits over the terminal's own background, and
     /// every line ends with `ESC[0m`.
     public static func lines(_ image: RasterImage, colors: BlockColors) -> [String] {
-        let width = image.width, height = image.height
+        let width = image.width
+        let height = image.height
         var lines: [String] = []
         lines.reserveCapacity((height + 1) / 2)
         var out = ByteBuffer(capacity: width * 48 + 8)
@@ -24,7 +25,8 @@ public enum HalfBlocks {
             for y in stride(from: 0, to: height, by: 2) {
                 out.removeAll()
                 // -1 is the terminal's default colour, which every line starts from.
-                var foreground = -1, background = -1
+                var foreground = -1
+                var background = -1
                 for x in 0..<width {
                     let upper = colour(x, y)
                     let lower = y + 1 < height ? colour(x, y + 1) : -1

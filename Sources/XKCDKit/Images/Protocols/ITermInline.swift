@@ -6,7 +6,8 @@ public enum ITermInline {
     /// cells keeping its aspect ratio, named `name` when given, then a newline so the cursor
     /// ends below the image.
     public static func sequence(data: Data, columns: Int, rows: Int, name: String?) -> String {
-        var head = "\u{1B}]1337;File=inline=1;size=\(data.count);width=\(max(1, columns));height=\(max(1, rows));preserveAspectRatio=1"
+        var head =
+            "\u{1B}]1337;File=inline=1;size=\(data.count);width=\(max(1, columns));height=\(max(1, rows));preserveAspectRatio=1"
         if let name {
             head += ";name=" + Data(name.utf8).base64EncodedString()
         }

@@ -23,7 +23,9 @@ public struct ImageComposer: Sendable {
         var screen = facts
         // What comes with the image may take at most half the screen from it.
         screen.rows = max(facts.rows / 2, facts.rows - reservedRows)
-        let fit = ImageFit(imageWidth: raster.width, imageHeight: raster.height, for: chosen, facts: screen, width: image.options.width)
+        let fit = ImageFit(
+            imageWidth: raster.width, imageHeight: raster.height, for: chosen, facts: screen, width: image.options.width
+        )
         let drawn: String
         switch chosen {
         case .kitty:
@@ -33,8 +35,9 @@ public struct ImageComposer: Sendable {
             }
             drawn = KittyGraphics.sequence(png: png, columns: fit.columns, rows: fit.rows)
         case .iterm:
-            drawn = ITermInline.sequence(data: image.data, columns: fit.columns, rows: fit.rows,
-                                         name: ImageSaver.defaultName(num: image.comic.num, title: image.comic.title, kind: image.kind))
+            drawn = ITermInline.sequence(
+                data: image.data, columns: fit.columns, rows: fit.rows,
+                name: ImageSaver.defaultName(num: image.comic.num, title: image.comic.title, kind: image.kind))
         case .sixel:
             drawn = SixelEncoder.encode(prepared(raster, fit), maxColors: facts.colorRegisters ?? 256)
         case .blocks, .ascii:
@@ -43,25 +46,33 @@ public struct ImageComposer: Sendable {
         // tmux passes graphics on only when wrapped, and only with allow-passthrough on; kitty's
         // are in small chunks, but a sixel or iTerm2 image is one sequence.
         guard facts.environment["TMUX"] != nil else { return drawn }
-        if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit { return halfBlocks(raster, screen: screen, width: image.options.width) }
+        if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit {
+            return halfBlocks(raster, screen: screen, width: image.options.width)
+        }
         return TmuxPassthrough.wrap(drawn)
     }
 
     // The fallback when a graphics protocol cannot carry the image.
     private func halfBlocks(_ raster: RasterImage, screen: TerminalFacts, width: Int?) -> String {
-        lines(raster, fit: ImageFit(imageWidth: raster.width, imageHeight: raster.height, for: .blocks, facts: screen, width: width),
-              as: .blocks)
+        lines(
+            raster,
+            fit: ImageFit(
+                imageWidth: raster.width, imageHeight: raster.height, for: .blocks, facts: screen, width: width),
+            as: .blocks)
     }
 
     private func lines(_ raster: RasterImage, fit: ImageFit, as chosen: ImageProtocol) -> String {
         let image = prepared(raster, fit)
-        let lines = chosen == .ascii ? AsciiShading.lines(image)
+        let lines =
+            chosen == .ascii
+            ? AsciiShading.lines(image)
             : HalfBlocks.lines(image, colors: ImageProtocolChoice.blockColors(facts: facts))
         return lines.joined(separator: "\n") + "\n"
     }
 
     // Scaled to the fit and put on white, as the comics are drawn.
     private func prepared(_ raster: RasterImage, _ fit: ImageFit) -> RasterImage {
-        ImageScaler.flatten(ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), on: (255, 255, 255))
+        ImageScaler.flatten(
+            ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), on: (255, 255, 255))
     }
 }

@@ -38,9 +38,11 @@ public struct ImageFit: Sendable, Equatable {
     /// when unknown). `width`, from `--width N`, sets the columns instead (up to 1000) and
     /// lets the height follow, enlarging when asked, up to `maxRows` rows and `maxPixels` pixels. Sixel images also stay
     /// within `sixelMaxWidth` x `sixelMaxHeight` pixels. Every size is at least 1.
-    public init(imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, columns: Int, rows: Int,
-                cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
-                sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil) {
+    public init(
+        imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, columns: Int, rows: Int,
+        cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
+        sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil
+    ) {
         let image = (w: max(1, imageWidth), h: max(1, imageHeight))
         let cell: (w: Int, h: Int)
         switch imageProtocol {
@@ -88,9 +90,12 @@ public struct ImageFit: Sendable, Equatable {
     }
 
     /// Fits an image into the terminal `facts` describe (its size, cell size and sixel limits).
-    public init(imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, facts: TerminalFacts, width: Int? = nil) {
-        self.init(imageWidth: imageWidth, imageHeight: imageHeight, for: imageProtocol,
-                  columns: facts.columns, rows: facts.rows, cellWidth: facts.cellWidth, cellHeight: facts.cellHeight,
-                  width: width, sixelMaxWidth: facts.sixelMaxWidth, sixelMaxHeight: facts.sixelMaxHeight)
+    public init(
+        imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, facts: TerminalFacts, width: Int? = nil
+    ) {
+        self.init(
+            imageWidth: imageWidth, imageHeight: imageHeight, for: imageProtocol,
+            columns: facts.columns, rows: facts.rows, cellWidth: facts.cellWidth, cellHeight: facts.cellHeight,
+            width: width, sixelMaxWidth: facts.sixelMaxWidth, sixelMaxHeight: facts.sixelMaxHeight)
     }
 }

@@ -8,7 +8,8 @@ public enum SixelEncoder {
     /// separated by `$`, runs of four or more as `!n`. The same image always gives the same bytes.
     public static func encode(_ image: RasterImage, maxColors: Int) -> String {
         let quantized = QuantizedImage(image, maxColors: maxColors)
-        let width = image.width, height = image.height
+        let width = image.width
+        let height = image.height
         let registers = quantized.palette.count
         var out = ByteBuffer(capacity: width * height / 2 + registers * 20 + 64)
         out.append("\u{1B}P0;1;0q\"1;1;")
@@ -48,7 +49,9 @@ public enum SixelEncoder {
                     out.append(UInt8(ascii: "#"))
                     out.append(decimal: register)
                     let row = register * width
-                    strokes(&bits, columns: (row + first[register])...(row + last[register]), leading: first[register], to: &out)
+                    strokes(
+                        &bits, columns: (row + first[register])...(row + last[register]), leading: first[register],
+                        to: &out)
                     first[register] = width
                     last[register] = -1
                 }
@@ -60,7 +63,9 @@ public enum SixelEncoder {
 
     /// Writes one register's columns of a band, run-length encoded: `leading` empty columns,
     /// then `columns` of `bits` (the rest are empty and left out), which are cleared for the next band.
-    private static func strokes(_ bits: inout [UInt8], columns: ClosedRange<Int>, leading: Int, to out: inout ByteBuffer) {
+    private static func strokes(
+        _ bits: inout [UInt8], columns: ClosedRange<Int>, leading: Int, to out: inout ByteBuffer
+    ) {
         run(of: 63, count: leading, to: &out)
         var x = columns.lowerBound
         while x <= columns.upperBound {

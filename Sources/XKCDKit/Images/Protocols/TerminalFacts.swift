@@ -24,9 +24,11 @@ public struct TerminalFacts: Sendable, Equatable {
     public var sixelMaxHeight: Int?
 
     /// Facts about a terminal; what was not found out stays nil.
-    public init(environment: [String: String], isTTY: Bool, noColor: Bool = false, sixel: Bool = false,
-                columns: Int = 80, rows: Int = 24, cellWidth: Int? = nil, cellHeight: Int? = nil,
-                colorRegisters: Int? = nil, sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil) {
+    public init(
+        environment: [String: String], isTTY: Bool, noColor: Bool = false, sixel: Bool = false,
+        columns: Int = 80, rows: Int = 24, cellWidth: Int? = nil, cellHeight: Int? = nil,
+        colorRegisters: Int? = nil, sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil
+    ) {
         self.environment = environment
         self.isTTY = isTTY
         self.noColor = noColor
