@@ -23,14 +23,16 @@ public struct HistoryStore: Equatable, Sendable {
     /// The entries, oldest first, without duplicates.
     public private(set) var entries: [String]
 
-    /// Creates a store for `fileURL` holding `entries` (normalised: invalid lines dropped, deduplicated, capped); nothing is read yet.
+    /// Creates a store for `fileURL` holding `entries` (normalised: invalid lines dropped,
+    /// deduplicated, capped); nothing is read yet.
     public init(fileURL: URL, limit: Int = HistoryStore.defaultLimit, entries: [String] = []) {
         self.fileURL = fileURL
         self.limit = max(0, limit)
         self.entries = Self.normalized(entries, limit: max(0, limit))
     }
 
-    /// Whether `line` is worth remembering: not empty or blank, and free of control characters (newlines, tabs, escapes).
+    /// Whether `line` is worth remembering: not empty or blank, and free of control characters
+    /// (newlines, tabs, escapes).
     public static func isRecordable(_ line: String) -> Bool {
         var sawVisible = false
         for scalar in line.unicodeScalars {

@@ -76,7 +76,8 @@ struct Bench {
         var table = Table()
         log("machine: \(Machine.description)")
         log(
-            "archive: \(archive.bodies.count) comics from \(options.comicDatabase), served at \(server.baseURL.absoluteString)"
+            "archive: \(archive.bodies.count) comics from \(options.comicDatabase), served at "
+                + "\(server.baseURL.absoluteString)"
         )
 
         // A synced data directory, used warm by the rows that need one.

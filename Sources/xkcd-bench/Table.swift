@@ -68,7 +68,8 @@ enum Machine {
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
         return
-            "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, Linux \(kernel) \(arch)"
+            "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+            + "\(ProcessInfo.processInfo.physicalMemory >> 30) GiB, Linux \(kernel) \(arch)"
     }
 
     static func which(_ program: String) throws -> String {

@@ -80,7 +80,8 @@ final class CommandRunner {
         }
         let comics = stats.comics - stats.favorites
         return confirm(
-            "Delete \(max(comics, 0)) stored comics and their images (\(ByteCount.format(stats.imageBytes)) of images in all)? Favorites are kept."
+            "Delete \(max(comics, 0)) stored comics and their images (\(ByteCount.format(stats.imageBytes)) of "
+                + "images in all)? Favorites are kept."
         )
     }
 

@@ -60,7 +60,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.hasPrefix(
-                "#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call from her son's school."
+                "#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call from her "
+                    + "son's school."
             ))
         let missing = try xkcd.run(["explain", "353"])
         #expect(missing.status == 1)

@@ -17,7 +17,8 @@ import Testing
         let lines = HalfBlocks.lines(sample, colors: .trueColor)
         #expect(
             lines == [
-                "\(esc)[48;2;255;0;0m \(esc)[38;2;255;0;0m\(esc)[48;2;0;0;255m▀\(esc)[38;2;255;255;255m\(esc)[48;2;0;0;0m▀\(esc)[0m",
+                "\(esc)[48;2;255;0;0m "
+                    + "\(esc)[38;2;255;0;0m\(esc)[48;2;0;0;255m▀\(esc)[38;2;255;255;255m\(esc)[48;2;0;0;0m▀\(esc)[0m",
                 // The odd last row: the terminal's own background, already in force, below.
                 "\(esc)[38;2;0;255;0m▀▀\(esc)[38;2;255;255;255m▀\(esc)[0m",
             ])

@@ -106,9 +106,8 @@ extension CommandSpec {
             return .cacheStats
         case "clear":
             guard input.words.count == 1 else {
-                throw UsageError(
-                    "'cache clear' takes only --yes (got \(UsageError.quote(input.words.dropFirst().joined(separator: " "))))"
-                )
+                let rest = input.words.dropFirst().joined(separator: " ")
+                throw UsageError("'cache clear' takes only --yes (got \(UsageError.quote(rest)))")
             }
             return .cacheClear(skipConfirmation: input.flag("--yes"))
         default:

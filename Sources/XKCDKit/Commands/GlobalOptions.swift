@@ -93,7 +93,8 @@ public struct GlobalOptions: Sendable, Equatable {
             guard let minutes = Double(checkEvery), minutes == 0 || (minutes >= 1.0 / 60 && minutes <= 7 * 24 * 60)
             else {
                 throw UsageError(
-                    "--check-every takes minutes, at least 1/60 (0 turns the checks off; got \(UsageError.quote(checkEvery)))"
+                    "--check-every takes minutes, at least 1/60 (0 turns the checks off; got "
+                        + "\(UsageError.quote(checkEvery)))"
                 )
             }
             options.checkInterval = minutes * 60

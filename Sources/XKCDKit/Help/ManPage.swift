@@ -75,9 +75,17 @@ public enum ManPage {
     }
 
     private static let description = [
-        "xkcd browses the xkcd web comic from a terminal. On a terminal and with no command it starts an interactive browser: the prompt shows the current comic, Tab completes commands, options and comic titles, Up and Down walk the line history (honouring ~/.editrc), Ctrl-C abandons the line or cancels a request in flight, and Ctrl-D or quit leaves.",
-        "Given a COMMAND it runs that one command; -c runs several, separated by ';'; with standard input not a terminal it reads commands one per line, without a prompt. All these forms share one grammar and one session: the current comic and the back and forward history persist in the data directory, so 'xkcd next' goes on from where the last run left off.",
-        "Everything fetched is kept in a local SQLite store, so a comic is downloaded once and stays readable offline. When standard output is not a terminal there are no colours, no progress bars and no questions, and a closed pipe ends the program quietly.",
+        "xkcd browses the xkcd web comic from a terminal. On a terminal and with no command it starts an "
+            + "interactive browser: the prompt shows the current comic, Tab completes commands, options and comic "
+            + "titles, Up and Down walk the line history (honouring ~/.editrc), Ctrl-C abandons the line or cancels a "
+            + "request in flight, and Ctrl-D or quit leaves.",
+        "Given a COMMAND it runs that one command; -c runs several, separated by ';'; with standard input not a "
+            + "terminal it reads commands one per line, without a prompt. All these forms share one grammar and one "
+            + "session: the current comic and the back and forward history persist in the data directory, so 'xkcd "
+            + "next' goes on from where the last run left off.",
+        "Everything fetched is kept in a local SQLite store, so a comic is downloaded once and stays readable "
+            + "offline. When standard output is not a terminal there are no colours, no progress bars and no "
+            + "questions, and a closed pipe ends the program quietly.",
     ]
 
     private static let environment = [
@@ -85,14 +93,16 @@ public enum ManPage {
         ("XDG_DATA_HOME", "Where the default data directory is (XDG_DATA_HOME/xkcd)."),
         (
             "TERM",
-            "Colour only when it is set and not dumb; with COLORTERM, TERM_PROGRAM and KITTY_WINDOW_ID it picks how images are drawn."
+            "Colour only when it is set and not dumb; with COLORTERM, TERM_PROGRAM and KITTY_WINDOW_ID it picks "
+                + "how images are drawn."
         ),
     ]
 
     private static let files = [
         (
             "DATA/xkcd.sqlite3",
-            "The store: comics, favorites, explanations and the navigation state (DATA is the data directory, see --data-dir)."
+            "The store: comics, favorites, explanations and the navigation state (DATA is the data directory, "
+                + "see --data-dir)."
         ),
         ("DATA/images/", "Comic images, one file each."),
         ("DATA/history", "The REPL's line history."),
@@ -109,7 +119,9 @@ public enum ManPage {
     ]
 
     private static let completion = [
-        "Completion scripts for bash, zsh and fish are printed by --generate-completion-script and installed with the program. They complete commands, options, and comic titles and numbers from the local store (run sync to complete over every comic), without the network."
+        "Completion scripts for bash, zsh and fish are printed by --generate-completion-script and installed "
+            + "with the program. They complete commands, options, and comic titles and numbers from the local store "
+            + "(run sync to complete over every comic), without the network."
     ]
 
     private static func section(_ title: String, paragraphs: [String]) -> [String] {

@@ -14,11 +14,13 @@ enum StoreErrors {
                 "the disk holding \(directory) is full — free some space and try again; nothing stored was lost")
         case .SQLITE_READONLY, .SQLITE_PERM:
             return .storage(
-                "cannot write to \(file) — the data directory \(directory) is read-only; fix its permissions or choose another with --data-dir"
+                "cannot write to \(file) — the data directory \(directory) is read-only; fix its permissions or "
+                    + "choose another with --data-dir"
             )
         case .SQLITE_CANTOPEN:
             return .storage(
-                "cannot open \(file) — check that \(directory) exists and is writable, or choose another with --data-dir"
+                "cannot open \(file) — check that \(directory) exists and is writable, or choose another with "
+                    + "--data-dir"
             )
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
             return .storage(

@@ -54,8 +54,9 @@ enum StoreRecovery {
         var lostFavorites: [Int] = []
     }
 
-    /// Copies comics, favorites, settings, reading progress, image records and explanations out of the damaged file at `path` into `store`,
-    /// row by row, stopping a table at the first unreadable page.
+    /// Copies comics, favorites, settings, reading progress, image records and explanations out
+    /// of the damaged file at `path` into `store`, row by row, stopping a table at the first
+    /// unreadable page.
     static func rescue(from path: String, into store: ComicStore) -> Rescued {
         var rescued = Rescued()
         // Commits still in the log moved aside with the file go into it first: the log holds

@@ -25,7 +25,8 @@ public enum DataDirectory {
             guard isDirectory.boolValue else { throw XKCDError.storage("\(url.path) is not a directory") }
             guard access(url.path, W_OK | X_OK) == 0 else {
                 throw XKCDError.storage(
-                    "the data directory \(url.path) is read-only — fix its permissions or choose another with --data-dir"
+                    "the data directory \(url.path) is read-only — fix its permissions or choose another with "
+                        + "--data-dir"
                 )
             }
             return

@@ -35,7 +35,8 @@ public struct ImageFiles: Sendable {
             where error.code == .fileWriteVolumeReadOnly || error.code == .fileWriteNoPermission
         {
             throw XKCDError.storage(
-                "cannot write to \(directory.path) — it is read-only; fix its permissions or choose another data directory with --data-dir"
+                "cannot write to \(directory.path) — it is read-only; fix its permissions or choose another data "
+                    + "directory with --data-dir"
             )
         } catch {
             throw XKCDError.storage("cannot write \(url(fileName).path): \(error.localizedDescription)")

@@ -36,8 +36,9 @@ public struct ImageFit: Sendable, Equatable {
     /// ratio, never larger than the image's natural size (one column a pixel for half blocks
     /// and ASCII, its pixels in cells of `cellWidth` x `cellHeight` for the others, 10 x 20
     /// when unknown). `width`, from `--width N`, sets the columns instead (up to 1000) and
-    /// lets the height follow, enlarging when asked, up to `maxRows` rows and `maxPixels` pixels. Sixel images also stay
-    /// within `sixelMaxWidth` x `sixelMaxHeight` pixels. Every size is at least 1.
+    /// lets the height follow, enlarging when asked, up to `maxRows` rows and `maxPixels` pixels.
+    /// Sixel images also stay within `sixelMaxWidth` x `sixelMaxHeight` pixels. Every size is at
+    /// least 1.
     public init(
         imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, columns: Int, rows: Int,
         cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
