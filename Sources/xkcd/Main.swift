@@ -20,6 +20,15 @@ struct Main {
             ProcessExit.now(ExitCode.usage)
         }
         let output = Output(noColor: options.noColor)
+        if options.showHelp, let word = options.words.first, CommandSpec.named(word) == nil {
+            // Help about a command that does not exist: the same "did you mean" as running it.
+            do {
+                _ = try CommandParser.parse(words: [word])
+            } catch {
+                output.error(error.message)
+                ProcessExit.now(ExitCode.usage)
+            }
+        }
         if let text = informationOnly(options) {
             output.write(text)
             ProcessExit.now(ExitCode.success)

@@ -60,8 +60,14 @@ import XKCDKit
         #expect(typo.status == 2)
         #expect(typo.errorLines == ["error: unknown option '--data-di' — did you mean '--data-dir'?"])
         #expect(typo.stdout.isEmpty)
-        let unreadable = try xkcd.run(["goto", "---completion"])
+        let unreadable = try xkcd.run(["explain", "---completion"])
         #expect(unreadable.status == 2)
-        #expect(unreadable.errorLines == ["error: 'goto' has no option '---completion' — usage: goto N | TITLE"])
+        #expect(
+            unreadable.errorLines == [
+                "error: 'explain' has no option '---completion' — usage: explain [N | TITLE] [--all]"
+            ])
+        let typoHelp = try xkcd.run(["gotoo", "--help"])
+        #expect(typoHelp.status == 2 && typoHelp.stdout.isEmpty)
+        #expect(typoHelp.errorLines == ["error: unknown command 'gotoo' — did you mean 'goto'?"])
     }
 }

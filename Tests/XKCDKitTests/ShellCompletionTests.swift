@@ -48,6 +48,18 @@ import Testing
         #expect(directories == "directories\n")
     }
 
+    @Test func globalOptionsAfterTheCommandAsTheGrammarReadsThem() {
+        #expect(answer("favs", "--js") == ["--json\tprint one JSON document per command"])
+        #expect(answer("image", "--w").map { $0.prefix { $0 != "\t" } } == ["--width"])
+        #expect(answer("goto", "--offline", "Pyt") == ["Python\t#353"])
+        #expect(answer("unfav", "--json", "") == ["353\tPython"], "favorites only, after a global option")
+        #expect(answer("search", "--", "--js").isEmpty, "after -- there are no options")
+        let directories = ShellCompletionRequest(arguments: ["fish", "goto", "--data-dir", "/tm"])?.reply(titles: {
+            index
+        })
+        #expect(directories == "directories\n")
+    }
+
     @Test func pathsAreLeftToTheShell() {
         func kind(_ words: String...) -> String? {
             ShellCompletionRequest(arguments: ["fish"] + words)?.reply(titles: { index }).split(separator: "\n").first

@@ -1,5 +1,6 @@
 /// One option a command declares: its names, and whether and what value it takes. The
-/// scanner reads options by these declarations; help, the man page and completion show them.
+/// scanner reads options by these declarations, Tab offers their long names, and a test holds
+/// the hand-written usage line (which help and the man page print) to them.
 public struct OptionSpec: Sendable, Equatable {
     /// What follows an option.
     public enum Value: Sendable, Equatable {
@@ -33,9 +34,18 @@ public struct OptionSpec: Sendable, Equatable {
     /// Whether a value follows it.
     public var takesValue: Bool { value != .none }
 
-    /// Whether `word` names it (the long name in any case, or the short one).
+    /// How usage lines show its value, e.g. `N`; nil for a flag.
+    public var placeholder: String? {
+        switch value {
+        case .none: nil
+        case let .text(placeholder), let .integer(placeholder, _, _), let .choice(placeholder, _): placeholder
+        }
+    }
+
+    /// Whether `word` names it (the long or the short name, in any case).
     func isNamed(_ word: String) -> Bool {
-        word.lowercased() == name || (short != nil && word == short)
+        let lower = word.lowercased()
+        return lower == name || lower == short
     }
 
     /// The value as given when it suits the declaration; otherwise a message naming it.

@@ -11,13 +11,14 @@ import Foundation
 public struct ShellCompletionRequest: Sendable {
     // The words after the program name, unquoted; the last is the one being typed.
     private let words: [String]
-    // The `--data-dir` given before the command, if any.
+    // The `--data-dir` given on the line, if any.
     private var dataDirectoryOption: String?
     private let line: ShellLine?
     private let readlineWord: String
     private let listing: Bool
-    // Where the command starts in `words`, and the option whose value is being typed, if any.
-    private var commandIndex = 0
+    // The command's words without the global options (the last is the one being typed), and
+    // the global option whose value is being typed, if any.
+    private var commandWords: [String] = []
     private var valueOf: GlobalOptionSpec?
     private var optionsEnded = false
 
@@ -54,30 +55,42 @@ public struct ShellCompletionRequest: Sendable {
         scanOptions()
     }
 
-    // Walks the global options before the word being typed, as ``GlobalOptionScan`` would.
+    // Takes the global options out of the words before the one being typed, wherever they
+    // stand, as ``GlobalOptionScan`` does; the rest are the command's.
     private mutating func scanOptions() {
         let last = words.count - 1
-        while commandIndex < last, GlobalOptionScan.isOption(words[commandIndex]) {
-            let word = words[commandIndex]
-            commandIndex += 1
+        var index = 0
+        while index < last {
+            let word = words[index]
+            index += 1
+            if optionsEnded || !GlobalOptionScan.isOption(word) {
+                commandWords.append(word)
+                continue
+            }
             if word == "--" {
                 optionsEnded = true
-                return
+                if !commandWords.isEmpty { commandWords.append(word) }
+                continue
             }
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let spec = GlobalOptionSpec.named(parts[0]) else { continue }
+            guard let spec = GlobalOptionSpec.named(parts[0]) else {
+                // After the command, the command's own option; before it, a typo to pass over.
+                if !commandWords.isEmpty { commandWords.append(word) }
+                continue
+            }
             if parts.count == 2 {
                 if spec.key == .dataDirectory { dataDirectoryOption = parts[1] }
                 continue
             }
             guard spec.takesValue else { continue }
-            if commandIndex == last {
+            if index == last {
                 valueOf = spec
                 return
             }
-            if spec.key == .dataDirectory { dataDirectoryOption = words[commandIndex] }
-            commandIndex += 1
+            if spec.key == .dataDirectory { dataDirectoryOption = words[index] }
+            index += 1
         }
+        commandWords.append(words[last])
     }
 
     /// Where the titles are read from: the `--data-dir` on the line, else where ``GlobalOptions``
@@ -99,17 +112,18 @@ public struct ShellCompletionRequest: Sendable {
                 return .candidates(.words, values.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0) })
             }
         }
-        if commandIndex == words.count - 1, !optionsEnded, GlobalOptionScan.isOption(current) {
-            let options = GlobalOptionSpec.shown.flatMap { spec in
-                spec.names.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0, note: spec.summary) }
-            }
-            return .candidates(.words, options)
+        let globalOptions = GlobalOptionSpec.shown.flatMap { spec in
+            spec.names.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0, note: spec.summary) }
         }
-        let command = Array(words[commandIndex...])
+        let typingAnOption = !optionsEnded && GlobalOptionScan.isOption(current)
+        if commandWords.count == 1, typingAnOption {
+            return .candidates(.words, globalOptions)
+        }
+        let command = commandWords
         let found = Completer().matches(command, titles: titles)
         switch found.kind {
         case .words:
-            return .candidates(.words, found.candidates)
+            return .candidates(.words, found.candidates + (typingAnOption ? globalOptions : []))
         case .numbers:
             let mark = current.hasPrefix("#") ? "#" : ""
             return .candidates(.numbers, found.candidates.map { CompletionCandidate(mark + $0.value, note: $0.note) })

@@ -1,8 +1,8 @@
 /// The marks around matched words in search excerpts (``SearchHit/highlightStart`` and
 /// ``SearchHit/highlightEnd``): bold on a colour terminal, and never on the screen or in JSON.
 enum SearchHighlight {
-    private static let start: Unicode.Scalar = "\u{E000}"
-    private static let end: Unicode.Scalar = "\u{E001}"
+    private static let start = SearchHit.highlightStart.unicodeScalars.first!
+    private static let end = SearchHit.highlightEnd.unicodeScalars.first!
 
     /// `line` with its matched words in bold, or without the marks when `style` writes no escapes.
     static func styled(_ line: String, style: Style) -> String {

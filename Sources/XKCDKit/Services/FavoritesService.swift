@@ -11,7 +11,7 @@ public struct FavoritesService: Sendable {
     /// The favorites, in the order they were added.
     public var list: @Sendable () throws -> [Favorite]
     /// The entries of the favorites export at `path`, checked, or an error naming what is wrong.
-    public var export: @Sendable (_ path: String) throws -> [FavoritesFile.Entry]
+    public var importFile: @Sendable (_ path: String) throws -> [FavoritesFile.Entry]
 }
 
 extension FavoritesService {
@@ -40,7 +40,7 @@ extension FavoritesService {
             addAll: { try store.addFavorites($0) },
             remove: { try store.removeFavorite($0) },
             list: { try store.favorites() },
-            export: { path in
+            importFile: { path in
                 let data: Data
                 do {
                     data = try read(path)

@@ -49,7 +49,7 @@ extension Session {
 
     // All or nothing: the file is checked and every comic fetched before one favorite is added.
     func importFavorites(from path: String) async throws -> Outcome {
-        let entries = try favorites.export(path)
+        let entries = try favorites.importFile(path)
         var fetched: [Comic] = []
         for entry in entries {
             do {
