@@ -89,6 +89,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         broken.expect(
             !line.hasPrefix(" ") && !line.hasSuffix(" ") && !line.contains("  "), "TextRepair.line collapses spaces")
         broken.expectPrintable(TextRepair.text(raw), multiline: true, "TextRepair.text")
+        broken.expectPrintable(TextRepair.alt(raw), multiline: true, "TextRepair.alt")
         broken.expectPrintable(TextRepair.html(raw), multiline: true, "TextRepair.html")
         // Two fields from one input: split at the first NUL.
         let halves = raw.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false)
@@ -96,6 +97,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             title: String(halves[0]), safeTitle: halves.count > 1 ? String(halves[1]) : "")
         broken.expectPrintable(title, multiline: false, "displayTitle")
         _ = HTMLText.plainText(raw)
+        _ = HTMLText.withoutMarkup(raw)
         _ = MojibakeRepair.repair(raw)
     }
 

@@ -68,11 +68,11 @@ struct HostileServerTests {
     /// Commands whose layout fits the terminal: cards, texts, explanations, lists.
     static let fitting = [
         "latest", "show", "alt", "transcript", "explain", "explain --all", "show 2999", "history", "favs",
-        "search Safe", "image 3000 --width 18",
+        "search Title", "image 3000 --width 18",
     ]
     /// Commands that print one line per item or a message to paste elsewhere, whatever the width.
     static let oneLine = [
-        "check", "goto 3000", "fav", "goto safe", "search desrever", "share", "share --markdown", "share --mailto",
+        "check", "goto 3000", "fav", "goto title", "search desrever", "share", "share --markdown", "share --mailto",
         "unread", "cache stats",
     ]
 

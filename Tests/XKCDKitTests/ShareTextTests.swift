@@ -4,7 +4,6 @@ import Testing
 @testable import XKCDKit
 
 @Suite struct ShareTextTests {
-    let base = URL(string: "https://xkcd.com")!
 
     func comic(title: String, alt: String = "alt text", img: String = "https://imgs.xkcd.com/comics/python.png")
         -> DisplayComic
@@ -45,7 +44,7 @@ import Testing
 
     @Test func textBlock() {
         #expect(
-            ShareText.text(comic(title: "Python"), base: base) == """
+            ShareText.text(comic(title: "Python")) == """
                 xkcd #353: Python
                 https://xkcd.com/353/
                 https://imgs.xkcd.com/comics/python.png
@@ -59,7 +58,7 @@ import Testing
     ])
     func mailtoDecodesBackToTheTextBlock(_ title: String) throws {
         let shown = comic(title: title, alt: "Alt with & = ? # % + \"quotes\" and ünïcode")
-        let url = ShareText.mailto(shown, base: base, to: "friend+xkcd@example.com")
+        let url = ShareText.mailto(shown, to: "friend+xkcd@example.com")
         let reserved = url.dropFirst("mailto:".count).split(separator: "?", maxSplits: 1)[1]
             .split(separator: "&").map { $0.split(separator: "=", maxSplits: 1)[1] }
         for value in reserved {
@@ -73,19 +72,19 @@ import Testing
         let (to, fields) = try decode(url)
         #expect(to == "friend+xkcd@example.com")
         #expect(fields["subject"] == "xkcd #353: \(shown.title)")
-        #expect(fields["body"] == ShareText.text(shown, base: base).replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(fields["body"] == ShareText.text(shown).replacingOccurrences(of: "\n", with: "\r\n"))
         #expect(fields["body"]?.contains("\r\n") == true)
     }
 
     @Test func mailtoWithoutAddress() {
         #expect(
-            ShareText.mailto(comic(title: "Python"), base: base, to: nil).hasPrefix(
+            ShareText.mailto(comic(title: "Python"), to: nil).hasPrefix(
                 "mailto:?subject=xkcd%20%23353%3A%20Python&body="))
     }
 
     @Test func markdown() {
         #expect(
-            ShareText.markdown(comic(title: "Python [draft]", alt: "x_y"), base: base) == """
+            ShareText.markdown(comic(title: "Python [draft]", alt: "x_y")) == """
                 [xkcd #353: Python \\[draft\\]](https://xkcd.com/353/)
                 ![x\\_y](https://imgs.xkcd.com/comics/python.png)
                 """)

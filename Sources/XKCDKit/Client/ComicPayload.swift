@@ -44,7 +44,8 @@ public enum ComicPayload {
             link: string(fields["link"]) ?? "",
             news: string(fields["news"]) ?? "",
             transcript: string(fields["transcript"]) ?? "",
-            year: year, month: month, day: day
+            year: year, month: month, day: day,
+            extraParts: fields["extra_parts"].map { $0 != .null } ?? false
         )
     }
 

@@ -24,12 +24,15 @@ public struct Comic: Sendable, Equatable, Codable {
     public var month: Int
     /// Publication day, 1–31.
     public var day: Int
+    /// Whether the answer carried `extra_parts` (the comic is an interactive page); nil for a
+    /// comic stored before that was recorded.
+    public var extraParts: Bool?
 
     /// Creates a comic from its fields.
     public init(
         num: Int, title: String, safeTitle: String, alt: String, img: String,
         link: String = "", news: String = "", transcript: String = "",
-        year: Int, month: Int, day: Int
+        year: Int, month: Int, day: Int, extraParts: Bool? = false
     ) {
         self.num = num
         self.title = title
@@ -42,6 +45,7 @@ public struct Comic: Sendable, Equatable, Codable {
         self.year = year
         self.month = month
         self.day = day
+        self.extraParts = extraParts
     }
 
     /// The publication date as `YYYY-MM-DD`.
@@ -58,8 +62,14 @@ public struct Comic: Sendable, Equatable, Codable {
     /// The page of comic `num` on xkcd.com.
     public static func pageURL(of num: Int) -> String { "https://xkcd.com/\(num)/" }
 
-    /// Interactive comics have no usable image: their `img` ends in `/` or is empty.
+    /// Interactive comics are their web page: the answer carries `extra_parts`, or `img` is a
+    /// bare folder (or empty). Their image, where there is one, is only a still.
     public var isInteractive: Bool {
-        img.isEmpty || img.hasSuffix("/")
+        !hasImage || extraParts == true
+    }
+
+    /// Whether `img` names an image file (not a bare folder, not empty).
+    public var hasImage: Bool {
+        !img.isEmpty && !img.hasSuffix("/")
     }
 }

@@ -12,25 +12,26 @@ public struct DisplayComic: Sendable, Equatable {
     public var news: String
     /// An external link (sanitized), often empty.
     public var link: String
-    /// The image URL (sanitized); empty for interactive comics.
+    /// The image URL (sanitized); empty when there is none (an interactive comic's, when there is
+    /// one, is a still).
     public var imageURL: String
     /// `YYYY-MM-DD`.
     public var date: String
     /// The comic's page on xkcd.com.
     public var pageURL: String
-    /// Whether the comic is interactive (no usable image).
+    /// Whether the comic is interactive: its web page is the comic.
     public var isInteractive: Bool
 
     /// Repairs and sanitizes every server string of `comic`.
     public init(_ comic: Comic) {
         num = comic.num
         title = TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle)
-        alt = TextRepair.text(comic.alt)
+        alt = TextRepair.alt(comic.alt)
         transcript = TextRepair.text(comic.transcript)
         news = TextRepair.html(comic.news)
         link = Self.cleanURL(comic.link)
         isInteractive = comic.isInteractive
-        imageURL = comic.isInteractive ? "" : Self.cleanURL(comic.img)
+        imageURL = comic.hasImage ? Self.cleanURL(comic.img) : ""
         date = comic.isoDate
         pageURL = comic.pageURL
     }

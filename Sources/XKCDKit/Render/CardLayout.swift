@@ -34,13 +34,15 @@ public struct CardLayout: Sendable {
             lines.append("")
         }
         lines.append(address(comic.pageURL, label: nil))
-        if comic.isInteractive {
-            lines += TextWrapper.wrap(
-                "interactive comic — no image; 'open' shows it in the browser", width: textWidth, indent: margin
-            )
-            .map { style.notice($0) }
-        } else if !comic.imageURL.isEmpty {
+        if !comic.imageURL.isEmpty {
             lines.append(address(comic.imageURL, label: "image: "))
+        }
+        if comic.isInteractive {
+            let note =
+                comic.imageURL.isEmpty
+                ? "interactive comic — no image; 'open' shows it in the browser"
+                : "interactive comic — the image is a still; 'open' shows the comic in the browser"
+            lines += TextWrapper.wrap(note, width: textWidth, indent: margin).map { style.notice($0) }
         }
         if !comic.link.isEmpty {
             lines.append(address(comic.link, label: "link: "))

@@ -102,6 +102,10 @@ struct TextRenderer: Sendable {
         let facts = imageFacts ?? TerminalFacts(environment: [:], isTTY: false, columns: width)
         let card = image.withCard ? card(image.comic) + "\n" : ""
         let rows = card.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        return card + ImageComposer(facts: facts).render(image, reservedRows: rows)
+        let drawn = ImageComposer(facts: facts).render(image, reservedRows: rows)
+        guard image.comic.isInteractive, !image.withCard else { return card + drawn }
+        let num = image.comic.num
+        let note = "#\(num) is interactive: this is a still; 'open \(num)' shows the comic in the browser"
+        return drawn + block(TextWrapper.wrap(note, width: width).map { style.notice($0) })
     }
 }

@@ -20,8 +20,6 @@ public struct ComicsService: Sendable {
     public var entries: @Sendable (_ numbers: [Int], _ titled: Int, _ limit: Int) async throws -> [ComicEntry]
     /// Whether the network is off limits.
     public var offline: Bool
-    /// The comic site's address, which page links start with.
-    public var site: URL
 }
 
 extension ComicsService {
@@ -36,7 +34,6 @@ extension ComicsService {
             storedNumbers: { try repository.store.storedNumbers() },
             titles: { try repository.store.titles(of: $0) },
             entries: { try await repository.entries($0, titled: $1, limit: $2) },
-            offline: repository.offline,
-            site: repository.client.baseURL)
+            offline: repository.offline)
     }
 }

@@ -5,7 +5,7 @@ extension Session {
         let comic = try await comic(try resolve(reference))
         let title = DisplayComic(comic).title
         var imageBytes: Int?
-        if !comic.isInteractive {
+        if comic.hasImage {
             do {
                 imageBytes = try await images.image(comic).data.count
             } catch XKCDError.cancelled {
@@ -63,7 +63,7 @@ extension Session {
         }
         let date = now()
         let added = try favorites.addAll(entries.map { ($0.num, $0.addedAt ?? date) })
-        for comic in fetched where !comic.isInteractive {
+        for comic in fetched where comic.hasImage {
             do {
                 _ = try await images.image(comic)
             } catch XKCDError.cancelled {

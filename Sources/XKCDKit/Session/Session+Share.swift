@@ -5,23 +5,21 @@ extension Session {
         _ open: Bool
     ) async throws -> Outcome {
         let comic = DisplayComic(try await comic(try resolve(reference)))
-        let base = comics.site
-        let page = ShareText.pageURL(num: comic.num, base: base)
         let text: String
         switch format {
-        case .text: text = ShareText.text(comic, base: base)
-        case .mailto: text = ShareText.mailto(comic, base: base, to: to)
-        case .markdown: text = ShareText.markdown(comic, base: base)
+        case .text: text = ShareText.text(comic)
+        case .mailto: text = ShareText.mailto(comic, to: to)
+        case .markdown: text = ShareText.markdown(comic)
         }
         return .shared(
             ShareResult(
                 num: comic.num, format: format, text: text,
-                openURL: format == .mailto ? text : page, copy: copy, open: open))
+                openURL: format == .mailto ? text : comic.pageURL, copy: copy, open: open))
     }
 
     /// The page of the comic `reference` names (or the current one), to open in the browser.
     func openPage(_ reference: ComicReference?) throws -> Outcome {
         guard let target = try resolve(reference) ?? state.current else { throw XKCDError.noCurrentComic }
-        return .open(url: ShareText.pageURL(num: target, base: comics.site))
+        return .open(url: Comic.pageURL(of: target))
     }
 }

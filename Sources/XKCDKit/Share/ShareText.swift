@@ -7,32 +7,26 @@ public enum ShareText {
         "xkcd #\(comic.num): \(comic.title)"
     }
 
-    /// The comic's page, `BASE/N/` (https://xkcd.com/353/ by default).
-    public static func pageURL(num: Int, base: URL) -> String {
-        var text = base.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        return "\(text)/\(num)/"
-    }
-
-    /// The message-ready block: subject, page, image (when there is one) and alt text, one per line.
-    public static func text(_ comic: DisplayComic, base: URL) -> String {
-        var lines = [subject(comic), pageURL(num: comic.num, base: base)]
+    /// The message-ready block: subject, page (its public page on xkcd.com, whatever server the
+    /// comic came from), image (when there is one) and alt text, one per line.
+    public static func text(_ comic: DisplayComic) -> String {
+        var lines = [subject(comic), comic.pageURL]
         if let image = imageURL(comic) { lines.append(image) }
         if !comic.alt.isEmpty { lines.append(comic.alt) }
         return lines.joined(separator: "\n")
     }
 
-    /// An RFC 6068 URL: `mailto:[to]?subject=…&body=…`, the body being ``text(_:base:)`` with
+    /// An RFC 6068 URL: `mailto:[to]?subject=…&body=…`, the body being ``text(_:)`` with
     /// CRLF line ends, every character but the unreserved ones percent-encoded.
-    public static func mailto(_ comic: DisplayComic, base: URL, to: String?) -> String {
-        let body = text(comic, base: base).replacingOccurrences(of: "\n", with: "\r\n")
+    public static func mailto(_ comic: DisplayComic, to: String?) -> String {
+        let body = text(comic).replacingOccurrences(of: "\n", with: "\r\n")
         let address = to.map { encode($0, keeping: addressCharacters) } ?? ""
         return "mailto:\(address)?subject=\(encode(subject(comic)))&body=\(encode(body))"
     }
 
     /// `[xkcd #353: Python](page)` and the image as `![alt](image)`.
-    public static func markdown(_ comic: DisplayComic, base: URL) -> String {
-        var lines = ["[\(escapeMarkdown(subject(comic)))](\(markdownURL(pageURL(num: comic.num, base: base))))"]
+    public static func markdown(_ comic: DisplayComic) -> String {
+        var lines = ["[\(escapeMarkdown(subject(comic)))](\(markdownURL(comic.pageURL)))"]
         if let image = imageURL(comic) {
             let alt = escapeMarkdown(comic.alt.isEmpty ? comic.title : comic.alt)
             lines.append("![\(alt)](\(markdownURL(image)))")

@@ -20,16 +20,18 @@ struct ComicRecord: Decodable, FetchableRecord, TableRecord {
     var month: Int
     var day: Int
     var fetchedAt: Double
+    var extraParts: Bool?
 
     enum CodingKeys: String, CodingKey {
         case num, title, alt, img, link, news, transcript, year, month, day
         case safeTitle = "safe_title"
         case fetchedAt = "fetched_at"
+        case extraParts = "extra_parts"
     }
 
     var comic: Comic {
         Comic(
             num: num, title: title, safeTitle: safeTitle, alt: alt, img: img, link: link,
-            news: news, transcript: transcript, year: year, month: month, day: day)
+            news: news, transcript: transcript, year: year, month: month, day: day, extraParts: extraParts)
     }
 }

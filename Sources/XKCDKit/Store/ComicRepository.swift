@@ -155,7 +155,7 @@ public struct ComicRepository: Sendable {
     /// `comic`'s image: from the image store, else downloaded once and stored (evicting the
     /// least recently used images beyond the cap, never a favorite's).
     public func image(of comic: Comic) async throws -> StoredImage {
-        guard !comic.isInteractive else { throw XKCDError.noImage(comic.num) }
+        guard comic.hasImage else { throw XKCDError.noImage(comic.num) }
         if let entry = try store.image(of: comic.num), let data = images.read(entry.file) {
             try store.touchImage(comic.num, at: now())
             return StoredImage(num: comic.num, file: images.url(entry.file), data: data, kind: entry.kind)

@@ -102,12 +102,13 @@ public struct ComicStore: Sendable {
         let upsert = RowBinder(
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day,
+                        fetched_at, extra_parts)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
                         alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
                         transcript = excluded.transcript, year = excluded.year, month = excluded.month,
-                        day = excluded.day, fetched_at = excluded.fetched_at
+                        day = excluded.day, fetched_at = excluded.fetched_at, extra_parts = excluded.extra_parts
                     """), in: db)
         for comic in batch.comics {
             upsert.bind(1, comic.num)
@@ -122,6 +123,7 @@ public struct ComicStore: Sendable {
             upsert.bind(10, comic.month)
             upsert.bind(11, comic.day)
             upsert.bind(12, batch.date.timeIntervalSince1970)
+            upsert.bind(13, comic.extraParts)
             try upsert.step()
         }
         try index(batch.documents, in: db)

@@ -46,6 +46,15 @@ struct RowBinder {
         sqlite3_bind_double(handle, index, value)
     }
 
+    /// Binds 1 or 0, or NULL for nil.
+    func bind(_ index: Int32, _ value: Bool?) {
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        sqlite3_bind_int64(handle, index, value ? 1 : 0)
+    }
+
     /// Runs the statement with the values bound, then readies it for the next row.
     func step() throws {
         let code = sqlite3_step(handle)

@@ -9,7 +9,7 @@ struct SearchDocument: Sendable, Equatable {
     init(_ comic: Comic) {
         num = comic.num
         title = Self.clean(TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle))
-        alt = Self.clean(TextRepair.text(comic.alt))
+        alt = Self.clean(TextRepair.alt(comic.alt))
         transcript = Self.clean(TextRepair.text(comic.transcript))
     }
 

@@ -69,6 +69,11 @@ enum StoreSchema {
         migrator.registerMigration("v6: search index merges in eights", foreignKeyChecks: .immediate) { db in
             try db.execute(sql: ComicStore.searchIndexMerging)
         }
+        // Comics stored before keep NULL: whether their answer carried `extra_parts` is unknown
+        // until they are fetched again (a sync does that).
+        migrator.registerMigration("v7: interactive pages", foreignKeyChecks: .immediate) { db in
+            try db.alter(table: "comic") { t in t.add(column: "extra_parts", .boolean) }
+        }
         return migrator
     }
 }

@@ -141,7 +141,7 @@ public struct Syncer: Sendable {
         let withImages = try store.numbersWithImages()
         var comics: [Int: Comic] = [:]
         for num in try store.storedNumbers() where !withImages.contains(num) {
-            if let comic = try store.comic(num), !comic.isInteractive { comics[num] = comic }
+            if let comic = try store.comic(num), comic.hasImage { comics[num] = comic }
         }
         let repository = repository
         try await run(

@@ -22,6 +22,37 @@ public enum HTMLText {
         return HTMLEntities.decode(out)
     }
 
+    /// `text` without its real markup: tags of HTML elements (`<span style=…>`, `</span>`,
+    /// `<br/>`) and comments go, and what only looks like a tag (`<City>`, `<3`) stays.
+    /// Entities are left as they are.
+    public static func withoutMarkup(_ text: String) -> String {
+        guard text.containsUTF8(UInt8(ascii: "<")) else { return text }
+        var out = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            if c == "<", let close = tagEnd(in: text, from: index) {
+                let tag = text[text.index(after: index)..<close].lowercased()
+                let name = tag.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber })
+                if tag.hasPrefix("!--") || elementNames.contains(String(name)) {
+                    index = text.index(after: close)
+                    continue
+                }
+            }
+            out.append(c)
+            index = text.index(after: index)
+        }
+        return out
+    }
+
+    // The elements a title's markup uses, and their neighbours: a word in angle brackets that
+    // is none of these is the author's text.
+    private static let elementNames: Set<String> = [
+        "a", "abbr", "b", "big", "blink", "br", "cite", "code", "del", "dfn", "div", "em", "font", "h1", "h2", "h3",
+        "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "mark", "p", "q", "s", "samp", "small", "span", "strike",
+        "strong", "sub", "sup", "tt", "u", "var", "wbr",
+    ]
+
     // A tag starts with a letter, `/` or `!`; a lone `<` (as in "a < b") is text.
     private static func tagEnd(in html: String, from start: String.Index) -> String.Index? {
         let next = html.index(after: start)

@@ -1,13 +1,14 @@
 /// The one repair-and-sanitize step every server string goes through before display.
 public enum TextRepair {
-    /// A single-line field (titles): markup stripped, entities decoded, mojibake repaired,
-    /// controls removed, whitespace collapsed.
+    /// A single-line field from HTML (addresses): markup stripped, entities decoded, mojibake
+    /// repaired, controls removed, whitespace collapsed.
     public static func line(_ raw: String) -> String {
         collapseSpaces(TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLText.plainText(raw)), multiline: false))
     }
 
-    /// Plain multi-line text (alt, transcript): entities decoded, mojibake repaired, controls
-    /// removed; newlines kept. Markup is left alone because transcripts use `<<sound>>` notation.
+    /// Community-written multi-line text (transcripts): entities decoded, mojibake repaired
+    /// (some transcripts hold real double-encoding), controls removed; newlines kept. Markup is
+    /// left alone because transcripts use `<<sound>>` notation.
     public static func text(_ raw: String) -> String {
         if CleanTextCheck.needsNoRepair(raw) { return raw }
         let cleaned = TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLEntities.decode(raw)), multiline: true)
@@ -20,18 +21,26 @@ public enum TextRepair {
         return trimLines(cleaned)
     }
 
-    /// The title to show: the cleaned `title` when `safe_title` is merely a lossy copy of it
-    /// (xkcd drops accents there, #259), otherwise the cleaned `safe_title`.
+    /// The title to show, as xkcd.com shows it: from `title` (the real title; `safe_title` is
+    /// mangled where the title holds `&` or `<…>`), with real markup removed, entities decoded,
+    /// controls removed and spaces collapsed. Text that only looks like a tag (`<City>`) stays,
+    /// and nothing is repaired: titles are served as clean UTF-8. `safeTitle` stands in only
+    /// for an empty title.
     public static func displayTitle(title: String, safeTitle: String) -> String {
-        let safe = line(safeTitle)
-        let full = line(title)
-        if safe.isEmpty { return full }
-        if full != safe, !full.isEmpty, asciiSkeleton(full) == asciiSkeleton(safe) { return full }
-        return safe
+        let shown = authorLine(HTMLText.withoutMarkup(title))
+        return shown.isEmpty ? authorLine(HTMLText.withoutMarkup(safeTitle)) : shown
     }
 
-    private static func asciiSkeleton(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.filter { $0.isASCII && $0 != " " }))
+    /// Alt text, as xkcd.com shows it: plain text with entities (`&nbsp;`) decoded; angle
+    /// brackets are the author's words, and mojibake is the author's joke (#1683), so neither
+    /// markup nor repair touches it. Controls are removed; newlines kept.
+    public static func alt(_ raw: String) -> String {
+        if CleanTextCheck.needsNoRepair(raw) { return raw }
+        return trimLines(TerminalSanitizer.sanitize(HTMLEntities.decode(raw), multiline: true))
+    }
+
+    private static func authorLine(_ text: String) -> String {
+        collapseSpaces(TerminalSanitizer.sanitize(HTMLEntities.decode(text), multiline: false))
     }
 
     private static func collapseSpaces(_ s: String) -> String {
