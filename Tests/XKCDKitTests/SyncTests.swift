@@ -80,7 +80,10 @@ import Testing
         server.resetCounters()
         let second = try await sync()
         #expect(second.fetched == 0)
-        #expect(server.requestLog == ["/info.0.json"], "a second sync asks only for the newest")
+        #expect(second.missing == [150])
+        #expect(
+            server.requestLog == ["/info.0.json", "/150/info.0.json"],
+            "a second sync asks only for the newest and the number that was missing")
         #expect(try storedCount() == Self.size - 1)
     }
 

@@ -69,6 +69,12 @@ enum StoreSchema {
         migrator.registerMigration("v6: search index merges in eights", foreignKeyChecks: .immediate) { db in
             try db.execute(sql: ComicStore.searchIndexMerging)
         }
+        migrator.registerMigration("v7: absences have an age", foreignKeyChecks: .immediate) { db in
+            // Absences recorded before they had an age count as seen long ago: asked again.
+            try db.alter(table: "absent") { t in
+                t.add(column: "checked_at", .double).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }
