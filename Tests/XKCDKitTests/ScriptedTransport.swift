@@ -19,6 +19,11 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         if let newest = archive.newest { bodies["/info.0.json"] = archive.bodies[newest] }
     }
 
+    /// Serves comic `num` from now on (not as the latest).
+    func serve(_ num: Int, body: Data) {
+        lock.withLock { bodies["/\(num)/info.0.json"] = body }
+    }
+
     /// The paths asked for, in order.
     var requests: [String] { lock.withLock { log } }
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import XKCDKit
 
-/// The schema's settings, in a new store and in one written before they existed.
+/// The schema's settings and columns, in a new store and in one written before they existed.
 struct StoreSchemaTests {
     private func automerge(_ db: Database) throws -> Int? {
         try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'")
@@ -37,5 +37,22 @@ struct StoreSchemaTests {
         #expect(try store.read(automerge) == 8)
         #expect(try store.comic(353)?.title == "Python")
         #expect(try store.search("\"programs\"", limit: 5).hits.map(\.num) == [353])
+    }
+
+    @Test func absencesFromBeforeTheyHadAnAgeCountAsSeenLongAgo() throws {
+        let directory = try temporaryDirectory("schema-absent")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("xkcd.sqlite3")
+        do {
+            let queue = try DatabaseQueue(path: path.path)
+            try StoreSchema.migrator.migrate(queue, upTo: "v6: search index merges in eights")
+            try queue.write { db in try db.execute(sql: "INSERT INTO absent(num) VALUES (7)") }
+        }
+        let store = try ComicStore.open(at: path)
+        let checkedAt = try #require(try store.absenceCheckedAt(7))
+        #expect(checkedAt == Date(timeIntervalSince1970: 0))
+        #expect(!ComicRepository.trusts(absenceCheckedAt: checkedAt, now: Date()))
+        try store.markAbsent(7, at: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(try store.absences() == [7: Date(timeIntervalSince1970: 1_700_000_000)])
     }
 }

@@ -80,8 +80,28 @@ import Testing
         server.resetCounters()
         let second = try await sync()
         #expect(second.fetched == 0)
-        #expect(server.requestLog == ["/info.0.json"], "a second sync asks only for the newest")
+        #expect(second.missing == [150])
+        #expect(
+            server.requestLog == ["/info.0.json", "/150/info.0.json"],
+            "a second sync asks only for the newest and the number that was missing")
         #expect(try storedCount() == Self.size - 1)
+    }
+
+    @Test func comicsStoredBeforeExtraPartsWereRecordedAreFetchedOnceMore() async throws {
+        _ = try await sync()
+        // As a store written before extra_parts was recorded holds them.
+        let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
+        try store.write { db in try db.execute(sql: "UPDATE comic SET extra_parts = NULL WHERE num IN (7, 8)") }
+        #expect(try store.numbersWithoutExtraParts() == [7, 8])
+        server.resetCounters()
+        let again = try await sync()
+        #expect(again.fetched == 2)
+        #expect(Set(server.requestLog) == ["/info.0.json", "/7/info.0.json", "/8/info.0.json", "/150/info.0.json"])
+        #expect(try store.numbersWithoutExtraParts().isEmpty)
+        #expect(try store.comic(7)?.extraParts == false)
+        server.resetCounters()
+        _ = try await sync()
+        #expect(!server.requestLog.contains("/7/info.0.json"), "once")
     }
 
     @Test func transientFailuresAreRetriedAndPermanentOnesReported() async throws {

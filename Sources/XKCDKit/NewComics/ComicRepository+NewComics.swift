@@ -32,7 +32,7 @@ extension ComicRepository {
         guard try store.replaceSetting(mark.rawValue, expected: reported, with: String(newest)) else {
             return NewComics(comics: [], newest: newest)
         }
-        let skip = try store.seenNumbers().union(try store.absentNumbers()).union([404])
+        let skip = try store.seenNumbers().union(try absentNumbers())
         let numbers = (max(last + 1, newest - Self.reportLimit + 1)...newest).filter { !skip.contains($0) }
         return NewComics(comics: try await entries(numbers, titled: named), newest: newest)
     }

@@ -10,7 +10,7 @@ public struct ComicsService: Sendable {
     public var newestNumber: @Sendable () async throws -> Int
     /// The newest number known without asking the network, however old.
     public var knownNewestNumber: @Sendable () throws -> Int?
-    /// The numbers known not to exist, #404 among them.
+    /// The numbers known not to exist (absences the server answered within the hour), #404 among them.
     public var absentNumbers: @Sendable () throws -> Set<Int>
     /// The numbers of the stored comics.
     public var storedNumbers: @Sendable () throws -> Set<Int>
@@ -30,7 +30,7 @@ extension ComicsService {
             comic: { try await repository.comic($0) },
             newestNumber: { try await repository.newestNumber() },
             knownNewestNumber: { try repository.knownNewestNumber() },
-            absentNumbers: { try repository.store.absentNumbers().union([404]) },
+            absentNumbers: { try repository.absentNumbers() },
             storedNumbers: { try repository.store.storedNumbers() },
             titles: { try repository.store.titles(of: $0) },
             entries: { try await repository.entries($0, titled: $1, limit: $2) },

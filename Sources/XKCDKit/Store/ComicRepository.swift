@@ -14,6 +14,8 @@ public struct StoredImage: Sendable, Equatable {
 
 /// Where comics come from: the store first, the network for what is missing. A comic once
 /// fetched is never fetched again; only the newest is re-asked, at most every `latestMaxAge`.
+/// A number the server answered 404 for is taken as absent for ``absenceMaxAge``, then asked
+/// again; #404 never is.
 /// Offline, nothing touches the network; when the network fails, stored copies are served
 /// with an `offline:` notice.
 public struct ComicRepository: Sendable {
@@ -141,15 +143,9 @@ public struct ComicRepository: Sendable {
             return comic
         case .notFound:
             let newest = try knownNewestNumber()
-            if let newest, num < newest { try store.markAbsent(num) }
+            if let newest, num < newest { try store.markAbsent(num, at: now()) }
             throw XKCDError.noSuchComic(num, newest: newest)
         }
-    }
-
-    /// Whether `num` is known not to exist (without asking the network).
-    public func isKnownAbsent(_ num: Int) throws -> Bool {
-        if num == 404 { return true }
-        return try store.isAbsent(num)
     }
 
     /// `comic`'s image: from the image store, else downloaded once and stored (evicting the

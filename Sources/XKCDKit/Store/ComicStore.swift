@@ -2,7 +2,7 @@ import CSQLiteSetup
 import Foundation
 import GRDB
 
-/// The local SQLite store: comics fetched once, numbers known not to exist, and settings.
+/// The local SQLite store: comics fetched once, numbers the server did not have (and when), and settings.
 public struct ComicStore: Sendable {
     private let writer: any DatabaseWriter
     /// The database file, nil in memory.
@@ -127,28 +127,15 @@ public struct ComicStore: Sendable {
             try upsert.step()
         }
         try index(batch.documents, in: db)
-        let absent = RowBinder(try db.cachedStatement(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)"), in: db)
+        let absent = RowBinder(try db.cachedStatement(sql: Self.recordAbsence), in: db)
         for num in batch.absent {
             absent.bind(1, num)
+            absent.bind(2, batch.date.timeIntervalSince1970)
             try absent.step()
         }
-    }
-
-    /// Whether `num` is known not to exist.
-    public func isAbsent(_ num: Int) throws -> Bool {
-        try read { db in
-            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM absent WHERE num = ?"), arguments: [num]) ?? false
+        if !batch.comics.isEmpty {
+            try db.cachedStatement(sql: Self.forgetAbsencesOfStoredComics).execute()
         }
-    }
-
-    /// Records that `num` does not exist.
-    public func markAbsent(_ num: Int) throws {
-        try write { db in try db.execute(sql: "INSERT OR IGNORE INTO absent(num) VALUES (?)", arguments: [num]) }
-    }
-
-    /// All numbers known not to exist.
-    public func absentNumbers() throws -> Set<Int> {
-        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM absent")) }
     }
 
     /// How many comics are stored.
@@ -170,6 +157,12 @@ public struct ComicStore: Sendable {
     /// The numbers of every stored comic.
     public func storedNumbers() throws -> Set<Int> {
         try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM comic")) }
+    }
+
+    /// The stored comics whose answer was stored before `extra_parts` was recorded: whether they
+    /// are interactive pages is unknown until they are fetched again.
+    public func numbersWithoutExtraParts() throws -> Set<Int> {
+        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM comic WHERE extra_parts IS NULL")) }
     }
 
     /// A value that changes whenever comics or favorites are added, replaced or removed.

@@ -69,9 +69,15 @@ enum StoreSchema {
         migrator.registerMigration("v6: search index merges in eights", foreignKeyChecks: .immediate) { db in
             try db.execute(sql: ComicStore.searchIndexMerging)
         }
+        migrator.registerMigration("v7: absences have an age", foreignKeyChecks: .immediate) { db in
+            // Absences recorded before they had an age count as seen long ago: asked again.
+            try db.alter(table: "absent") { t in
+                t.add(column: "checked_at", .double).notNull().defaults(to: 0)
+            }
+        }
         // Comics stored before keep NULL: whether their answer carried `extra_parts` is unknown
         // until they are fetched again (a sync does that).
-        migrator.registerMigration("v7: interactive pages", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v8: interactive pages", foreignKeyChecks: .immediate) { db in
             try db.alter(table: "comic") { t in t.add(column: "extra_parts", .boolean) }
         }
         return migrator

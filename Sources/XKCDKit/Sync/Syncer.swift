@@ -1,8 +1,9 @@
 import Foundation
 
-/// Fetches every comic not yet stored, `jobs` at a time over kept-alive connections, and
-/// stores them in number order as they come, committing every 200 comics or every second: a
-/// crash loses at most that, plus any that came in ahead of a comic still being retried.
+/// Fetches every comic not yet stored (numbers once answered 404 too, all but #404), `jobs` at
+/// a time over kept-alive connections, and stores them in number order as they come,
+/// committing every 200 comics or every second: a crash loses at most that, plus any that came
+/// in ahead of a comic still being retried.
 /// Transient failures are retried with backoff; cancellation stops it quickly and keeps what
 /// arrived.
 public struct Syncer: Sendable {
@@ -37,9 +38,13 @@ public struct Syncer: Sendable {
         let started = now()
         let newest = try await repository.refreshNewestNumber()
         let store = repository.store
-        let stored = try store.storedNumbers()
-        let absent = try store.absentNumbers().union([404])
-        let wanted = (1...max(newest, 1)).filter { !stored.contains($0) && !absent.contains($0) }
+        // Comics stored before `extra_parts` was recorded are fetched again, once, so interactive
+        // pages are known as such and titles are indexed as they are shown.
+        let unknown = try store.numbersWithoutExtraParts()
+        let stored = try store.storedNumbers().subtracting(unknown)
+        // Numbers the server answered 404 for before are asked again, however recently: any
+        // 404 but #404's may have been passing.
+        let wanted = (1...max(newest, 1)).filter { !stored.contains($0) && $0 != 404 }
         var summary = SyncSummary(
             newest: newest, alreadyStored: stored.count, fetched: 0, missing: [], failed: [],
             imagesFetched: 0, imagesFailed: [], cancelled: false, seconds: 0)
