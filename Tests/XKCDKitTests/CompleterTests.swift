@@ -75,7 +75,8 @@ import Testing
         titles: [
             (1, "Barrel - Part 1"), (11, "Barrel - Part 2"), (22, "Barrel - Part 3"), (353, "Python"),
             (1705, "Pokémon Go"), (2619, "Crêpe"), (2, "Petit Trees (sketch)"), (35, "Snowflakes"),
-            (3535, "Semicolons; Quotes \"and\" More"),
+            (3535, "Semicolons; Quotes \"and\" More"), (3015, "D&D Combinatorics"), (3142, "<City>-Style Pizza"),
+            (1054, "The\u{2009}bacon"), (2800, "Don\u{2019}t Panic"),
         ], favorites: [353, 2619])
 
     @Test func multiWordTitlesCompleteToTheirCommonPrefixThenList() {
@@ -93,6 +94,32 @@ import Testing
         #expect(completer.complete("fav CREPE", titles: index).insertion == "Crêpe ")
         #expect(completer.complete("alt PYTH", titles: index).insertion == "Python ")
         #expect(completer.complete("goto zzz", titles: index) == .none)
+    }
+
+    @Test func titlesWithPunctuationAndUnicodeSpacesComplete() throws {
+        #expect(
+            completer.complete("goto D&D", titles: index)
+                == Completion(replaceCount: 3, insertion: "D&D Combinatorics ", candidates: ["D&D Combinatorics"]))
+        #expect(completer.complete("goto <City", titles: index).insertion == "<City>-Style Pizza ")
+        let bacon = completer.complete("goto the b", titles: index)
+        #expect(bacon == Completion(replaceCount: 5, insertion: "The\u{2009}bacon ", candidates: ["The\u{2009}bacon"]))
+        #expect(completer.complete("goto don't", titles: index).insertion == "Don\u{2019}t Panic ", "a straight quote")
+        for typed in ["D&D", "<City", "the b"] {
+            let line = "goto " + completer.complete("goto " + typed, titles: index).insertion
+            let parsed = try CommandParser.parse(line: line)
+            guard case let .goto(.title(title)) = parsed.first else {
+                Issue.record("\(line) parsed as \(parsed)")
+                continue
+            }
+            #expect(index.matches(title).map(\.num).count == 1, "the completed line names one comic")
+        }
+    }
+
+    @Test func titlesMatchByTheirLettersWhenTheirPunctuationIsNotTyped() {
+        #expect(completer.complete("goto dd comb", titles: index).insertion == "D&D Combinatorics ")
+        #expect(completer.complete("goto city style", titles: index).insertion == "<City>-Style Pizza ")
+        #expect(completer.complete("goto barrel-p", titles: index).insertion == "Barrel - Part ")
+        #expect(completer.complete("goto dd comb", titles: index).replaceCount == "dd comb".count)
     }
 
     @Test func numbersCompleteAndListWithTitles() {

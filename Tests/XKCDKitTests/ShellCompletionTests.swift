@@ -9,6 +9,7 @@ import Testing
         titles: [
             (353, "Python"), (327, "Exploits of a Mom"), (1333, "First Date"), (2474, "First Time Since Early 2020"),
             (343, "1337: Part 3"), (1705, "Pokémon Go"), (35, "Snowflakes"), (3535, "Semicolons; Quotes \"and\" More"),
+            (3015, "D&D Combinatorics"), (3142, "<City>-Style Pizza"), (1054, "The\u{2009}bacon"),
         ], favorites: [353])
 
     // The candidate lines zsh or fish get for `words` (after the program name).
@@ -104,6 +105,15 @@ import Testing
         #expect(answer("goto", "").isEmpty, "not every comic at once")
     }
 
+    @Test func titlesWithPunctuationAndUnicodeSpacesComplete() {
+        #expect(answer("goto", "D&D") == ["D&D Combinatorics\t#3015"])
+        #expect(answer("goto", "<City", shell: .fish) == ["<City>-Style Pizza\t#3142"])
+        #expect(answer("goto", "the", "b") == ["bacon\t#1054"], "the typed space stands for the thin one")
+        #expect(answer("goto", "dd", "co") == ["Combinatorics\t#3015"], "by letters alone")
+        #expect(answer("goto", "city", "st") == ["Style Pizza\t#3142"], "from the next letter, mid-word")
+        #expect(answer("goto", "city", "pi").isEmpty, "the words typed spell the title's start")
+    }
+
     @Test func numbersWithTheirTitlesAndFavoritesAfterUnfav() {
         #expect(answer("goto", "35") == ["35\tSnowflakes", "353\tPython", "3535\tSemicolons; Quotes \"and\" More"])
         #expect(answer("goto", "#170") == ["#1705\tPokémon Go"])
@@ -152,6 +162,12 @@ import Testing
         // readline breaks words at ':' too: the reply replaces only what follows it.
         #expect(bash(#"xkcd goto 1337:\ P"#, word: #"\ P"#) == [#"\ Part\ 3"#])
         #expect(bash("xkcd --data-dir /tm") == [])
+        // `&` and `<` are the shell's own: typed escaped or quoted, completed the same way.
+        #expect(bash(#"xkcd goto D\&D"#) == [#"D\&D\ Combinatorics"#])
+        #expect(bash(#"xkcd goto \<Ci"#) == [#"\<City\>-Style\ Pizza"#])
+        #expect(bash("xkcd goto 'D&D", word: "D&D") == ["D&D Combinatorics"])
+        #expect(bash(#"xkcd goto "<Ci"#, word: "<Ci") == ["<City>-Style Pizza"])
+        #expect(bash("xkcd goto the b") == ["bacon"])
     }
 
     @Test func bashListsPlainTextOnASecondTab() {

@@ -171,10 +171,19 @@ public struct Completer: Sendable {
             return Completion(replaceCount: typed.count, insertion: Self.escape(titles[0]) + " ", candidates: titles)
         }
         let common = Self.commonPrefix(titles)
-        if TitleIndex.key(common).count > TitleIndex.key(Self.unescape(typed)).count {
+        if Self.extends(common, Self.unescape(typed)) {
             return Completion(replaceCount: typed.count, insertion: Self.escape(common), candidates: titles)
         }
         return list(titles)
+    }
+
+    // Whether the titles' shared start says more than what was typed, which it matched by its
+    // key or, failing that, by its letters alone.
+    private static func extends(_ common: String, _ typed: String) -> Bool {
+        let (commonKey, typedKey) = (TitleIndex.key(common), TitleIndex.key(typed))
+        if commonKey.count > typedKey.count, commonKey.hasPrefix(typedKey) { return true }
+        let (commonLetters, typedLetters) = (TitleIndex.looseKey(common), TitleIndex.looseKey(typed))
+        return commonLetters.count > typedLetters.count && commonLetters.hasPrefix(typedLetters)
     }
 
     private func list(_ shown: [String]) -> Completion {

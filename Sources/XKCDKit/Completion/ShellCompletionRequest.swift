@@ -130,15 +130,39 @@ public struct ShellCompletionRequest: Sendable {
         case .paths:
             return .files
         case .titles:
-            // A title typed as several words: each candidate replaces only the last of them.
-            let typedBefore = command.dropFirst().dropLast().joined(separator: " ").split(separator: " ").count
             return .candidates(
-                .titles,
-                found.candidates.map { candidate in
-                    let rest = candidate.value.split(separator: " ").dropFirst(typedBefore).joined(separator: " ")
-                    return CompletionCandidate(rest, note: candidate.note)
-                })
+                .titles, Self.lastWords(of: found.candidates, after: Array(command.dropFirst().dropLast())))
         }
+    }
+
+    // A title typed as several words: each candidate replaces only the last of them, so it is
+    // offered from where the words typed before it end in the title, letter for letter. What
+    // follows a space there starts at the next word; what follows mid-word (`city` in
+    // "<City>-Style Pizza") starts at its next letter, so the line still names the title.
+    private static func lastWords(of candidates: [CompletionCandidate], after typed: [String]) -> [CompletionCandidate]
+    {
+        let letters = TitleIndex.looseKey(typed.joined(separator: " "))
+        guard !letters.isEmpty else { return candidates }
+        return candidates.compactMap { candidate in
+            guard let rest = remainder(of: candidate.value, after: letters), !rest.isEmpty else { return nil }
+            return CompletionCandidate(rest, note: candidate.note)
+        }
+    }
+
+    // `title` after the characters that spell `letters` (folded, punctuation and spaces passed
+    // over), from its next word or letter; nil when they do not spell its start.
+    private static func remainder(of title: String, after letters: String) -> String? {
+        var rest = Substring(title)
+        var wanted = Substring(letters)
+        while !wanted.isEmpty {
+            guard let c = rest.popFirst() else { return nil }
+            let folded = TitleIndex.looseKey(String(c))
+            guard !folded.isEmpty else { continue }
+            guard wanted.hasPrefix(folded) else { return nil }
+            wanted = wanted.dropFirst(folded.count)
+        }
+        let atSpace = rest.first?.isWhitespace ?? true
+        return String(rest.drop { atSpace ? $0.isWhitespace : !($0.isLetter || $0.isNumber) })
     }
 
     /// The answer, in the form the shell's script reads.

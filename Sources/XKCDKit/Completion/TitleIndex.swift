@@ -1,7 +1,12 @@
 import Foundation
 
-/// Every stored comic's title in a form Tab can search fast: sorted by a case- and
-/// accent-folded key, so a prefix is a binary search away. A pure value.
+/// Every stored comic's title in a form Tab can search fast: sorted by a folded key, so a prefix
+/// is a binary search away. A pure value.
+///
+/// Titles are matched twice over. First by ``key(_:)``: case, accents and width folded, every
+/// Unicode space read as one space, typographic quotes and dashes as their ASCII forms, other
+/// punctuation kept (`D&D`, `<City>`). Where that finds nothing, by ``looseKey(_:)``: letters and
+/// digits alone, so `dd comb` finds "D&D Combinatorics" and `city style` "<City>-Style Pizza".
 public struct TitleIndex: Sendable {
     /// One comic.
     public struct Entry: Sendable, Equatable {
@@ -9,13 +14,16 @@ public struct TitleIndex: Sendable {
         public var num: Int
         /// Its display title.
         public var title: String
-        /// The folded title the index is sorted by.
+        /// The folded title.
         var key: String
+        /// The folded title without spaces or punctuation.
+        var loose: String
         /// The number as text, for prefix matching.
         var digits: String
     }
 
     private let byKey: [Entry]
+    private let byLooseKey: [Entry]
     private let byNumber: [Entry]
     private let favorites: Set<Int>
 
@@ -25,9 +33,11 @@ public struct TitleIndex: Sendable {
     /// Builds the index from numbers and display titles; `favorites` marks the favorites.
     public init(titles: [(num: Int, title: String)], favorites: Set<Int>) {
         let entries = titles.map {
-            Entry(num: $0.num, title: $0.title, key: Self.key($0.title), digits: String($0.num))
+            let key = Self.key($0.title)
+            return Entry(num: $0.num, title: $0.title, key: key, loose: Self.letters(of: key), digits: String($0.num))
         }
         byKey = entries.sorted { $0.key == $1.key ? $0.num < $1.num : $0.key < $1.key }
+        byLooseKey = entries.sorted { $0.loose == $1.loose ? $0.num < $1.num : $0.loose < $1.loose }
         byNumber = entries.sorted { $0.num < $1.num }
         self.favorites = favorites
     }
@@ -35,11 +45,41 @@ public struct TitleIndex: Sendable {
     /// How many titles it holds.
     public var count: Int { byNumber.count }
 
-    /// The comparison form of a title: sanitized, case- and diacritic-folded, spaces collapsed.
+    /// The comparison form of a title: sanitized; case, diacritics and width folded; any run of
+    /// Unicode spaces one space, none at either end; curly quotes and dashes as ASCII.
     public static func key(_ text: String) -> String {
-        TerminalSanitizer.sanitize(text, multiline: false)
+        let folded = TerminalSanitizer.sanitize(text, multiline: false)
             .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .split(separator: " ").joined(separator: " ")
+        var out = ""
+        var space = false
+        for c in folded {
+            if c.isWhitespace {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out.append(" ") }
+            space = false
+            out.append(plain(c))
+        }
+        return out
+    }
+
+    /// The looser comparison form of a title: its ``key(_:)``'s letters and digits alone.
+    public static func looseKey(_ text: String) -> String {
+        letters(of: key(text))
+    }
+
+    private static func letters(of key: String) -> String {
+        String(key.filter { $0.isLetter || $0.isNumber })
+    }
+
+    private static func plain(_ c: Character) -> Character {
+        switch c {
+        case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}": "'"
+        case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}": "\""
+        case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}": "-"
+        default: c
+        }
     }
 
     /// How many comics a lookup can find.
@@ -47,29 +87,44 @@ public struct TitleIndex: Sendable {
         favoritesOnly ? favorites.count : byNumber.count
     }
 
-    /// The comics a typed title names: those whose title equals `query` (ignoring case and
-    /// accents) if any, else every title starting with it; in number order.
+    /// The comics a typed title names: those whose title equals `query` (by ``key(_:)``, else by
+    /// ``looseKey(_:)``) if any, else every title starting with it; in number order.
     public func matches(_ query: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(query)
         guard !key.isEmpty else { return [] }
         let prefixed = titles(withPrefix: query, favoritesOnly: favoritesOnly)
-        let exact = prefixed.filter { $0.key == key }
+        let loose = Self.letters(of: key)
+        var exact = prefixed.filter { $0.key == key }
+        if exact.isEmpty { exact = prefixed.filter { $0.loose == loose && !loose.isEmpty } }
         return (exact.isEmpty ? prefixed : exact).sorted { $0.num < $1.num }
     }
 
-    /// The comics whose folded title starts with the folded `prefix`, in title order.
+    /// The comics whose title starts with `prefix`, in title order: by ``key(_:)``, or where
+    /// none does, by ``looseKey(_:)``.
     public func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(prefix)
+        let strict = Self.entries(byKey, startingWith: key, at: \.key, favorites: favoritesOnly ? favorites : nil)
+        guard strict.isEmpty else { return strict }
+        let loose = Self.letters(of: key)
+        guard !loose.isEmpty else { return [] }
+        return Self.entries(byLooseKey, startingWith: loose, at: \.loose, favorites: favoritesOnly ? favorites : nil)
+    }
+
+    // The run of `sorted` (sorted by `field`) whose field starts with `prefix`, found by binary
+    // search; only `favorites` when given.
+    private static func entries(
+        _ sorted: [Entry], startingWith prefix: String, at field: KeyPath<Entry, String>, favorites: Set<Int>?
+    ) -> [Entry] {
         var low = 0
-        var high = byKey.count
+        var high = sorted.count
         while low < high {
             let mid = (low + high) / 2
-            if byKey[mid].key < key { low = mid + 1 } else { high = mid }
+            if sorted[mid][keyPath: field] < prefix { low = mid + 1 } else { high = mid }
         }
         var out: [Entry] = []
         var index = low
-        while index < byKey.count, byKey[index].key.hasPrefix(key) {
-            if !favoritesOnly || favorites.contains(byKey[index].num) { out.append(byKey[index]) }
+        while index < sorted.count, sorted[index][keyPath: field].hasPrefix(prefix) {
+            if favorites?.contains(sorted[index].num) ?? true { out.append(sorted[index]) }
             index += 1
         }
         return out
