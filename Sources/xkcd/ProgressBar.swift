@@ -23,7 +23,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// The text of one progress line, fitted to `width` columns.
     static func line(for progress: SyncProgress, width: Int) -> String {
-        let label = progress.phase == .comics ? "comics" : "images"
+        let label = progress.phase.rawValue
         let count = "\(progress.done)/\(progress.total)"
         let rate = progress.elapsed > 0.2 ? " \(Int(progress.rate.rounded()))/s" : ""
         let eta =

@@ -146,7 +146,9 @@ import Testing
     @Test func optionValuesAreCheckedByTheirDeclaredTypes() throws {
         #expect(usageMessage("sync --jobs 0") == "--jobs takes a number from 1 to 32, not '0'")
         #expect(usageMessage("sync --jobs=many") == "--jobs takes a number from 1 to 32, not 'many'")
-        #expect(usageMessage("sync --jobs") == "--jobs needs a value — usage: sync [--images] [--jobs N]")
+        #expect(
+            usageMessage("sync --jobs")
+                == "--jobs needs a value — usage: sync [--images] [--explanations] [--all] [--jobs N]")
         #expect(
             usageMessage("image --renderer vga")
                 == "--renderer takes one of kitty, iterm, sixel, blocks, ascii, not 'vga'")

@@ -84,7 +84,7 @@ import Testing
     @Test func renderedHitsHighlightOnlyOnColourTerminals() async throws {
         let outcome = try await session.run(.search("antigravity"))
         let plain = Renderer(width: 80, color: false, json: false).render(outcome)
-        #expect(plain.hasPrefix("#353 Python\n"))
+        #expect(plain.hasPrefix("#353 Python · in the transcript\n"), "antigravity is in its transcript, not its title")
         #expect(!plain.contains("\u{E000}") && !plain.contains("\u{1B}"))
         let colour = Renderer(width: 80, color: true, json: false).render(outcome)
         #expect(colour.contains("\u{1B}[1mantigravity\u{1B}[0m"))
@@ -93,6 +93,7 @@ import Testing
         let first = (object?["hits"] as? [[String: Any]])?.first
         #expect(first?["num"] as? Int == 353)
         #expect((first?["snippet"] as? String)?.contains("antigravity") == true)
+        #expect(first?["matched"] as? String == "transcript")
     }
 }
 

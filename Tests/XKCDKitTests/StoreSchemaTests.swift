@@ -25,8 +25,15 @@ struct StoreSchemaTests {
             let queue = try DatabaseQueue(path: path.path)
             try StoreSchema.migrator.migrate(queue, upTo: "v5: reading progress")
             try queue.write { db in
+                // The index and an explanation as a store made by v3 to v5 held them.
                 try db.execute(
                     sql: """
+                        CREATE VIRTUAL TABLE comic_fts USING fts5(
+                            title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2');
+                        INSERT INTO explanation VALUES (353, '353: Python', '==Explanation==
+                        Flying by importing a module.
+                        ==Transcript==
+                        :Cueball is levitating.', 0);
                         INSERT INTO comic VALUES (353, 'Python', 'Python', 'I wrote 20 short programs', 'https://imgs.xkcd.com/comics/python.png', '', '', '', 2007, 12, 5, 0);
                         INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (353, 'Python', 'I wrote 20 short programs', '');
                         """)
@@ -37,6 +44,9 @@ struct StoreSchemaTests {
         #expect(try store.read(automerge) == 8)
         #expect(try store.comic(353)?.title == "Python")
         #expect(try store.search("\"programs\"", limit: 5).hits.map(\.num) == [353])
+        let explained = try store.search("\"module\"", limit: 5).hits
+        #expect(explained.map(\.num) == [353] && explained.first?.matched == .explanation, "the stored page is indexed")
+        #expect(try store.search("\"levitating\"", limit: 5).hits.first?.matched == .transcript)
     }
 
     @Test func absencesFromBeforeTheyHadAnAgeCountAsSeenLongAgo() throws {

@@ -121,7 +121,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
     }
 
-    private static let userAgent = "xkcd-terminal/0.1"
+    // Wikis ask API clients to say what they are (MediaWiki's API etiquette).
+    private static let userAgent = "xkcd-terminal/0.1 (a terminal xkcd browser and explainxkcd reader; libcurl)"
 
     /// Calls `body` with a C array of `strings` (NUL-terminated copies) and its count; the
     /// pointers are valid only during the call.

@@ -40,9 +40,10 @@ public enum Command: Equatable, Sendable {
     case cacheStats
     /// Delete everything stored except favorites.
     case cacheClear(skipConfirmation: Bool)
-    /// Fetch every comic not stored yet (and with `images`, their images), `jobs` at a time.
-    case sync(images: Bool, jobs: Int)
-    /// Full-text search over titles, alt texts and transcripts.
+    /// Fetch every comic not stored yet (with `images`, their images; with `explanations`,
+    /// every explainxkcd page missing or stale), `jobs` at a time.
+    case sync(images: Bool, explanations: Bool = false, jobs: Int)
+    /// Full-text search over titles, alt texts, transcripts and explanations.
     case search(String)
     /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.
     case explain(ComicReference?, all: Bool)

@@ -65,26 +65,37 @@ extension CommandSpec {
             argument: .words, options: [.flag("--yes", short: "-y")], subcommands: ["stats", "clear"], build: cache
         ),
         CommandSpec(
-            name: "sync", usage: "[--images] [--jobs N]", summary: "store every comic for offline use and search",
+            name: "sync", usage: "[--images] [--explanations] [--all] [--jobs N]",
+            summary: "store every comic for offline use and search",
             details: """
                 Fetches every comic not stored yet, N at a time (default 8), with a progress bar on a
                 terminal. Run it again to resume; Ctrl-C stops it and keeps what arrived. --images also
-                fetches their images.
+                fetches their images. --explanations also stores every comic's explainxkcd page (50 a
+                request, one request at a time), so explain, transcript and search work offline over
+                them; a page is fetched again after 30 days, or after a day while it is marked
+                incomplete. --all does all three.
                 """,
             argument: .none,
             options: [
-                .flag("--images"),
+                .flag("--images"), .flag("--explanations"), .flag("--all"),
                 .valued("--jobs", short: "-j", .integer(placeholder: "N", noun: "a number", range: 1...32)),
             ]
         ) { input throws(UsageError) in
             try input.nothing()
-            return .sync(images: input.flag("--images"), jobs: input.value("--jobs").flatMap { Int($0) } ?? 8)
+            let all = input.flag("--all")
+            return .sync(
+                images: all || input.flag("--images"), explanations: all || input.flag("--explanations"),
+                jobs: input.value("--jobs").flatMap { Int($0) } ?? 8)
         },
         CommandSpec(
-            name: "search", aliases: ["s", "/"], usage: "QUERY", summary: "search titles, alt texts and transcripts",
+            name: "search", aliases: ["s", "/"], usage: "QUERY",
+            summary: "search comics' text and their explanations",
             details: """
-                Full-text search over every stored comic (run 'sync' to store them all), best first.
-                Use "quotes" for a phrase and word* for a prefix. 'search 353' goes to #353.
+                Full-text search over every stored comic (run 'sync' to store them all, 'sync
+                --explanations' to search what explainxkcd says of them too), best first: a match in
+                the title counts most, then the alt text, the transcript, the explanation. Each hit says
+                where it matched. Use "quotes" for a phrase and word* for a prefix. 'search 353' goes
+                to #353.
                 """,
             argument: .query
         ) { input throws(UsageError) in

@@ -42,8 +42,10 @@ extension CommandSpec {
         CommandSpec(
             name: "transcript", usage: "[N | TITLE]", summary: "print a comic's transcript",
             details: """
-                Prints the transcript of comic N, or of the current comic. Comics after about
-                #1677 have none, and those around #1609–#1674 are shifted by a few comics.
+                Prints the transcript of comic N, or of the current comic: xkcd's own where it has
+                one that is this comic's (it has none after about #1677, and those around
+                #1609–#1674 are shifted by a few comics), else explainxkcd's community transcript,
+                labelled as such. Offline once 'sync --explanations' has stored it.
                 """,
             argument: .optionalComic, completes: .stored
         ) { input throws(UsageError) in .transcript(try input.comic()) },

@@ -9,12 +9,24 @@ public enum WikiMarkup {
     /// The section a reader wants: the first level-2 section whose heading holds
     /// "xplanation" (headings vary), up to the next level-2 heading; nil when there is none.
     public static func explanationSection(of source: String) -> String? {
+        section(of: source) { $0.contains("xplanation") }
+    }
+
+    /// The community transcript: the first level-2 section headed "Transcript", up to the next
+    /// level-2 heading (or `{{comic discussion}}`, which ends the article); nil when there is none.
+    public static func transcriptSection(of source: String) -> String? {
+        section(of: source) { $0.lowercased().contains("transcript") }?
+            .components(separatedBy: "{{comic discussion}}")[0]
+    }
+
+    // The text under the first level-2 heading `wanted` accepts, up to the next level-2 heading.
+    private static func section(of source: String, where wanted: (Substring) -> Bool) -> String? {
         var lines: [Substring] = []
         var inside = false
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             if let level = headingLevel(line), level == 2 {
                 if inside { break }
-                if line.contains("xplanation") { inside = true }
+                if wanted(line) { inside = true }
                 continue
             }
             if inside { lines.append(line) }

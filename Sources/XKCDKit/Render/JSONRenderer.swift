@@ -10,8 +10,11 @@ enum JSONRenderer {
             value = Self.comic(comic)
         case let .alt(comic):
             value = .object([("num", .int(comic.num)), ("alt", .string(comic.alt))])
-        case let .transcript(comic):
-            value = .object([("num", .int(comic.num)), ("transcript", .string(comic.transcript))])
+        case let .transcript(view):
+            value = .object([
+                ("num", .int(view.num)), ("transcript", .string(view.text)),
+                ("source", view.source.map { .string($0.rawValue) } ?? .null),
+            ])
         case let .history(entries):
             value = .object([("history", .array(entries.map(entry)))])
         case let .choices(query, entries):
@@ -40,6 +43,7 @@ enum JSONRenderer {
                 ("comics", .int(stats.comics)), ("newest", stats.newest.map(JSONValue.int) ?? .null),
                 ("images", .int(stats.images)), ("image_bytes", .int(stats.imageBytes)),
                 ("image_cache_limit_bytes", .int(stats.imageCacheLimit)), ("favorites", .int(stats.favorites)),
+                ("explanations", .int(stats.explanations)), ("explanation_bytes", .int(stats.explanationBytes)),
                 ("database_bytes", .int(stats.databaseBytes)), ("data_dir", .string(stats.dataDirectory)),
             ])
         case let .cacheCleared(comics, images):
@@ -124,6 +128,10 @@ enum JSONRenderer {
             ("fetched", .int(summary.fetched)), ("missing", .array(summary.missing.map(JSONValue.int))),
             ("failed", .array(summary.failed.map(JSONValue.int))), ("images_fetched", .int(summary.imagesFetched)),
             ("images_failed", .array(summary.imagesFailed.map(JSONValue.int))),
+            ("explanations_fetched", .int(summary.explanationsFetched)),
+            ("explanations_missing", .array(summary.explanationsMissing.map(JSONValue.int))),
+            ("explanations_failed", .array(summary.explanationsFailed.map(JSONValue.int))),
+            ("explanation_requests", .int(summary.explanationRequests)),
             ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
         ])
     }
@@ -132,6 +140,7 @@ enum JSONRenderer {
         .object([
             ("num", .int(hit.num)), ("title", .string(hit.title)),
             ("snippet", .string(SearchHighlight.removed(from: hit.snippet))),
+            ("matched", .string(hit.matched.rawValue)),
         ])
     }
 

@@ -43,14 +43,32 @@ extension TextRenderer {
         var lines: [String] = []
         for hit in hits {
             let number = "#\(hit.num)"
-            let title = DisplayWidth.truncated(hit.title, to: width - number.count - 1)
-            lines.append("\(style.accent(number)) \(style.bold(title))")
+            let place = "· in the \(Self.fieldName(hit.matched))"
+            let room = width - number.count - place.count - 2
+            if room >= min(DisplayWidth.of(hit.title), 12) {
+                let title = DisplayWidth.truncated(hit.title, to: room)
+                lines.append("\(style.accent(number)) \(style.bold(title)) \(style.dim(place))")
+            } else {
+                // Too narrow for both: the place goes on a line of its own.
+                let title = DisplayWidth.truncated(hit.title, to: width - number.count - 1)
+                lines.append("\(style.accent(number)) \(style.bold(title))")
+                lines.append("  " + style.dim(DisplayWidth.truncated(place, to: width - 2)))
+            }
             lines += TextWrapper.wrap(hit.snippet, width: width - 2, indent: "    ").map {
                 SearchHighlight.styled($0, style: style)
             }
         }
         if more { lines.append(style.dim("… more comics match; add words to narrow it down")) }
         return block(lines)
+    }
+
+    private static func fieldName(_ field: SearchField) -> String {
+        switch field {
+        case .title: "title"
+        case .alt: "alt text"
+        case .transcript: "transcript"
+        case .explanation: "explanation"
+        }
     }
 
     /// `#N Title — explained at explainxkcd` on one line where it fits; otherwise the title cut

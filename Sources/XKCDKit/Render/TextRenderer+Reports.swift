@@ -10,6 +10,7 @@ extension TextRenderer {
             ("comics", "\(stats.comics) stored" + (stats.newest.map { " (newest known #\($0))" } ?? "")),
             ("images", images),
             ("favorites", "\(stats.favorites)"),
+            ("explained", "\(stats.explanations) explainxkcd pages, \(ByteCount.format(stats.explanationBytes))"),
             ("database", ByteCount.format(stats.databaseBytes)),
             ("data dir", TerminalSanitizer.sanitize(stats.dataDirectory, multiline: false)),
         ]
@@ -45,7 +46,24 @@ extension TextRenderer {
                 "\(summary.imagesFailed.count) images could not be fetched "
                     + "(\(Self.numberList(summary.imagesFailed)))")
         }
-        return block(lines)
+        return block(lines + explanationLines(summary))
+    }
+
+    private func explanationLines(_ summary: SyncSummary) -> [String] {
+        var lines: [String] = []
+        if summary.explanationRequests > 0 {
+            let requests = summary.explanationRequests == 1 ? "1 request" : "\(summary.explanationRequests) requests"
+            lines.append("\(summary.explanationsFetched) explanations stored (\(requests) to explainxkcd)")
+        }
+        if !summary.explanationsMissing.isEmpty {
+            lines.append("explainxkcd has no page yet for " + Self.numberList(summary.explanationsMissing))
+        }
+        if !summary.explanationsFailed.isEmpty {
+            lines.append(
+                "\(summary.explanationsFailed.count) explanations could not be fetched "
+                    + "(\(Self.numberList(summary.explanationsFailed))) — run 'sync --explanations' again to retry")
+        }
+        return lines
     }
 
     private static func numberList(_ numbers: [Int]) -> String {

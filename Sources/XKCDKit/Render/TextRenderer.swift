@@ -16,9 +16,10 @@ struct TextRenderer: Sendable {
             return card(comic)
         case let .alt(comic):
             return wrapped(comic.alt.isEmpty ? "(#\(comic.num) has no alt text)" : comic.alt)
-        case let .transcript(comic):
-            guard !comic.transcript.isEmpty else { return "(#\(comic.num) has no transcript)\n" }
-            return wrapped(comic.transcript)
+        case let .transcript(view):
+            guard !view.text.isEmpty else { return "(#\(view.num) has no transcript)\n" }
+            guard let document = view.document else { return wrapped(view.text) }
+            return block(WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(document))
         case let .history(entries):
             guard !entries.isEmpty else { return "(no comics visited yet)\n" }
             return block(entries.map(entryLine))

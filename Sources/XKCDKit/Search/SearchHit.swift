@@ -12,10 +12,14 @@ public struct SearchHit: Sendable, Equatable {
     /// Marks the end of a matched word in ``snippet``.
     public static let highlightEnd: Character = "\u{E001}"
 
+    /// The field the excerpt comes from: the first, in rank order, that holds a match.
+    public var matched: SearchField
+
     /// Creates a hit.
-    public init(num: Int, title: String, snippet: String) {
+    public init(num: Int, title: String, snippet: String, matched: SearchField = .title) {
         self.num = num
         self.title = title
         self.snippet = snippet
+        self.matched = matched
     }
 }

@@ -6,8 +6,9 @@ public struct ArchiveService: Sendable {
     public var search: @Sendable (_ expression: String, _ limit: Int) throws -> (hits: [SearchHit], more: Bool)
     /// How many comics are stored.
     public var storedCount: @Sendable () throws -> Int
-    /// Fetches every comic not stored yet (and with `images`, their images), `jobs` at a time.
-    public var sync: @Sendable (_ images: Bool, _ jobs: Int) async throws -> SyncSummary
+    /// Fetches every comic not stored yet (with `images`, their images; with `explanations`,
+    /// the explainxkcd pages missing or stale), `jobs` at a time.
+    public var sync: @Sendable (_ images: Bool, _ explanations: Bool, _ jobs: Int) async throws -> SyncSummary
 }
 
 extension ArchiveService {
@@ -19,8 +20,9 @@ extension ArchiveService {
         ArchiveService(
             search: { try repository.store.search($0, limit: $1) },
             storedCount: { try repository.store.comicCount() },
-            sync: { images, jobs in
-                try await Syncer(repository: repository, jobs: jobs, now: now, progress: progress).run(images: images)
+            sync: { images, explanations, jobs in
+                try await Syncer(repository: repository, jobs: jobs, now: now, progress: progress)
+                    .run(images: images, explanations: explanations)
             })
     }
 }

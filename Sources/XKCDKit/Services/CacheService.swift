@@ -16,6 +16,7 @@ extension CacheService {
         return CacheService(
             stats: {
                 let counts = try store.counts()
+                let explanations = try store.explanationTotals()
                 let databaseBytes =
                     store.path.map { path in
                         [path, path + "-wal"].reduce(0) { total, file in total + (fileSize(file) ?? 0) }
@@ -24,6 +25,7 @@ extension CacheService {
                     comics: counts.comics, newest: try repository.knownNewestNumber(),
                     images: counts.images, imageBytes: counts.imageBytes,
                     imageCacheLimit: repository.imageCacheLimit, favorites: counts.favorites,
+                    explanations: explanations.count, explanationBytes: explanations.bytes,
                     databaseBytes: databaseBytes,
                     dataDirectory: images.directory.deletingLastPathComponent().path)
             },

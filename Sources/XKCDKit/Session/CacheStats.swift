@@ -12,6 +12,10 @@ public struct CacheStats: Sendable, Equatable {
     public var imageCacheLimit: Int
     /// Favorites.
     public var favorites: Int
+    /// explainxkcd pages stored.
+    public var explanations: Int
+    /// Their size in bytes (the pages' source text).
+    public var explanationBytes: Int
     /// The database file's size in bytes (with its write-ahead log).
     public var databaseBytes: Int
     /// The data directory.

@@ -7,7 +7,7 @@ public enum Outcome: Sendable, Equatable {
     /// A comic's alt text.
     case alt(DisplayComic)
     /// A comic's transcript.
-    case transcript(DisplayComic)
+    case transcript(TranscriptView)
     /// The visited comics, most recent first.
     case history([ComicEntry])
     /// A title matched several comics; nothing changed.

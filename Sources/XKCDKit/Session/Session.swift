@@ -83,7 +83,8 @@ public actor Session {
         case let .show(reference): return try await show(reference)
         case let .alt(reference): return try await altText(reference)
         case let .transcript(reference): return try await transcript(reference)
-        case let .sync(images, jobs): return try await sync(images: images, jobs: jobs)
+        case let .sync(images, explanations, jobs):
+            return try await sync(images: images, explanations: explanations, jobs: jobs)
         case let .search(text): return try search(text)
         case let .favorite(reference): return try await addFavorite(reference)
         case let .unfavorite(reference): return try removeFavorite(reference)

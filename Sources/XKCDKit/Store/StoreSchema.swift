@@ -44,14 +44,8 @@ enum StoreSchema {
             }
             try db.create(index: "image_last_used", on: "image", columns: ["last_used"])
         }
-        migrator.registerMigration("v3: full-text search", foreignKeyChecks: .immediate) { db in
-            try db.execute(
-                sql: """
-                    CREATE VIRTUAL TABLE comic_fts USING fts5(
-                        title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2')
-                    """)
-            try ComicStore.index(try ComicRecord.fetchAll(db).map { SearchDocument($0.comic) }, in: db)
-        }
+        // The search index is made by v9; a store made before has the v3 index, which v9 replaces.
+        migrator.registerMigration("v3: full-text search", foreignKeyChecks: .immediate) { _ in }
         migrator.registerMigration("v4: explanations", foreignKeyChecks: .immediate) { db in
             try db.create(table: "explanation") { t in
                 t.primaryKey("num", .integer).check { $0 > 0 }
@@ -66,9 +60,8 @@ enum StoreSchema {
                 t.column("first_seen", .double).notNull()
             }
         }
-        migrator.registerMigration("v6: search index merges in eights", foreignKeyChecks: .immediate) { db in
-            try db.execute(sql: ComicStore.searchIndexMerging)
-        }
+        // v9 sets the merge setting on the index it makes.
+        migrator.registerMigration("v6: search index merges in eights", foreignKeyChecks: .immediate) { _ in }
         migrator.registerMigration("v7: absences have an age", foreignKeyChecks: .immediate) { db in
             // Absences recorded before they had an age count as seen long ago: asked again.
             try db.alter(table: "absent") { t in
@@ -79,6 +72,18 @@ enum StoreSchema {
         // until they are fetched again (a sync does that).
         migrator.registerMigration("v8: interactive pages", foreignKeyChecks: .immediate) { db in
             try db.alter(table: "comic") { t in t.add(column: "extra_parts", .boolean) }
+        }
+        migrator.registerMigration("v9: explanations in the search index", foreignKeyChecks: .immediate) { db in
+            try db.alter(table: "explanation") { t in
+                t.add(column: "explanation_text", .text).notNull().defaults(to: "")
+                t.add(column: "transcript_text", .text).notNull().defaults(to: "")
+                t.add(column: "incomplete", .boolean).notNull().defaults(to: false)
+            }
+            try ComicStore.deriveExplanationText(in: db)
+            try db.execute(sql: "DROP TABLE IF EXISTS comic_fts")
+            try db.execute(sql: ComicStore.searchIndexTable)
+            try db.execute(sql: ComicStore.searchIndexMerging)
+            try ComicStore.index(try ComicRecord.fetchAll(db).map { SearchDocument($0.comic) }, in: db)
         }
         return migrator
     }

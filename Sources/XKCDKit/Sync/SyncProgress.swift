@@ -8,6 +8,8 @@ public struct SyncProgress: Sendable, Equatable {
         case comics
         /// Images.
         case images
+        /// explainxkcd pages.
+        case explanations
     }
 
     /// The phase.

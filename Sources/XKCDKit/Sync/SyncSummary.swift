@@ -16,11 +16,19 @@ public struct SyncSummary: Sendable, Equatable {
     public var imagesFetched: Int
     /// Comics whose image could not be fetched.
     public var imagesFailed: [Int]
+    /// explainxkcd pages stored now (with `--explanations`).
+    public var explanationsFetched = 0
+    /// Comics explainxkcd has no page for yet.
+    public var explanationsMissing: [Int] = []
+    /// Comics whose page could not be fetched after retries.
+    public var explanationsFailed: [Int] = []
+    /// Requests made to explainxkcd's batch API.
+    public var explanationRequests = 0
     /// Whether Ctrl-C stopped it early.
     public var cancelled: Bool
     /// How long it took.
     public var seconds: TimeInterval
 
     /// Whether everything asked for arrived.
-    public var isComplete: Bool { !cancelled && failed.isEmpty && imagesFailed.isEmpty }
+    public var isComplete: Bool { !cancelled && failed.isEmpty && imagesFailed.isEmpty && explanationsFailed.isEmpty }
 }

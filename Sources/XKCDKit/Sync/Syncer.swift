@@ -32,8 +32,9 @@ public struct Syncer: Sendable {
         self.progress = progress
     }
 
-    /// Runs the sync; with `images`, then fetches the image of every stored comic that lacks one.
-    public func run(images: Bool) async throws -> SyncSummary {
+    /// Runs the sync; with `images`, then fetches the image of every stored comic that lacks
+    /// one; with `explanations`, then every explainxkcd page missing or stale.
+    public func run(images: Bool, explanations: Bool = false) async throws -> SyncSummary {
         guard !repository.offline else { throw XKCDError.cannotDo("sync needs the network — drop --offline") }
         let started = now()
         let newest = try await repository.refreshNewestNumber()
@@ -51,6 +52,10 @@ public struct Syncer: Sendable {
         try await fetchComics(wanted, newest: newest, into: &summary)
         if images, !summary.cancelled {
             try await fetchImages(into: &summary)
+        }
+        if explanations, !summary.cancelled {
+            try await ExplanationSyncer(repository: repository, client: client, now: now, progress: progress)
+                .run(newest: newest, into: &summary)
         }
         summary.seconds = now().timeIntervalSince(started)
         return summary
