@@ -16,6 +16,8 @@ struct SessionHarness {
     var exports: [String: Data] = [:]
     /// Comics whose image cannot be fetched.
     var failingImages: Set<Int> = []
+    /// explainxkcd pages' wikitext by comic; other comics have none.
+    var explanationPages: [Int: String] = [:]
 
     /// Serves `archive`.
     init(archive: ComicArchive) throws {
@@ -55,7 +57,11 @@ struct SessionHarness {
             },
             discard: { _ in },
             save: { _, name, path, _ in URL(fileURLWithPath: "/memory").appendingPathComponent(path ?? name) })
-        services.explanations = ExplanationsService(page: { throw XKCDError.noExplanation($0) })
+        let pages = explanationPages
+        services.explanations = ExplanationsService(page: { num in
+            guard let wikitext = pages[num] else { throw XKCDError.noExplanation(num) }
+            return ExplainPage(num: num, title: "\(num): Comic", wikitext: wikitext)
+        })
         return services
     }
 
