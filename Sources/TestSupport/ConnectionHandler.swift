@@ -57,10 +57,15 @@ struct ConnectionHandler {
 
     /// Answers one request; says whether the connection goes on.
     private func handle(_ request: HTTPRequest) -> Next {
-        let (content, fault) = core.state.withLock { state in
+        let (content, fault) = core.state.withLock { state -> (ServedContent, XKCDTestServer.Fault?) in
             state.requestCount += 1
             state.requestLog.append(request.target)
             state.requestHeaders.append(request.headers)
+            if var queue = state.countedFaults[request.path], !queue.isEmpty {
+                let fault = queue.removeFirst()
+                state.countedFaults[request.path] = queue.isEmpty ? nil : queue
+                return (state.content, fault)
+            }
             return (state.content, state.faults[request.path] ?? state.faultForAllPaths)
         }
         var keepAlive = request.keepAlive
@@ -69,6 +74,7 @@ struct ConnectionHandler {
         switch fault {
         case nil:
             response = core.router.response(to: request, content: content)
+            countExplainQuery(request)
         case .status(let status, let body, let headers)?:
             var faulty = HTTPResponse(
                 status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(body.utf8))
@@ -83,6 +89,7 @@ struct ConnectionHandler {
             let wait = POSIXSocket.waitReadable(-1, wake: core.wakeDescriptor, timeout: Self.milliseconds(duration))
             if case .woken = wait { return .abort }
             response = core.router.response(to: request, content: core.state.withLock { $0.content })
+            countExplainQuery(request)
         case .hang?:
             hang()
             return .abort
@@ -100,6 +107,11 @@ struct ConnectionHandler {
         }
         guard POSIXSocket.sendAll(fd, data) else { return .abort }
         return keepAlive ? .keepOpen : .close
+    }
+
+    private func countExplainQuery(_ request: HTTPRequest) {
+        guard core.router.isExplainQuery(request) else { return }
+        core.state.withLock { $0.explainQueryCount += 1 }
     }
 
     /// Waits, answering nothing, until the server stops or the client closes.

@@ -27,6 +27,9 @@ struct ServedContent: Sendable {
     var images: [String: Data] = [:]
     /// explainxkcd pages by comic number: the title after `N: ` and the page's wikitext.
     var explanations: [Int: (title: String, wikitext: String)] = [:]
+    /// The most wikitext bytes one explainxkcd `action=query` answer carries, as MediaWiki's
+    /// `$wgAPIMaxResultSize` (8 MiB).
+    var explainMaxResultSize = 8 << 20
     /// When set, comic bodies are served with `https://imgs.xkcd.com/` replaced by this
     /// prefix (the server's own `/imgs/`), so clients fetch images from the server itself.
     /// Bodies are rewritten here, once, rather than for every request.

@@ -13,6 +13,10 @@ final class ServerCore: Sendable {
         var content: ServedContent
         var faults: [String: XKCDTestServer.Fault] = [:]
         var faultForAllPaths: XKCDTestServer.Fault?
+        /// Faults for the next requests to a path, one per request, in order; they win over `faults`.
+        var countedFaults: [String: [XKCDTestServer.Fault]] = [:]
+        /// explainxkcd `action=query` requests answered without a fault (or after a delay).
+        var explainQueryCount = 0
         var requestCount = 0
         var requestLog: [String] = []
         var requestHeaders: [[String: String]] = []

@@ -6,7 +6,7 @@ import Foundation
 /// (comic N, or 404 when absent). Everything else is 404; other methods get 405.
 /// Comic responses carry ETag and Last-Modified and honour If-None-Match and
 /// If-Modified-Since with 304. `/imgs/…` serves images and `/wiki/api.php` explainxkcd's
-/// parse API.
+/// parse API (`action=parse`) and batch query API (`action=query`, see ``ExplainQueryResponder``).
 struct TestServerRouter: Sendable {
     /// What a request path names.
     enum Route: Equatable {
@@ -34,7 +34,11 @@ struct TestServerRouter: Sendable {
         case .image(let path):
             return imageResponse(path, content: content)
         case .wikiAPI:
-            return wikiResponse(request, content: content)
+            let query = FormQuery(target: request.target)
+            guard query["action"] == "query" else { return wikiResponse(request, content: content) }
+            return ExplainQueryResponder(
+                explanations: content.explanations, maxResultSize: content.explainMaxResultSize
+            ).response(to: query)
         case .notFound:
             return .errorPage(404)
         }
@@ -50,6 +54,12 @@ struct TestServerRouter: Sendable {
             ?? SyntheticPNG.make(seed: path.utf8.reduce(2_166_136_261) { ($0 ^ UInt32($1)) &* 16_777_619 })
         let type = body.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "application/octet-stream"
         return HTTPResponse(status: 200, headers: [("Content-Type", type)], body: body)
+    }
+
+    /// Whether `request` asks explainxkcd's batch query API (`action=query`).
+    func isExplainQuery(_ request: HTTPRequest) -> Bool {
+        (request.method == "GET" || request.method == "HEAD") && route(request.path) == .wikiAPI
+            && FormQuery(target: request.target)["action"] == "query"
     }
 
     /// Parses a path (without query).

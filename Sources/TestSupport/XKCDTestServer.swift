@@ -12,7 +12,8 @@ import Foundation
 ///
 /// The server runs from `init` until `stop()` or until it is released.
 public final class XKCDTestServer: Sendable {
-    private let core: ServerCore
+    /// The socket, threads and shared state behind this server.
+    let core: ServerCore
 
     /// `http://127.0.0.1:PORT`, without a trailing slash.
     public let baseURL: URL
@@ -122,6 +123,14 @@ public final class XKCDTestServer: Sendable {
         core.state.withLock { $0.faults[path] = fault }
     }
 
+    /// Makes the next `times` requests for exactly `path` show `fault`, one request each, after
+    /// any counted faults already waiting for it; then the path is served as before. Counted
+    /// faults win over `setFault(_:for:)` and `setFaultForAllPaths`.
+    public func setFault(_ fault: Fault, for path: String, times: Int) {
+        guard times > 0 else { return }
+        core.state.withLock { $0.countedFaults[path, default: []] += Array(repeating: fault, count: times) }
+    }
+
     /// Makes requests for each comic in `numbers` (`/N/info.0.json`) show `fault`, as
     /// `setFault(_:for:)` does for one path.
     public func setFault(_ fault: Fault?, forComics numbers: some Sequence<Int>) {
@@ -136,10 +145,11 @@ public final class XKCDTestServer: Sendable {
         core.state.withLock { $0.faultForAllPaths = fault }
     }
 
-    /// Clears every fault, per path and for all paths.
+    /// Clears every fault, per path, counted and for all paths.
     public func clearFaults() {
         core.state.withLock {
             $0.faults = [:]
+            $0.countedFaults = [:]
             $0.faultForAllPaths = nil
         }
     }
@@ -171,11 +181,12 @@ public final class XKCDTestServer: Sendable {
         core.state.withLock { $0.connectionsAccepted }
     }
 
-    /// Zeroes `requestCount` and `connectionCount` and empties `requestLog` and the
-    /// recorded headers.
+    /// Zeroes `requestCount`, `connectionCount` and `explainQueryCount` and empties
+    /// `requestLog` and the recorded headers.
     public func resetCounters() {
         core.state.withLock {
             $0.requestCount = 0
+            $0.explainQueryCount = 0
             $0.requestLog = []
             $0.requestHeaders = []
             $0.connectionsAccepted = 0

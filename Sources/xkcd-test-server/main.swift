@@ -1,11 +1,12 @@
 // xkcd-test-server: serves xkcd comics on 127.0.0.1 in the shape of the live JSON API.
 //
-//   xkcd-test-server [--fixtures DIR | --comicdb FILE] [--port N]
+//   xkcd-test-server [--fixtures DIR | --comicdb FILE] [--explanations] [--port N]
 //
 // Prints its base URL (http://127.0.0.1:PORT) on one line on stdout, then serves until
 // SIGTERM or SIGINT. --fixtures defaults to the package's Fixtures directory; --comicdb
-// serves PyPI xkcd-comicdb's xkcd.sqlite3 (all of comics 1-2665). explainxkcd's parse API
-// (/wiki/api.php) serves the fixtures' explain/NNNN.wiki pages, and /imgs/ their imgs/ files.
+// serves PyPI xkcd-comicdb's xkcd.sqlite3 (all of comics 1-2665). explainxkcd's parse and
+// query APIs (/wiki/api.php) serve the fixtures' explain/NNNN.wiki pages, plus with
+// --explanations a generated page for every other comic; /imgs/ serves their imgs/ files.
 import Foundation
 import TestSupport
 
@@ -18,10 +19,12 @@ import TestSupport
 #endif
 
 let usage = """
-    usage: xkcd-test-server [--fixtures DIR | --comicdb FILE] [--port N]
+    usage: xkcd-test-server [--fixtures DIR | --comicdb FILE] [--explanations] [--port N]
 
       --fixtures DIR   serve DIR/comics/N.json (default: the package's Fixtures)
       --comicdb FILE   serve every comic of xkcd-comicdb's xkcd.sqlite3
+      --explanations   serve an explainxkcd page for every comic: the real ones in
+                       Fixtures/explain, a generated one for each of the others
       --port N         listen on 127.0.0.1:N (default: a free port)
 
     Prints the base URL on stdout, then serves until SIGTERM or SIGINT.
@@ -36,6 +39,7 @@ func fail(_ message: String, status: Int32) -> Never {
 var fixtures: String?
 var comicDatabase: String?
 var port: UInt16 = 0
+var generatesExplanations = false
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
@@ -53,6 +57,9 @@ while !arguments.isEmpty {
     switch argument {
     case "--fixtures": fixtures = value()
     case "--comicdb": comicDatabase = value()
+    case "--explanations":
+        if inlineValue != nil { fail("--explanations takes no value", status: 2) }
+        generatesExplanations = true
     case "--port":
         let text = value()
         guard let number = UInt16(text) else { fail("--port: not a port number: \(text)", status: 2) }
@@ -96,6 +103,7 @@ do {
     let root = fixtures.map { URL(fileURLWithPath: $0) } ?? ComicArchive.locateFixtures()
     let pages = root.appendingPathComponent("explain")
     if FileManager.default.fileExists(atPath: pages.path) { try server.serveExplanations(from: pages) }
+    if generatesExplanations { server.serveGeneratedExplanations() }
     try server.serveImages(from: root.appendingPathComponent("imgs"))
 } catch {
     fail("\(error)", status: 1)
