@@ -58,6 +58,7 @@ struct Bench {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": work.path, "LANG": "C.UTF-8", "TERM": "dumb",
             "XKCD_DATA_DIR": dataDirectory.path, "XKCD_BASE_URL": server.baseURL.absoluteString,
+            "XKCD_EXPLAIN_URL": server.baseURL.absoluteString,
         ]
     }
 
@@ -192,6 +193,8 @@ struct Bench {
             "`image`: a 740×1000 PNG decoded and drawn as half-blocks (120×50 terminal, median of 50)",
             ours: try imageLatency(), floor: nil, floorName: "—", goal: .absolute(0.020))
 
+        try explanationRows(archive: archive, warm: warm, into: &table)
+
         log("memory …")
         let script = work.appendingPathComponent("rss-script.txt")
         try (["sync"] + (0..<100).map { "search \(Self.queries[$0 % Self.queries.count])" }).joined(separator: "\n")
@@ -241,7 +244,7 @@ struct Bench {
             PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;
             ATTACH '\(options.comicDatabase)' AS source;
             CREATE TABLE comic(num INTEGER PRIMARY KEY, title, safe_title, alt, img, link, news, transcript, date);
-            CREATE VIRTUAL TABLE comic_fts USING fts5(title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2');
+            CREATE VIRTUAL TABLE comic_fts USING fts5(title, alt, transcript, explanation, tokenize = 'unicode61 remove_diacritics 2');
             \(ComicStore.searchIndexMerging);
 
             """
@@ -284,7 +287,7 @@ struct Bench {
                 let quoted = expression.replacingOccurrences(of: "'", with: "''")
                 let sql = """
                     SELECT rowid, title, snippet(comic_fts, -1, '[', ']', '…', 16) FROM comic_fts WHERE comic_fts MATCH '\(quoted)' \
-                    ORDER BY bm25(comic_fts, 10.0, 3.0, 1.0), rowid LIMIT 20; SELECT '__END__';
+                    ORDER BY bm25(comic_fts, 10.0, 3.0, 1.5, 1.0), rowid LIMIT 20; SELECT '__END__';
                     """
                 let f = try sqlite.request(sql, until: { $0 == "__END__" })
                 if round > 0 { floorTimes.append(f) }

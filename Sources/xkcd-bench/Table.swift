@@ -45,6 +45,19 @@ struct Table {
         ])
     }
 
+    /// A count (requests made) against the least that does the job.
+    mutating func addCount(_ path: String, ours: Int, least: Int, leastName: String) {
+        rows.append([
+            path, "\(ours)", "\(least) (\(leastName))", String(format: "%.2f×", Double(ours) / Double(max(least, 1))),
+            "= \(least)", ours <= least ? "yes" : "**no**",
+        ])
+    }
+
+    /// A size, for the record.
+    mutating func addSize(_ path: String, bytes: Int, note: String) {
+        rows.append([path, String(format: "%.1f MiB", Double(bytes) / 1_048_576), note, "—", "(context)", "—"])
+    }
+
     var markdown: String {
         var lines = [
             "| path | ours (median) | floor (median, same run) | ratio | goal | met |", "|---|---:|---|---:|---|---|",

@@ -58,7 +58,8 @@ import Testing
     }
 
     @Test func maxlagAsksToWaitAndOtherErrorsAreRefusals() throws {
-        let lagged = try parse(#"{"error":{"code":"maxlag","info":"Waiting for 10.64.0.1: 7 seconds lagged"}}"#, asked: [1])
+        let lagged = try parse(
+            #"{"error":{"code":"maxlag","info":"Waiting for 10.64.0.1: 7 seconds lagged"}}"#, asked: [1])
         #expect(lagged.lagged && lagged.pages.isEmpty)
         #expect(throws: XKCDError.badData("explainxkcd refused the request: bad token")) {
             try parse(#"{"error":{"code":"badtoken","info":"bad token"}}"#, asked: [1])
@@ -83,7 +84,8 @@ import Testing
 
     @Test func aPageGivesItsExplanationAndTranscriptAsText() throws {
         let fixtures = ComicArchive.locateFixtures().appendingPathComponent("explain")
-        let synthetic = try String(contentsOf: fixtures.appendingPathComponent("synthetic-features.wiki"), encoding: .utf8)
+        let synthetic = try String(
+            contentsOf: fixtures.appendingPathComponent("synthetic-features.wiki"), encoding: .utf8)
         let text = ExplanationText(wikitext: synthetic)
         #expect(!text.explanation.isEmpty && !text.explanation.contains("=="))
         #expect(!text.transcript.isEmpty && !text.explanation.contains(text.transcript))

@@ -56,6 +56,7 @@ import Testing
     @Test func noneWhereNeitherHasOne() async throws {
         let view = try #require(try await transcript(2001, in: try harness()))
         #expect(view.text.isEmpty && view.source == nil)
-        #expect(Renderer(width: 80, color: false, json: false).render(.transcript(view)) == "(#2001 has no transcript)\n")
+        #expect(
+            Renderer(width: 80, color: false, json: false).render(.transcript(view)) == "(#2001 has no transcript)\n")
     }
 }

@@ -3,15 +3,15 @@ import Foundation
 /// The address of one request to explainxkcd's batch API: the pages of up to
 /// ``maxTitles`` comics, following redirects (`353` → `353: Python`), with `maxlag` so a
 /// lagging wiki can ask us to wait. A pure function.
-enum ExplainBatchQuery {
+public enum ExplainBatchQuery {
     /// The most titles MediaWiki takes in one request from a client without bot rights.
-    static let maxTitles = 50
+    public static let maxTitles = 50
     /// Seconds of replication lag past which the wiki answers `maxlag` instead of serving.
-    static let maxLag = 5
+    public static let maxLag = 5
 
     /// `explainURL/wiki/api.php?action=query&prop=revisions&rvprop=content&titles=…`, plus the
     /// fields of a `continue` object when asking for the rest of an answer.
-    static func url(explainURL: URL, numbers: [Int], continuation: [(key: String, value: String)] = []) -> URL? {
+    public static func url(explainURL: URL, numbers: [Int], continuation: [(key: String, value: String)] = []) -> URL? {
         var components = URLComponents(
             url: explainURL.appendingPathComponent("wiki/api.php"), resolvingAgainstBaseURL: false)
         var items = [

@@ -27,40 +27,70 @@ struct ExplanationSyncer {
     }
 
     /// Fetches the pages of comics 1 to `newest` (less #404 and those the server does not have)
-    /// that are missing or stale, adding what happened to `summary`.
+    /// that are missing or stale, adding what happened to `summary`. The next batch is asked
+    /// for (and its pages read) while the last one is stored: still one request at a time.
     func run(newest: Int, into summary: inout SyncSummary) async throws {
         let store = repository.store
         let notComics = Set(summary.missing).union([404])
         let numbers = (1...max(newest, 1)).filter { !notComics.contains($0) }
         let wanted = Self.wanted(numbers, ages: try store.explanationAges(), now: now())
+        let batches = stride(from: 0, to: wanted.count, by: ExplainBatchQuery.maxTitles).map {
+            Array(wanted[$0..<min($0 + ExplainBatchQuery.maxTitles, wanted.count)])
+        }
         var reporter = ProgressReporter(phase: .explanations, total: wanted.count, now: now, report: progress)
         var done = 0
         var failing = 0
-        for start in stride(from: 0, to: wanted.count, by: ExplainBatchQuery.maxTitles) {
-            let batch = Array(wanted[start..<min(start + ExplainBatchQuery.maxTitles, wanted.count)])
-            if Task.isCancelled || failing >= Self.failuresInARow {
-                if !Task.isCancelled { summary.explanationsFailed += wanted[start...] }
-                break
-            }
-            do {
-                let answer = try await client.explanations(of: batch)
-                summary.explanationRequests += answer.requests
-                // Parsed here, off the writer: the text the search index takes from each page.
-                try store.saveExplanations(answer.pages.map { ($0, ExplanationText(wikitext: $0.wikitext)) }, at: now())
-                summary.explanationsFetched += answer.pages.count
-                summary.explanationsMissing += answer.missing
+        var arrived = batches.isEmpty ? nil : await fetch(batches[0])
+        for index in batches.indices {
+            guard let current = arrived else { break }
+            async let upcoming = index + 1 < batches.count && !Task.isCancelled ? fetch(batches[index + 1]) : nil
+            switch current {
+            case let .success(batch):
+                summary.explanationRequests += batch.requests
+                try store.saveExplanations(batch.pages, at: now())
+                summary.explanationsFetched += batch.pages.count
+                summary.explanationsMissing += batch.missing
                 failing = 0
-            } catch {
-                if Task.isCancelled || error as? XKCDError == .cancelled { break }
+            case .failure(XKCDError.cancelled):
+                summary.cancelled = true
+            case let .failure(error):
                 guard error is XKCDError else { throw error }
                 summary.explanationRequests += 1
-                summary.explanationsFailed += batch
+                summary.explanationsFailed += batches[index]
                 failing += 1
             }
-            done += batch.count
+            done += batches[index].count
             reporter.update(done: done)
+            arrived = await upcoming
+            if Task.isCancelled || summary.cancelled {
+                summary.cancelled = true
+                break
+            }
+            if failing >= Self.failuresInARow {
+                // The wiki is likely down: the rest are not asked for.
+                summary.explanationsFailed += batches[(index + 1)...].joined()
+                break
+            }
         }
-        if Task.isCancelled { summary.cancelled = true }
         reporter.finish(done: done)
+    }
+
+    /// What one batch brought, its pages read into the text the search index takes.
+    struct Fetched: Sendable {
+        var pages: [(page: ExplainPage, text: ExplanationText)]
+        var missing: [Int]
+        var requests: Int
+    }
+
+    private func fetch(_ numbers: [Int]) async -> Result<Fetched, any Error> {
+        do {
+            let answer = try await client.explanations(of: numbers)
+            return .success(
+                Fetched(
+                    pages: answer.pages.map { ($0, ExplanationText(wikitext: $0.wikitext)) }, missing: answer.missing,
+                    requests: answer.requests))
+        } catch {
+            return .failure(Task.isCancelled ? XKCDError.cancelled : error)
+        }
     }
 }
