@@ -29,14 +29,14 @@ enum WikiInline {
 
     private struct Builder {
         var runs: [WikiRun] = []
-        var text = String.UnicodeScalarView()
+        var text: [Unicode.Scalar] = []
         var bold = false
         var italic = false
 
         mutating func flush() {
             guard !text.isEmpty else { return }
-            append(String(text), url: nil)
-            text = String.UnicodeScalarView()
+            append(WikiSource.text(text), url: nil)
+            text = []
         }
 
         mutating func append(_ raw: String, url: String?) {
@@ -55,7 +55,7 @@ enum WikiInline {
             while i < s.count {
                 let c = s[i]
                 if c == WikiSource.noteOpen, let close = s[i...].prefix(12).firstIndex(of: WikiSource.noteClose),
-                    let note = Int(String(String.UnicodeScalarView(s[(i + 1)..<close])))
+                    let note = Int(WikiSource.text(s[(i + 1)..<close]))
                 {
                     flush()
                     runs.append(WikiRun("", note: note))
@@ -96,7 +96,7 @@ enum WikiInline {
                 }
                 if c == "h" || c == "f", let end = bareURLEnd(s, from: i) {
                     flush()
-                    let url = String(String.UnicodeScalarView(s[i..<end]))
+                    let url = WikiSource.text(s[i..<end])
                     append(url, url: url)
                     i = end
                     continue
@@ -127,9 +127,9 @@ enum WikiInline {
         }
 
         mutating func internalLink(_ inner: [Unicode.Scalar]) {
-            let body = String(String.UnicodeScalarView(inner))
+            let body = WikiSource.text(inner)
             let parts = WikiSource.splitParameters(body)
-            let target = parts[0].trimmingCharacters(in: .whitespaces)
+            let target = parts[0].trimmingSpaces()
             let lower = target.lowercased()
             if namespacesDropped.contains(where: { lower.hasPrefix($0) }) { return }
             var shown = parts.count > 1 ? parts.dropFirst().joined(separator: "|") : target
@@ -139,7 +139,7 @@ enum WikiInline {
             }
             if shown.isEmpty, parts.count > 1 {
                 // The "pipe trick": [[Page (thing)|]] shows "Page".
-                shown = String(target.prefix(while: { $0 != "(" && $0 != "," })).trimmingCharacters(in: .whitespaces)
+                shown = String(target.prefix(while: { $0 != "(" && $0 != "," })).trimmingSpaces()
             }
             parse(Array(shown.unicodeScalars))
         }
@@ -158,10 +158,10 @@ enum WikiInline {
 
         mutating func externalLink(_ inner: [Unicode.Scalar]) {
             let space = inner.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? inner.count
-            let url = String(String.UnicodeScalarView(inner[..<space]))
+            let url = WikiSource.text(inner[..<space])
             let label =
                 space < inner.count
-                ? String(String.UnicodeScalarView(inner[(space + 1)...])).trimmingCharacters(in: .whitespaces) : ""
+                ? WikiSource.text(inner[(space + 1)...]).trimmingSpaces() : ""
             flush()
             if label.isEmpty {
                 append(url, url: url)

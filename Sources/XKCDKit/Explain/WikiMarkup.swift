@@ -51,7 +51,7 @@ public enum WikiMarkup {
 
     /// The level of a heading line (`== x ==` is 2), or nil.
     static func headingLevel(_ line: Substring) -> Int? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         guard trimmed.hasPrefix("="), trimmed.hasSuffix("=") else { return nil }
         let open = trimmed.prefix(while: { $0 == "=" }).count
         let close = trimmed.reversed().prefix(while: { $0 == "=" }).count
@@ -78,7 +78,7 @@ public enum WikiMarkup {
                 }
                 return
             }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if trimmed.hasPrefix("{|") {
                 endParagraph()
                 table = TableParser()
@@ -93,7 +93,7 @@ public enum WikiMarkup {
             if let level = headingLevel(line) {
                 endParagraph()
                 numbering = []
-                let text = trimmed.dropFirst(level).dropLast(level).trimmingCharacters(in: .whitespaces)
+                let text = trimmed.dropFirst(level).dropLast(level).trimmingSpaces()
                 blocks.append(.heading(level: level, WikiInline.runs(text)))
                 return
             }
@@ -140,7 +140,7 @@ public enum WikiMarkup {
         // `*` bullets, `#` numbers, `:` indents, `;` terms (with an optional `: definition`).
         mutating func listItem(_ line: Substring) {
             let prefix = line.prefix(while: { "*#:;".contains($0) })
-            var text = line.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+            var text = line.dropFirst(prefix.count).trimmingSpaces()
             let depth = prefix.count
             numbering = Array(numbering.prefix(depth))
             while numbering.count < depth { numbering.append(0) }
@@ -157,8 +157,8 @@ public enum WikiMarkup {
             if last == ";" {
                 var definition: String?
                 if let colon = WikiInline.topLevelColon(in: text) {
-                    definition = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-                    text = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+                    definition = String(text[text.index(after: colon)...]).trimmingSpaces()
+                    text = String(text[..<colon]).trimmingSpaces()
                 }
                 let term = WikiInline.runs(text).map { run in
                     var bold = run
@@ -186,7 +186,7 @@ public enum WikiMarkup {
 
         // Takes a line; false once the table has ended.
         mutating func add(_ line: Substring) -> Bool {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if trimmed.hasPrefix("{|") {
                 depth += 1
                 return true
@@ -234,7 +234,7 @@ public enum WikiMarkup {
                 let parts = WikiSource.splitParameters(cell)
                 let content =
                     parts.count > 1 && !parts[0].contains("[[") ? parts.dropFirst().joined(separator: "|") : cell
-                return content.trimmingCharacters(in: .whitespaces)
+                return content.trimmingSpaces()
             }
         }
 

@@ -25,6 +25,6 @@ enum WikiPlainText {
     }
 
     private static func joined(_ runs: [WikiRun]) -> String {
-        runs.map(\.text).joined().trimmingCharacters(in: .whitespaces)
+        runs.map(\.text).joined().trimmingSpaces()
     }
 }

@@ -4,7 +4,8 @@ extension WikiSource {
     static func expandTemplates(_ text: String, depth: Int) -> String {
         let s = Array(text.unicodeScalars)
         guard s.contains("{") else { return text }
-        var out = String.UnicodeScalarView()
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(s.count)
         var i = 0
         while i < s.count {
             if s[i] == "{", matches(s, i, "{{{") {
@@ -17,7 +18,7 @@ extension WikiSource {
                 // An unclosed template: the rest is dropped rather than shown as markup.
                 guard let end = closingBraces(s, from: i) else { break }
                 if depth < maxDepth {
-                    let inner = String(String.UnicodeScalarView(s[(i + 2)..<(end - 2)]))
+                    let inner = WikiSource.text(s[(i + 2)..<(end - 2)])
                     out.append(contentsOf: template(inner, depth: depth + 1).unicodeScalars)
                 }
                 i = end
@@ -26,7 +27,7 @@ extension WikiSource {
             out.append(s[i])
             i += 1
         }
-        return String(out)
+        return WikiSource.text(out)
     }
 
     // The index just past the `}}` closing the `{{` at `start`, counting nesting.
@@ -51,7 +52,7 @@ extension WikiSource {
     /// Splits `text` at `|` outside nested `{{ }}` and `[[ ]]`.
     static func splitParameters(_ text: String) -> [String] {
         var parts: [String] = []
-        var current = String.UnicodeScalarView()
+        var current: [Unicode.Scalar] = []
         var braces = 0
         var brackets = 0
         let s = Array(text.unicodeScalars)
@@ -88,34 +89,34 @@ extension WikiSource {
                 continue
             }
             if c == "|", braces == 0, brackets == 0 {
-                parts.append(String(current))
-                current = String.UnicodeScalarView()
+                parts.append(WikiSource.text(current))
+                current = []
             } else {
                 current.append(c)
             }
             i += 1
         }
-        parts.append(String(current))
+        parts.append(WikiSource.text(current))
         return parts
     }
 
     // The visible text of one template call.
     private static func template(_ inner: String, depth: Int) -> String {
         let parts = splitParameters(inner)
-        let name = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let name = parts[0].trimmingSpacesAndNewlines().lowercased()
             .replacingOccurrences(of: "_", with: " ")
         var positional: [String] = []
         var named: [String: String] = [:]
         for part in parts.dropFirst() {
             if let eq = part.firstIndex(of: "="), !part[..<eq].contains("["), !part[..<eq].contains("{") {
-                named[part[..<eq].trimmingCharacters(in: .whitespaces).lowercased()] = String(
+                named[part[..<eq].trimmingSpaces().lowercased()] = String(
                     part[part.index(after: eq)...])
             } else {
                 positional.append(part)
             }
         }
         func expand(_ value: String?) -> String {
-            expandTemplates(value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", depth: depth)
+            expandTemplates(value?.trimmingSpacesAndNewlines() ?? "", depth: depth)
         }
         func shown() -> String { expand(positional.count > 1 ? positional[1] : positional.first) }
         switch name {
@@ -138,7 +139,7 @@ extension WikiSource {
             return expand(positional.first)
         case "cite web", "cite news", "cite book", "cite journal", "cite", "cite video", "cite tweet":
             let title = expand(named["title"] ?? positional.first)
-            if let url = named["url"]?.trimmingCharacters(in: .whitespaces), !url.isEmpty {
+            if let url = named["url"]?.trimmingSpaces(), !url.isEmpty {
                 return "[\(url) \(title.isEmpty ? url : title)]"
             }
             return title

@@ -18,12 +18,40 @@ enum WikiSource {
     /// `text` with comments, nowiki, refs, tags and templates resolved; `notes` receives each
     /// footnote's source in order and the text gets ``noteOpen`` markers for them.
     static func prepare(_ text: String, notes: inout [String]) -> String {
-        var scalars = Array(text.unicodeScalars.filter { !isPrivate($0) && $0 != "\r" })
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars where !isPrivate(scalar) && scalar != "\r" { scalars.append(scalar) }
         scalars = removeComments(scalars)
         scalars = protectNowiki(scalars)
         scalars = extractRefs(scalars, notes: &notes)
         scalars = stripTags(scalars)
-        return expandTemplates(String(String.UnicodeScalarView(scalars)), depth: 0)
+        return expandTemplates(WikiSource.text(scalars), depth: 0)
+    }
+
+    /// The text of `scalars`, encoded once rather than a scalar at a time.
+    static func text<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars {
+            let value = scalar.value
+            switch value {
+            case 0..<0x80:
+                bytes.append(UInt8(value))
+            case 0x80..<0x800:
+                bytes.append(UInt8(0xC0 | value >> 6))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            case 0x800..<0x10000:
+                bytes.append(UInt8(0xE0 | value >> 12))
+                bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            default:
+                bytes.append(UInt8(0xF0 | value >> 18))
+                bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` with protected characters turned back into themselves and line breaks into newlines.
@@ -144,7 +172,7 @@ enum WikiSource {
                 i += 1
                 continue
             }
-            let attributes = String(String.UnicodeScalarView(s[(i + 4)..<close]))
+            let attributes = WikiSource.text(s[(i + 4)..<close])
             let name = refName(attributes)
             let number: Int?
             if s[close - 1] == "/" {
@@ -152,7 +180,7 @@ enum WikiSource {
                 i = close + 1
             } else {
                 let end = find(s, "</ref>", from: close + 1) ?? s.count
-                notes.append(String(String.UnicodeScalarView(s[(close + 1)..<end])))
+                notes.append(WikiSource.text(s[(close + 1)..<end]))
                 number = notes.count
                 if let name { named[name] = notes.count }
                 i = min(s.count, end + 6)

@@ -47,7 +47,7 @@ struct ExplanationSyncer {
             switch current {
             case let .success(batch):
                 summary.explanationRequests += batch.requests
-                try store.saveExplanations(batch.pages, at: now())
+                try store.saveExplanations(await Self.text(of: batch.pages), at: now())
                 summary.explanationsFetched += batch.pages.count
                 summary.explanationsMissing += batch.missing
                 failing = 0
@@ -75,22 +75,29 @@ struct ExplanationSyncer {
         reporter.finish(done: done)
     }
 
-    /// What one batch brought, its pages read into the text the search index takes.
-    struct Fetched: Sendable {
-        var pages: [(page: ExplainPage, text: ExplanationText)]
-        var missing: [Int]
-        var requests: Int
-    }
+    /// What one batch brought.
+    typealias Fetched = XKCDClient.ExplainBatch
 
     private func fetch(_ numbers: [Int]) async -> Result<Fetched, any Error> {
         do {
-            let answer = try await client.explanations(of: numbers)
-            return .success(
-                Fetched(
-                    pages: answer.pages.map { ($0, ExplanationText(wikitext: $0.wikitext)) }, missing: answer.missing,
-                    requests: answer.requests))
+            return .success(try await client.explanations(of: numbers))
         } catch {
             return .failure(Task.isCancelled ? XKCDError.cancelled : error)
+        }
+    }
+
+    /// The text the search index takes from each of `pages`, read on every core at once.
+    static func text(of pages: [ExplainPage]) async -> [(page: ExplainPage, text: ExplanationText)] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
+        let share = (pages.count + workers - 1) / max(workers, 1)
+        return await withTaskGroup(of: (Int, [(page: ExplainPage, text: ExplanationText)]).self) { group in
+            for start in stride(from: 0, to: pages.count, by: max(share, 1)) {
+                let slice = Array(pages[start..<min(start + share, pages.count)])
+                group.addTask { (start, slice.map { ($0, ExplanationText(wikitext: $0.wikitext)) }) }
+            }
+            var parts: [(Int, [(page: ExplainPage, text: ExplanationText)])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
         }
     }
 }
