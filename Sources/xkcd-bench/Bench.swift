@@ -284,11 +284,15 @@ struct Bench {
                 let t = try ours.request("search \(query)", until: { _ in true })
                 if round > 0 { ourTimes.append(t) }
                 guard let sqlite, let expression = SearchQuery.ftsExpression(query) else { continue }
-                let quoted = expression.replacingOccurrences(of: "'", with: "''")
-                let sql = """
-                    SELECT rowid, title, snippet(comic_fts, -1, '[', ']', '…', 16) FROM comic_fts WHERE comic_fts MATCH '\(quoted)' \
-                    ORDER BY bm25(comic_fts, 10.0, 3.0, 1.5, 1.0), rowid LIMIT 20; SELECT '__END__';
-                    """
+                // The statement `search` runs, its parameters written in.
+                let values =
+                    ["'['", "']'", expression, ComicStore.rankFunction].map {
+                        $0.hasPrefix("'") ? $0 : "'" + $0.replacingOccurrences(of: "'", with: "''") + "'"
+                    } + ["21"]
+                var sql = ""
+                var next = values.makeIterator()
+                for c in ComicStore.searchSQL { sql += c == "?" ? next.next() ?? "?" : String(c) }
+                sql = sql.replacingOccurrences(of: "\n", with: " ") + "; SELECT '__END__';"
                 let f = try sqlite.request(sql, until: { $0 == "__END__" })
                 if round > 0 { floorTimes.append(f) }
             }

@@ -15,31 +15,58 @@ public enum WikiMarkup {
     /// The community transcript: the first level-2 section headed "Transcript", up to the next
     /// level-2 heading (or `{{comic discussion}}`, which ends the article); nil when there is none.
     public static func transcriptSection(of source: String) -> String? {
-        section(of: source) { $0.lowercased().contains("transcript") }?
-            .components(separatedBy: "{{comic discussion}}")[0]
+        section(of: source) { $0.lowercased().contains("transcript") }.map { text in
+            let marker = Array("{{comic discussion}}".utf8)
+            let bytes = Array(text.utf8)
+            guard bytes.count >= marker.count,
+                let start = (0...(bytes.count - marker.count)).first(where: {
+                    bytes[$0] == marker[0] && bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+                })
+            else { return text }
+            return String(decoding: bytes[..<start], as: UTF8.self)
+        }
     }
 
     // The text under the first level-2 heading `wanted` accepts, up to the next level-2 heading.
     private static func section(of source: String, where wanted: (Substring) -> Bool) -> String? {
-        var lines: [Substring] = []
-        var inside = false
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let level = headingLevel(line), level == 2 {
-                if inside { break }
-                if wanted(line) { inside = true }
-                continue
+        var start: String.Index?
+        for line in lines(of: source) {
+            guard let level = headingLevel(line), level == 2 else { continue }
+            if let start {
+                // The section ends before this heading's line, less the newline that ends the last.
+                let end = line.startIndex > start ? source.utf8.index(before: line.startIndex) : start
+                return String(source[start..<end])
             }
-            if inside { lines.append(line) }
+            if wanted(line) {
+                start = line.endIndex < source.endIndex ? source.utf8.index(after: line.endIndex) : source.endIndex
+            }
         }
-        return inside ? lines.joined(separator: "\n") : nil
+        return start.map { String(source[$0...]) }
+    }
+
+    /// The lines of `text`, split at each `\n` byte (no newline is part of a grapheme cluster
+    /// that starts a line here, so this is what splitting its characters gives, only faster).
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var index = text.utf8.startIndex
+        while let newline = text.utf8[index...].firstIndex(of: 0x0A) {
+            lines.append(text[start..<newline])
+            start = text.utf8.index(after: newline)
+            index = start
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     /// The blocks and footnotes of `source`.
     public static func document(from source: String) -> WikiDocument {
         var noteSources: [String] = []
-        let prepared = WikiSource.prepare(String(source.unicodeScalars.prefix(maxSourceLength)), notes: &noteSources)
+        let prepared = WikiSource.prepare(
+            (source.utf8.count <= maxSourceLength ? source : String(source.unicodeScalars.prefix(maxSourceLength))),
+            notes: &noteSources)
         var parser = BlockParser()
-        for line in prepared.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines(of: prepared) {
             parser.add(line)
         }
         parser.endParagraph()
@@ -51,6 +78,8 @@ public enum WikiMarkup {
 
     /// The level of a heading line (`== x ==` is 2), or nil.
     static func headingLevel(_ line: Substring) -> Int? {
+        // Most lines are not headings: the first byte that is not a space tells.
+        guard line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "=") else { return nil }
         let trimmed = line.trimmingSpaces()
         guard trimmed.hasPrefix("="), trimmed.hasSuffix("=") else { return nil }
         let open = trimmed.prefix(while: { $0 == "=" }).count

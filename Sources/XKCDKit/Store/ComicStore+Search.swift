@@ -16,49 +16,44 @@ extension ComicStore {
 
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts, transcripts and
     /// explanations, best first (bm25, title weighted highest and explanation lowest); returns
-    /// up to `limit` hits and whether more comics match. Ranking reads no text: the excerpt is
-    /// made afterwards, for the hits returned only, from the first field that holds a match.
+    /// up to `limit` hits and whether more comics match. FTS5 ranks every match before SQLite
+    /// reads a row (`ORDER BY rank`), so excerpts are made for the hits returned only, each
+    /// from the first field, in rank order, that holds a match.
     public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], more: Bool) {
         try read { db in
-            let weights = SearchField.allCases.map { String($0.weight) }.joined(separator: ", ")
-            let ranked = try Int.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT rowid FROM comic_fts WHERE comic_fts MATCH ?
-                        ORDER BY bm25(comic_fts, \(weights)), rowid LIMIT ?
-                        """),
-                arguments: [expression, limit + 1])
-            let excerpt = try db.cachedStatement(
-                sql: """
-                    SELECT title, snippet(comic_fts, ?, ?, ?, '…', 16) AS excerpt
-                    FROM comic_fts WHERE comic_fts MATCH ? AND rowid = ?
-                    """)
-            let hits = try ranked.prefix(limit).map { num in
-                try Self.hit(num, expression: expression, statement: excerpt)
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: Self.searchSQL),
+                arguments: [
+                    String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, Self.rankFunction,
+                    limit + 1,
+                ])
+            let hits = rows.prefix(limit).map { row in
+                let field = SearchField.allCases.first { $0.column == row["field"] as Int } ?? .title
+                return SearchHit(
+                    num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]), matched: field)
             }
-            return (hits, ranked.count > limit)
+            return (Array(hits), rows.count > limit)
         }
     }
 
-    // The hit for comic `num`: its excerpt from the first field, in rank order, where a
-    // highlighted match shows (a match spread over fields highlights in each of them).
-    private static func hit(_ num: Int, expression: String, statement: Statement) throws -> SearchHit {
-        var first: SearchHit?
-        for field in SearchField.allCases {
-            guard
-                let row = try Row.fetchOne(
-                    statement,
-                    arguments: [
-                        field.column, String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, num,
-                    ])
-            else { break }
-            let excerpt: String = row["excerpt"]
-            let hit = SearchHit(num: num, title: row["title"], snippet: flat(excerpt), matched: field)
-            if excerpt.unicodeScalars.contains(SearchHit.highlightStart.unicodeScalars.first!) { return hit }
-            if first == nil { first = hit }
+    // bm25 with one field weighted and the others not is below zero only when that field
+    // holds a match: the first such field, in rank order, is where the hit matched.
+    private static let matchedField: String = {
+        let fields = SearchField.allCases
+        let cases = fields.dropLast().map { field in
+            let weights = fields.map { $0 == field ? "1" : "0" }.joined(separator: ", ")
+            return "WHEN bm25(comic_fts, \(weights)) < 0 THEN \(field.column)"
         }
-        return first ?? SearchHit(num: num, title: "", snippet: "")
-    }
+        return "CASE \(cases.joined(separator: " ")) ELSE \(fields.last!.column) END"
+    }()
+
+    package static let rankFunction =
+        "bm25(\(SearchField.allCases.map { String($0.weight) }.joined(separator: ", ")))"
+
+    package static let searchSQL = """
+        SELECT rowid, title, \(matchedField) AS field, snippet(comic_fts, \(matchedField), ?, ?, '…', 16) AS excerpt
+        FROM comic_fts WHERE comic_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ?
+        """
 
     // Transcripts and explanations span lines; an excerpt reads as one.
     private static func flat(_ excerpt: String) -> String {
