@@ -28,7 +28,7 @@ struct Table {
             goalText = "≤ \(Measure.format(limit))"
         case let .ratioAndAbsolute(limit, absolute):
             met = (ratio ?? .infinity) <= limit && ours <= absolute
-            goalText = String(format: "≤ %.0f× and ≤ %@", limit, Measure.format(absolute))
+            goalText = String(format: "≤ %g× and ≤ %@", limit, Measure.format(absolute))
         }
         rows.append([
             path, Measure.format(ours), floor.map { "\(Measure.format($0)) (\(floorName))" } ?? floorName,

@@ -70,19 +70,61 @@ import XKCDKit
     @Test func throttlingIsWaitedOutAsRetryAfterSays() throws {
         server.setFault(.unavailable(retryAfter: 1), for: "/wiki/api.php", times: 1)
         server.setFault(.maxlag(retryAfter: 1, lag: 7), for: "/wiki/api.php", times: 1)
+        server.setFault(.status(429, headers: ["Retry-After": "1"]), for: "/wiki/api.php", times: 1)
         let synced = try sync("--explanations")
         #expect(synced["explanations_fetched"]?.integer == pages)
         #expect(synced["explanations_failed"]?.array?.isEmpty == true)
-        #expect(server.requestLog.filter { $0.contains("action=query") }.count == (pages + 49) / 50 + 2)
+        #expect(server.requestLog.filter { $0.contains("action=query") }.count == (pages + 49) / 50 + 3)
+    }
+}
+
+/// `sync --explanations` over more pages than one batch: a wiki that is down, and Ctrl-C.
+@Suite(.serialized) final class ExplanationSyncInterruptionTests {
+    private let loopback: Loopback
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
+
+    init() throws {
+        loopback = try Loopback(archive: .synthetic(count: 160))
+        loopback.server.serveGeneratedExplanations()
+        #expect(try xkcd.run(["sync"]).status == 0)
+        loopback.server.resetCounters()
     }
 
-    @Test func aWikiThatIsDownLeavesTheRestForTheNextSync() throws {
-        server.setFault(.status(500), for: "/wiki/api.php", times: 1000)
+    func storedExplanations() throws -> Int {
+        try JSONReader.parse(Array(try xkcd.run(["--json", "cache"]).stdout.utf8))["explanations"]?.integer ?? -1
+    }
+
+    @Test func aWikiThatIsDownIsAskedTwiceAndTheRestLeftForTheNextSync() throws {
+        server.setFault(.body("<html>down for maintenance</html>"), for: "/wiki/api.php", times: 1000)
         let failed = try xkcd.run(["--json", "sync", "--explanations"])
+        #expect(failed.status == 1)
         let document = try JSONReader.parse(Array(failed.stdout.utf8))
-        #expect(document["explanations_failed"]?.array?.count == pages)
+        #expect(document["explanations_failed"]?.array?.count == 160)
         #expect(document["explanations_fetched"]?.integer == 0)
+        #expect(document["explanation_error"]?.string == "explainxkcd sent something that is not JSON")
+        #expect(server.requestLog.filter { $0.contains("action=query") }.count == 2, "two batches, then it stops")
         server.clearFaults()
-        #expect(try sync("--explanations")["explanations_fetched"]?.integer == pages)
+        let text = try xkcd.run(["sync", "--explanations"])
+        #expect(text.stdout.contains("160 explanations stored (4 requests to explainxkcd)"), "\(text.stdout)")
+    }
+
+    @Test func ctrlCKeepsTheBatchesThatArrivedAndTheNextSyncFetchesTheRest() async throws {
+        // The first batch comes at once; the next ones take a minute.
+        server.setFault(.delay(.milliseconds(1)), for: "/wiki/api.php", times: 1)
+        server.setFault(.delay(.seconds(60)), for: "/wiki/api.php", times: 100)
+        let process = try xkcd.start(["--timeout", "120", "sync", "--explanations"])
+        let deadline = Date().addingTimeInterval(600)
+        while try storedExplanations() < 50, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try #require(try storedExplanations() == 50, "the first batch was never stored")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        server.clearFaults()
+        #expect(try storedExplanations() == 50, "what arrived was kept")
+        server.resetCounters()
+        let resumed = try JSONReader.parse(Array(try xkcd.run(["--json", "sync", "--explanations"]).stdout.utf8))
+        #expect(resumed["explanations_fetched"]?.integer == 110)
+        #expect(resumed["explanation_requests"]?.integer == 3)
     }
 }

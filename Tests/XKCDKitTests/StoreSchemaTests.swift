@@ -49,6 +49,43 @@ struct StoreSchemaTests {
         #expect(try store.search("\"levitating\"", limit: 5).hits.first?.matched == .transcript)
     }
 
+    @Test func aStoreFromBeforeSearchKeepsItsFavoritesAndIndexesItsComicsAndExplanations() throws {
+        let directory = try temporaryDirectory("schema-v2")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("xkcd.sqlite3")
+        do {
+            let queue = try DatabaseQueue(path: path.path)
+            try StoreSchema.migrator.migrate(queue, upTo: "v2: favorites and images")
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO comic VALUES (327, 'Exploits of a Mom', 'Exploits of a Mom', 'Her daughter is named Help', 'https://imgs.xkcd.com/comics/exploits_of_a_mom.png', '', '', '', 2007, 10, 10, 0);
+                        INSERT INTO favorite VALUES (327, 0);
+                        """)
+            }
+            try StoreSchema.migrator.migrate(queue, upTo: "v4: explanations")
+            try queue.write { db in
+                try db.execute(
+                    sql:
+                        "INSERT INTO explanation VALUES (327, '327: Exploits of a Mom', '==Explanation==\nSanitize inputs.', 0)"
+                )
+            }
+        }
+        let store = try ComicStore.open(at: path)
+        #expect(try store.favoriteNumbers() == [327])
+        #expect(try store.search("\"daughter\"", limit: 5).hits.map(\.num) == [327])
+        #expect(try store.search("\"sanitize\"", limit: 5).hits.first?.matched == .explanation)
+    }
+
+    @Test func equalRanksGoInNumberOrder() throws {
+        let store = try ComicStore.inMemory()
+        let twins = [9, 3, 6].map { num in
+            Comic(num: num, title: "Twin", safeTitle: "Twin", alt: "same", img: "", year: 2020, month: 1, day: 1)
+        }
+        try store.save(twins, absent: [], at: Date())
+        #expect(try store.search("\"twin\"", limit: 5).hits.map(\.num) == [3, 6, 9])
+    }
+
     @Test func absencesFromBeforeTheyHadAnAgeCountAsSeenLongAgo() throws {
         let directory = try temporaryDirectory("schema-absent")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -73,7 +73,7 @@ extension CommandSpec {
                 fetches their images. --explanations also stores every comic's explainxkcd page (50 a
                 request, one request at a time), so explain, transcript and search work offline over
                 them; a page is fetched again after 30 days, or after a day while it is marked
-                incomplete. --all does all three.
+                incomplete. --all does both.
                 """,
             argument: .none,
             options: [

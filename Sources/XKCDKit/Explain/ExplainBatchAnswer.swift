@@ -10,15 +10,13 @@ import Foundation
 struct ExplainBatchAnswer: Equatable {
     /// The pages whose text arrived, one per comic asked for.
     var pages: [ExplainPage] = []
-    /// The comics asked for that have no page.
-    var missing: [Int] = []
     /// The fields to add to the request for the rest of the text; nil when the batch is complete.
     var continuation: [(key: String, value: String)]?
     /// Whether the server asked to be left alone for a while (`maxlag`).
     var lagged = false
 
     static func == (lhs: ExplainBatchAnswer, rhs: ExplainBatchAnswer) -> Bool {
-        lhs.pages == rhs.pages && lhs.missing == rhs.missing && lhs.lagged == rhs.lagged
+        lhs.pages == rhs.pages && lhs.lagged == rhs.lagged
             && lhs.continuation?.map(\.key) == rhs.continuation?.map(\.key)
             && lhs.continuation?.map(\.value) == rhs.continuation?.map(\.value)
     }
@@ -47,9 +45,9 @@ struct ExplainBatchAnswer: Equatable {
         if case let .object(pages)? = query["pages"] {
             for (_, page) in pages {
                 guard let title = page["title"]?.string, let nums = numbers[title] else { continue }
-                if page["missing"] != nil || page["invalid"] != nil {
-                    answer.missing += nums
-                } else if let text = page["revisions"]?.array?.first.flatMap({
+                // A page that does not exist (`missing`, `invalid`) has no text: the client counts
+                // every comic whose text did not come as missing.
+                if let text = page["revisions"]?.array?.first.flatMap({
                     $0["*"]?.string ?? $0["content"]?.string
                 }) {
                     let wikitext = ComicPayload.withoutNUL(text)
@@ -66,7 +64,6 @@ struct ExplainBatchAnswer: Equatable {
             }
         }
         answer.pages.sort { $0.num < $1.num }
-        answer.missing.sort()
         return answer
     }
 

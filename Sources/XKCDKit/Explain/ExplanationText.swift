@@ -7,15 +7,9 @@ public struct ExplanationText: Sendable, Equatable {
     public var explanation: String
     /// The community transcript, as plain text; empty when the page has none.
     public var transcript: String
-    /// Whether the page carries an `{{incomplete…}}` notice (it is fetched again sooner).
+    /// Whether the page carries an `{{incomplete…}}` notice, `{{incomplete transcript}}`
+    /// included (it is fetched again sooner).
     public var incomplete: Bool
-
-    /// Creates the text from its parts.
-    public init(explanation: String, transcript: String, incomplete: Bool) {
-        self.explanation = explanation
-        self.transcript = transcript
-        self.incomplete = incomplete
-    }
 
     /// The text of a page's MediaWiki source.
     public init(wikitext: String) {
@@ -34,7 +28,7 @@ public struct ExplanationText: Sendable, Equatable {
         let bytes = Array(wikitext.utf8)
         guard bytes.count >= marker.count else { return false }
         for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-            if zip(bytes[start...], marker).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { return true }
+            if zip(bytes[start...], marker).allSatisfy({ ASCIICase.fold($0) == $1 }) { return true }
         }
         return false
     }

@@ -3,14 +3,22 @@
 /// comic it describes (`{{Title text: …}}`), which tells where it belongs.
 enum TranscriptOwner {
     /// Whether `transcript` (xkcd's, as served) describes the comic whose alt text is `alt`:
-    /// not empty, and either without a title-text line or with one that starts as `alt` does.
+    /// not empty, and either without a title-text line or with one that starts much as `alt`
+    /// does. Typos and small rewordings pass (at most 10 edits in the first 24 letters); the
+    /// title text of another comic does not.
     static func belongs(_ transcript: String, alt: String) -> Bool {
         guard transcript.contains(where: { !$0.isWhitespace }) else { return false }
         guard let titleText = titleText(in: transcript) else { return true }
         let (told, own) = (letters(titleText), letters(alt))
-        let compared = min(24, told.count, own.count)
-        return compared > 0 && told.prefix(compared) == own.prefix(compared)
+        let compared = min(told.count, own.count)
+        guard compared > 0 else { return true }
+        let edits = EditDistance.between(Array(told.prefix(compared)), Array(own.prefix(compared)))
+        return edits * letterCount <= maxEdits * compared
     }
+
+    // How many letters are compared, and how many of them may differ.
+    private static let letterCount = 24
+    private static let maxEdits = 10
 
     // What follows `{{` in the notes that give the title text, lowercased.
     private static let openings = ["title text:", "title-text:", "titletext:", "alt:", "alt text:", "alt-text:"].map {
@@ -28,7 +36,7 @@ enum TranscriptOwner {
             let rest = bytes[(index + 2)...]
             guard
                 let opening = openings.first(where: { opening in
-                    rest.count >= opening.count && zip(rest, opening).allSatisfy { lowercased($0) == $1 }
+                    rest.count >= opening.count && zip(rest, opening).allSatisfy { ASCIICase.fold($0) == $1 }
                 })
             else { continue }
             let start = index + 2 + opening.count
@@ -38,11 +46,23 @@ enum TranscriptOwner {
         return nil
     }
 
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    private static func letters(_ text: String) -> [Character] {
-        Array(TextRepair.alt(text).lowercased().filter { $0.isLetter || $0.isNumber })
+    // The first `count` letters and digits of `text` (entities decoded), lowercased: enough to
+    // tell one alt text from another, and cheap, as every stored comic is indexed with this.
+    private static func letters(_ text: String, count: Int = letterCount) -> [Unicode.Scalar] {
+        let decoded = text.utf8.contains(UInt8(ascii: "&")) ? TextRepair.alt(text) : text
+        var out: [Unicode.Scalar] = []
+        for scalar in decoded.unicodeScalars where out.count < count {
+            if scalar.isASCII {
+                let value = UInt8(scalar.value)
+                if (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) {
+                    out.append(scalar)
+                } else if (0x41...0x5A).contains(value) {
+                    out.append(Unicode.Scalar(value + 32))
+                }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                out += scalar.properties.lowercaseMapping.unicodeScalars
+            }
+        }
+        return out
     }
 }

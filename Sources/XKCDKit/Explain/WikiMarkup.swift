@@ -20,7 +20,8 @@ public enum WikiMarkup {
             let bytes = Array(text.utf8)
             guard bytes.count >= marker.count,
                 let start = (0...(bytes.count - marker.count)).first(where: {
-                    bytes[$0] == marker[0] && bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+                    bytes[$0] == marker[0]
+                        && bytes[$0..<($0 + marker.count)].elementsEqual(marker) { ASCIICase.fold($0) == $1 }
                 })
             else { return text }
             return String(decoding: bytes[..<start], as: UTF8.self)

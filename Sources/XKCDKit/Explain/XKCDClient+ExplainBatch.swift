@@ -13,13 +13,15 @@ extension XKCDClient {
 
     /// How many times a batch asks again after the wiki answers `maxlag`.
     static let maxLagRetries = 5
-    /// The longest wait a `Retry-After` gets after `maxlag`.
+    /// The longest wait a `Retry-After` gets after `maxlag` or 429.
     static let longestLagWait = 30
+    /// The most continuations one batch follows: at worst, a request for each of its pages.
+    static let maxContinuations = ExplainBatchQuery.maxTitles + 1
 
     /// The explainxkcd pages of `numbers` (at most ``ExplainBatchQuery/maxTitles``) through the
     /// wiki's batch API, one request at a time: the rest of an answer cut for size is asked for
     /// with its `continue` fields; a `maxlag` answer waits as `Retry-After` says (503s and lost
-    /// connections are retried as every request is).
+    /// connections are retried as every request is, a 429 is waited out as `maxlag` is).
     public func explanations(of numbers: [Int]) async throws -> ExplainBatch {
         var batch = ExplainBatch()
         var continuation: [(key: String, value: String)] = []
@@ -29,8 +31,13 @@ extension XKCDClient {
             else { throw XKCDError.cannotDo("--explain-url is not a usable address") }
             let response = try await get(url)
             batch.requests += 1
-            guard response.status == 200 else { throw XKCDError.httpStatus(response.status, url: url.absoluteString) }
-            let answer = try ExplainBatchAnswer.parse(response.body, asked: numbers)
+            // 429 is a wiki asking to slow down, as `maxlag` is.
+            guard response.status == 200 || response.status == 429 else {
+                throw XKCDError.httpStatus(response.status, url: url.absoluteString)
+            }
+            let answer =
+                response.status == 429
+                ? ExplainBatchAnswer(lagged: true) : try ExplainBatchAnswer.parse(response.body, asked: numbers)
             if answer.lagged {
                 lagRetries += 1
                 guard lagRetries <= Self.maxLagRetries else {
@@ -41,9 +48,8 @@ extension XKCDClient {
                 continue
             }
             batch.pages += answer.pages
-            batch.missing += answer.missing
-            // A continuation that does not move on would never end.
-            guard let next = answer.continuation, !next.isEmpty,
+            // A continuation that does not move on, or goes on past a page a request, would never end.
+            guard let next = answer.continuation, !next.isEmpty, batch.requests - lagRetries <= Self.maxContinuations,
                 next.map(\.value) != continuation.map(\.value) || next.map(\.key) != continuation.map(\.key)
             else { break }
             continuation = next

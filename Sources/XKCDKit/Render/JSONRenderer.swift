@@ -132,6 +132,7 @@ enum JSONRenderer {
             ("explanations_missing", .array(summary.explanationsMissing.map(JSONValue.int))),
             ("explanations_failed", .array(summary.explanationsFailed.map(JSONValue.int))),
             ("explanation_requests", .int(summary.explanationRequests)),
+            ("explanation_error", summary.explanationError.map(JSONValue.string) ?? .null),
             ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
         ])
     }

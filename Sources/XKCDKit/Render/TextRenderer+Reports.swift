@@ -24,7 +24,7 @@ extension TextRenderer {
         if summary.cancelled {
             lines.append(
                 "sync stopped: \(summary.fetched) new comics stored (\(stored) in all); "
-                    + "run 'sync' again to fetch the rest")
+                    + "run the same 'sync' again to fetch the rest")
         } else {
             lines.append(
                 "synced: \(stored) comics stored (\(summary.fetched) new) "
@@ -62,6 +62,7 @@ extension TextRenderer {
             lines.append(
                 "\(summary.explanationsFailed.count) explanations could not be fetched "
                     + "(\(Self.numberList(summary.explanationsFailed))) — run 'sync --explanations' again to retry")
+            if let reason = summary.explanationError { lines.append("  the last failure: \(reason)") }
         }
         return lines
     }

@@ -27,7 +27,11 @@ extension ComicStore {
                     String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, Self.rankFunction,
                     limit + 1,
                 ])
-            let hits = rows.prefix(limit).map { row in
+            // Equal ranks go in number order, whatever order FTS5 gave them in.
+            let ordered = rows.sorted {
+                (($0["rank"] as Double), ($0["rowid"] as Int)) < (($1["rank"] as Double), ($1["rowid"] as Int))
+            }
+            let hits = ordered.prefix(limit).map { row in
                 let field = SearchField.allCases.first { $0.column == row["field"] as Int } ?? .title
                 return SearchHit(
                     num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]), matched: field)
@@ -47,11 +51,14 @@ extension ComicStore {
         return "CASE \(cases.joined(separator: " ")) ELSE \(fields.last!.column) END"
     }()
 
+    /// The ranking `search` asks FTS5 for: bm25 with each field's weight.
     package static let rankFunction =
         "bm25(\(SearchField.allCases.map { String($0.weight) }.joined(separator: ", ")))"
 
+    /// The statement `search` runs: start and end marks, the FTS5 expression, the ranking, the
+    /// number of rows.
     package static let searchSQL = """
-        SELECT rowid, title, \(matchedField) AS field, snippet(comic_fts, \(matchedField), ?, ?, '…', 16) AS excerpt
+        SELECT rowid, rank, title, \(matchedField) AS field, snippet(comic_fts, \(matchedField), ?, ?, '…', 16) AS excerpt
         FROM comic_fts WHERE comic_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ?
         """
 

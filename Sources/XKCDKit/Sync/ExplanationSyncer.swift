@@ -27,8 +27,8 @@ struct ExplanationSyncer {
     }
 
     /// Fetches the pages of comics 1 to `newest` (less #404 and those the server does not have)
-    /// that are missing or stale, adding what happened to `summary`. The next batch is asked
-    /// for (and its pages read) while the last one is stored: still one request at a time.
+    /// that are missing or stale, adding what happened to `summary`. A batch's pages are read
+    /// and stored while the next batch downloads: still one request at a time.
     func run(newest: Int, into summary: inout SyncSummary) async throws {
         let store = repository.store
         let notComics = Set(summary.missing).union([404])
@@ -43,36 +43,61 @@ struct ExplanationSyncer {
         var arrived = batches.isEmpty ? nil : await fetch(batches[0])
         for index in batches.indices {
             guard let current = arrived else { break }
-            async let upcoming = index + 1 < batches.count && !Task.isCancelled ? fetch(batches[index + 1]) : nil
-            switch current {
-            case let .success(batch):
-                summary.explanationRequests += batch.requests
-                try store.saveExplanations(await Self.text(of: batch.pages), at: now())
-                summary.explanationsFetched += batch.pages.count
-                summary.explanationsMissing += batch.missing
-                failing = 0
-            case .failure(XKCDError.cancelled):
-                summary.cancelled = true
-            case let .failure(error):
-                guard error is XKCDError else { throw error }
-                summary.explanationRequests += 1
-                summary.explanationsFailed += batches[index]
-                failing += 1
-            }
+            let fails = Self.failure(of: current) != nil
+            // The next batch is not asked for once this one makes the failures in a row too many.
+            let goesOn =
+                !Task.isCancelled && !Self.isCancellation(current) && (!fails || failing + 1 < Self.failuresInARow)
+            async let upcoming = goesOn && index + 1 < batches.count ? fetch(batches[index + 1]) : nil
+            failing = fails ? failing + 1 : 0
+            try await take(current, asked: batches[index], into: &summary)
             done += batches[index].count
             reporter.update(done: done)
             arrived = await upcoming
             if Task.isCancelled || summary.cancelled {
+                // A batch that came in meanwhile is kept too.
+                if let arrived, case .success = arrived {
+                    try await take(arrived, asked: batches[index + 1], into: &summary)
+                    done += batches[index + 1].count
+                }
                 summary.cancelled = true
                 break
             }
-            if failing >= Self.failuresInARow {
+            if !goesOn, index + 1 < batches.count {
                 // The wiki is likely down: the rest are not asked for.
                 summary.explanationsFailed += batches[(index + 1)...].joined()
                 break
             }
         }
         reporter.finish(done: done)
+    }
+
+    // Adds what `result`, the answer for the comics `asked`, brought to the store and `summary`.
+    private func take(_ result: Result<Fetched, any Error>, asked: [Int], into summary: inout SyncSummary) async throws
+    {
+        switch result {
+        case let .success(batch):
+            summary.explanationRequests += batch.requests
+            try repository.store.saveExplanations(await Self.text(of: batch.pages), at: now())
+            summary.explanationsFetched += batch.pages.count
+            summary.explanationsMissing += batch.missing
+        case .failure(XKCDError.cancelled):
+            summary.cancelled = true
+        case let .failure(error):
+            guard let error = error as? XKCDError else { throw error }
+            summary.explanationRequests += 1
+            summary.explanationsFailed += asked
+            summary.explanationError = error.localizedDescription
+        }
+    }
+
+    private static func failure(of result: Result<Fetched, any Error>) -> (any Error)? {
+        guard case let .failure(error) = result, !isCancellation(result) else { return nil }
+        return error
+    }
+
+    private static func isCancellation(_ result: Result<Fetched, any Error>) -> Bool {
+        guard case let .failure(error) = result else { return false }
+        return error as? XKCDError == .cancelled
     }
 
     /// What one batch brought.

@@ -24,6 +24,8 @@ public struct SyncSummary: Sendable, Equatable {
     public var explanationsFailed: [Int] = []
     /// Requests made to explainxkcd's batch API.
     public var explanationRequests = 0
+    /// Why the last batch of explanations that failed did, if one did.
+    public var explanationError: String?
     /// Whether Ctrl-C stopped it early.
     public var cancelled: Bool
     /// How long it took.

@@ -1,8 +1,13 @@
-/// Levenshtein distance between short words, for "did you mean" suggestions.
+/// Levenshtein distance between short sequences: "did you mean" suggestions for words, and
+/// whether two texts start alike.
 enum EditDistance {
+    /// The edits (insertions, deletions, substitutions) that turn word `a` into word `b`.
     static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
+        between(Array(a), Array(b))
+    }
+
+    /// The edits that turn `a` into `b`.
+    static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
