@@ -3,7 +3,8 @@ import XKCDKit
 
 /// Asks the terminal what graphics it draws: sixel support from its primary device attributes
 /// (`ESC [ c`, attribute 4), and with XTSMGRAPHICS its colour registers and largest sixel
-/// image. Asked once, on the controlling terminal, and only when a caller needs to know.
+/// image, and its background colour (OSC 11). Asked once, on the controlling terminal, and
+/// only when a caller needs to know.
 final class GraphicsProbe {
     private var cached: GraphicsReply?
     private let timeout: Int32
@@ -38,9 +39,10 @@ final class GraphicsProbe {
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return GraphicsReply() }
         // TCSAFLUSH: an answer that comes after the wait is dropped rather than typed.
         defer { tcsetattr(fd, TCSAFLUSH, &saved) }
-        // Registers, then geometry, then the device attributes every terminal answers: the
-        // last answer tells that the others, if any, have arrived.
-        let query = Array("\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[c".utf8)
+        // Registers, geometry and the background colour, then the device attributes every
+        // terminal answers: the last answer tells that the others, if any, have arrived, so a
+        // terminal that ignores the rest costs no wait.
+        let query = Array("\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
         guard query.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == query.count else {
             return GraphicsReply()
         }

@@ -84,7 +84,7 @@ struct Main {
             library: library, renderer: makeRenderer, output: output, tasks: tasks,
             handoff: SystemHandoff(terminal: terminal, environment: environment),
             imageFacts: { [probe = GraphicsProbe()] forced in
-                Terminal().imageFacts(noColor: options.noColor, probe: probe, forced: forced)
+                Terminal().imageFacts(noColor: options.noColor, theme: options.theme, probe: probe, forced: forced)
             })
 
         if terminal.stdinIsTTY {

@@ -45,7 +45,7 @@ struct Terminal {
     /// What an image renderer needs to know: size (and cell size in pixels where the
     /// terminal reports it) asked anew, the environment, and, only when nothing else would
     /// draw the image better than half-blocks, whether the terminal speaks sixel.
-    func imageFacts(noColor: Bool, probe: GraphicsProbe, forced: ImageProtocol?) -> TerminalFacts {
+    func imageFacts(noColor: Bool, theme: Theme, probe: GraphicsProbe, forced: ImageProtocol?) -> TerminalFacts {
         let size = Self.windowSize()
         let columns = width
         let rows = self.rows
@@ -60,13 +60,16 @@ struct Terminal {
         let term = facts.environment["TERM"] ?? ""
         let mayAsk = stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb" && facts.environment["TMUX"] == nil
         // NO_COLOR turns half-blocks into ASCII, but a sixel picture is not colour in text.
-        if forced == .sixel || (forced == nil && (wouldBe == .blocks || wouldBe == .ascii) && mayAsk) {
-            let answer = probe.answer()
+        let asksForSixel = forced == .sixel || (forced == nil && (wouldBe == .blocks || wouldBe == .ascii) && mayAsk)
+        // The background is asked only when --theme leaves it to the terminal.
+        let answer = asksForSixel || (theme == .auto && mayAsk) ? probe.answer() : nil
+        if asksForSixel, let answer {
             facts.sixel = answer.sixel
             facts.colorRegisters = answer.colorRegisters
             facts.sixelMaxWidth = answer.maxWidth
             facts.sixelMaxHeight = answer.maxHeight
         }
+        facts.darkBackground = theme.isDark(reported: answer?.background, environment: facts.environment)
         return facts
     }
 

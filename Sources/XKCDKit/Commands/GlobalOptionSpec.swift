@@ -3,7 +3,7 @@
 public struct GlobalOptionSpec: Sendable, Equatable {
     /// Which option it is, for the parser.
     public enum Key: Sendable, Equatable {
-        case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, timeout
+        case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, theme, timeout
         case commands, help, version, completionScript, manual
     }
 
@@ -91,6 +91,10 @@ public struct GlobalOptionSpec: Sendable, Equatable {
         GlobalOptionSpec(
             key: .noColor, names: ["--no-color"], otherSpellings: ["--no-colour"], fallback: .nonEmpty("NO_COLOR"),
             summary: "no colour"),
+        GlobalOptionSpec(
+            key: .theme, names: ["--theme"], value: "THEME", fallback: .value("XKCD_THEME"), defaultValue: "auto",
+            summary: "auto, dark or light: black-on-white comics are drawn light-on-dark on a dark background",
+            completion: .words(Theme.allCases.map(\.rawValue))),
         GlobalOptionSpec(
             key: .timeout, names: ["--timeout"], value: "SECS", fallback: .value("XKCD_TIMEOUT"),
             defaultValue: "15", summary: "give up on a request after SECS seconds"),

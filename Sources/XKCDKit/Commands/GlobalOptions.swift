@@ -20,6 +20,8 @@ public struct GlobalOptions: Sendable, Equatable {
     public var offline = false
     /// The most bytes of images kept (favorites' not counted).
     public var imageCacheLimit = ComicRepository.defaultImageCacheLimit
+    /// Whether comics are drawn for a dark or a light background, or as the terminal says.
+    public var theme = Theme.auto
     /// Seconds before a request gives up.
     public var timeout: TimeInterval = 15
     /// Seconds between background checks for new comics in the REPL; 0: none.
@@ -76,6 +78,13 @@ public struct GlobalOptions: Sendable, Equatable {
         if let baseURL = values[.baseURL] { options.baseURL = try httpURL(baseURL, flag: "--base-url") }
         if let explainURL = values[.explainURL] { options.explainURL = try httpURL(explainURL, flag: "--explain-url") }
         options.dataDirectory = DataDirectory.resolve(explicit: values[.dataDirectory], environment: environment)
+        if let theme = values[.theme] {
+            guard let known = Theme(rawValue: theme.lowercased()) else {
+                let names = Theme.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--theme takes one of \(names), not \(UsageError.quote(theme))")
+            }
+            options.theme = known
+        }
         if let timeout = values[.timeout] {
             guard let seconds = TimeInterval(timeout), seconds > 0, seconds <= 600 else {
                 throw UsageError("--timeout takes seconds between 0 and 600 (got \(UsageError.quote(timeout)))")

@@ -1,6 +1,6 @@
 /// What a terminal answers about its graphics: sixel support in its primary device
 /// attributes (`ESC [ ? … c`), and with XTSMGRAPHICS (`ESC [ ? Pi ; 0 ; … S`) its colour
-/// registers and largest sixel image.
+/// registers and largest sixel image; with OSC 11 its background colour.
 public struct GraphicsReply: Sendable, Equatable {
     /// Whether the terminal draws sixel.
     public var sixel = false
@@ -10,6 +10,8 @@ public struct GraphicsReply: Sendable, Equatable {
     public var maxWidth: Int?
     /// The tallest sixel image, in pixels, when it said.
     public var maxHeight: Int?
+    /// Its background colour, when it answered OSC 11.
+    public var background: TerminalBackground?
 
     /// No answer: no sixel, nothing known.
     public init() {}
@@ -21,6 +23,7 @@ public struct GraphicsReply: Sendable, Equatable {
 
     /// What `reply` (the terminal's answers, in any order, among other bytes) says.
     public init(parsing reply: [UInt8]) {
+        background = TerminalBackground(osc11: reply)
         for (parameters, final) in Self.replies(in: reply) {
             if final == UInt8(ascii: "c") {
                 // The first number is the terminal's class; 4 among the rest is sixel.

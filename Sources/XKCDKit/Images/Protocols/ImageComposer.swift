@@ -20,6 +20,8 @@ public struct ImageComposer: Sendable {
     public func render(_ image: ComicImage, reservedRows: Int = 0) -> String {
         let chosen = ImageProtocolChoice.choose(forced: image.options.renderer, facts: facts)
         let raster = image.raster
+        // A black-on-white comic on a dark background is drawn light-on-dark; a colour one as it is.
+        let inverts = facts.darkBackground == true && ImageTone.isGrey(raster)
         var screen = facts
         // What comes with the image may take at most half the screen from it.
         screen.rows = max(facts.rows / 2, facts.rows - reservedRows)
@@ -30,39 +32,43 @@ public struct ImageComposer: Sendable {
         switch chosen {
         case .kitty:
             // Kitty takes PNG only: other formats are sent re-encoded from their pixels.
-            guard let png = image.kind == .png ? image.data : try? PNGEncoder.encode(raster) else {
-                return halfBlocks(raster, screen: screen, width: image.options.width)
+            guard
+                let png = image.kind == .png && !inverts
+                    ? image.data : try? PNGEncoder.encode(inverts ? tone(raster, true) : raster)
+            else {
+                return halfBlocks(raster, screen: screen, width: image.options.width, inverts: inverts)
             }
             drawn = KittyGraphics.sequence(png: png, columns: fit.columns, rows: fit.rows)
         case .iterm:
+            let data = inverts ? (try? PNGEncoder.encode(tone(raster, true))) ?? image.data : image.data
             drawn = ITermInline.sequence(
-                data: image.data, columns: fit.columns, rows: fit.rows,
+                data: data, columns: fit.columns, rows: fit.rows,
                 name: ImageSaver.defaultName(num: image.comic.num, title: image.comic.title, kind: image.kind))
         case .sixel:
-            drawn = SixelEncoder.encode(prepared(raster, fit), maxColors: facts.colorRegisters ?? 256)
+            drawn = SixelEncoder.encode(prepared(raster, fit, inverts: inverts), maxColors: facts.colorRegisters ?? 256)
         case .blocks, .ascii:
-            return lines(raster, fit: fit, as: chosen)
+            return lines(raster, fit: fit, as: chosen, inverts: inverts)
         }
         // tmux passes graphics on only when wrapped, and only with allow-passthrough on; kitty's
         // are in small chunks, but a sixel or iTerm2 image is one sequence.
         guard facts.environment["TMUX"] != nil else { return drawn }
         if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit {
-            return halfBlocks(raster, screen: screen, width: image.options.width)
+            return halfBlocks(raster, screen: screen, width: image.options.width, inverts: inverts)
         }
         return TmuxPassthrough.wrap(drawn)
     }
 
     // The fallback when a graphics protocol cannot carry the image.
-    private func halfBlocks(_ raster: RasterImage, screen: TerminalFacts, width: Int?) -> String {
+    private func halfBlocks(_ raster: RasterImage, screen: TerminalFacts, width: Int?, inverts: Bool) -> String {
         lines(
             raster,
             fit: ImageFit(
                 imageWidth: raster.width, imageHeight: raster.height, for: .blocks, facts: screen, width: width),
-            as: .blocks)
+            as: .blocks, inverts: inverts)
     }
 
-    private func lines(_ raster: RasterImage, fit: ImageFit, as chosen: ImageProtocol) -> String {
-        let image = prepared(raster, fit)
+    private func lines(_ raster: RasterImage, fit: ImageFit, as chosen: ImageProtocol, inverts: Bool) -> String {
+        let image = prepared(raster, fit, inverts: inverts)
         let lines =
             chosen == .ascii
             ? AsciiShading.lines(image)
@@ -70,9 +76,15 @@ public struct ImageComposer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    // Scaled to the fit and put on white, as the comics are drawn.
-    private func prepared(_ raster: RasterImage, _ fit: ImageFit) -> RasterImage {
-        ImageScaler.flatten(
-            ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), on: (255, 255, 255))
+    // Scaled to the fit and put on white, as the comics are drawn; then turned over for a dark
+    // background when `inverts`.
+    private func prepared(_ raster: RasterImage, _ fit: ImageFit, inverts: Bool) -> RasterImage {
+        tone(ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), inverts)
+    }
+
+    // `raster` on white, its lightness turned over when `inverts`.
+    private func tone(_ raster: RasterImage, _ inverts: Bool) -> RasterImage {
+        let flat = ImageScaler.flatten(raster, on: (255, 255, 255))
+        return inverts ? ImageTone.inverted(flat) : flat
     }
 }

@@ -22,6 +22,8 @@ public struct TerminalFacts: Sendable, Equatable {
     public var sixelMaxWidth: Int?
     /// The tallest sixel image the terminal draws, in pixels, when it reports it.
     public var sixelMaxHeight: Int?
+    /// Whether the background is dark (see ``Theme``); nil when not known.
+    public var darkBackground: Bool?
 
     /// Facts about a terminal; what was not found out stays nil.
     public init(

@@ -1,0 +1,45 @@
+/// Black-on-white comics on a dark background: whether an image is all greys, and the image with
+/// its lightness turned over. Pure functions of the pixels.
+public enum ImageTone {
+    /// How far apart an opaque pixel's channels may be for it to count as grey.
+    static let greyTolerance = 24
+    /// The share of opaque pixels that may have colour in an image that still counts as grey
+    /// (anti-aliasing and a stray coloured mark).
+    static let colouredShare = 0.01
+
+    /// Whether nearly every opaque pixel of `image` is grey (a line drawing, not a colour comic).
+    public static func isGrey(_ image: RasterImage) -> Bool {
+        let pixels = image.pixels
+        // Every pixel of a large image is not needed to tell: a sample of about 250,000 is.
+        let step = max(1, image.width * image.height / 250_000)
+        var opaque = 0
+        var coloured = 0
+        var index = 0
+        while index + 3 < pixels.count {
+            if pixels[index + 3] >= 128 {
+                opaque += 1
+                let (r, g, b) = (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
+                if max(r, g, b) - min(r, g, b) > greyTolerance { coloured += 1 }
+            }
+            index += 4 * step
+        }
+        return Double(coloured) <= Double(opaque) * colouredShare
+    }
+
+    /// `image` with its lightness turned over (white to black, black to white), each pixel's
+    /// channels moved alike so what little colour there is keeps its hue; alpha kept.
+    public static func inverted(_ image: RasterImage) -> RasterImage {
+        var pixels = image.pixels
+        var index = 0
+        while index + 3 < pixels.count {
+            let (r, g, b) = (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
+            let lightness = (r * 2126 + g * 7152 + b * 722) / 10_000
+            let shift = 255 - 2 * lightness
+            pixels[index] = UInt8(clamping: r + shift)
+            pixels[index + 1] = UInt8(clamping: g + shift)
+            pixels[index + 2] = UInt8(clamping: b + shift)
+            index += 4
+        }
+        return RasterImage(width: image.width, height: image.height, pixels: pixels)
+    }
+}

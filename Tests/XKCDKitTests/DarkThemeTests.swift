@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import XKCDKit
+
+/// Dark terminals: the background a terminal reports, `--theme`, and black-on-white comics
+/// drawn light-on-dark while colour comics stay as they are.
+@Suite struct DarkThemeTests {
+    func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test func osc11AnswersInEveryShape() {
+        #expect(TerminalBackground(osc11: bytes("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\"))?.isDark == true)
+        #expect(TerminalBackground(osc11: bytes("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}"))?.isDark == false)
+        #expect(
+            TerminalBackground(osc11: bytes("\u{1B}[?62;4c\u{1B}]11;rgb:1e/1e/2e\u{07}"))
+                == TerminalBackground(red: 30, green: 30, blue: 46))
+        #expect(
+            TerminalBackground(osc11: bytes("\u{1B}]11;rgb:fdf6/e3e3/d5d5\u{1B}\\"))?.isDark == false, "solarized light"
+        )
+        #expect(TerminalBackground(osc11: bytes("\u{1B}]11;rgb:zz/00/00\u{07}")) == nil)
+        #expect(TerminalBackground(osc11: bytes("\u{1B}[?62;c")) == nil, "a terminal that does not answer OSC 11")
+    }
+
+    @Test func colorFgBgNamesAPaletteEntry() {
+        #expect(TerminalBackground(colorFgBg: "15;0")?.isDark == true)
+        #expect(TerminalBackground(colorFgBg: "0;15")?.isDark == false)
+        #expect(TerminalBackground(colorFgBg: "12;default;8")?.isDark == true)
+        #expect(TerminalBackground(colorFgBg: "0;7")?.isDark == false)
+        #expect(TerminalBackground(colorFgBg: "default") == nil)
+        #expect(TerminalBackground(colorFgBg: nil) == nil)
+    }
+
+    @Test func theThemeDecidesThenTheTerminalThenTheEnvironment() {
+        let dark = TerminalBackground(red: 0, green: 0, blue: 0)
+        #expect(Theme.dark.isDark(reported: nil, environment: [:]) == true)
+        #expect(Theme.light.isDark(reported: dark, environment: [:]) == false)
+        #expect(Theme.auto.isDark(reported: dark, environment: ["COLORFGBG": "0;15"]) == true)
+        #expect(Theme.auto.isDark(reported: nil, environment: ["COLORFGBG": "15;0"]) == true)
+        #expect(Theme.auto.isDark(reported: nil, environment: [:]) == nil)
+        let reply = GraphicsReply(parsing: bytes("\u{1B}]11;rgb:2828/2c2c/3434\u{1B}\\\u{1B}[?62;22c"))
+        #expect(reply.background?.isDark == true && !reply.sixel)
+    }
+
+    @Test func themeIsAGlobalOptionAndAnEnvironmentVariable() throws {
+        #expect(try GlobalOptions.parse(arguments: ["--theme", "dark", "image"], environment: [:]).theme == .dark)
+        #expect(try GlobalOptions.parse(arguments: ["image"], environment: ["XKCD_THEME": "light"]).theme == .light)
+        #expect(try GlobalOptions.parse(arguments: [], environment: [:]).theme == .auto)
+        #expect(throws: UsageError("--theme takes one of auto, dark, light, not 'purple'")) {
+            try GlobalOptions.parse(arguments: ["--theme", "purple"], environment: [:])
+        }
+    }
+
+    // A 40×40 line drawing: black strokes on white, or the same strokes in red and blue.
+    static func drawing(coloured: Bool) -> RasterImage {
+        var pixels: [UInt8] = []
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let stroke = x == y || x == 20 || y == 10
+                let ink: [UInt8] = coloured ? (x < 20 ? [220, 30, 30, 255] : [30, 30, 220, 255]) : [0, 0, 0, 255]
+                pixels += stroke ? ink : coloured ? [250, 240, 120, 255] : [255, 255, 255, 255]
+            }
+        }
+        return RasterImage(width: 40, height: 40, pixels: pixels)
+    }
+
+    @Test func greyDrawingsAreInvertedAndColourOnesAreNot() {
+        let grey = Self.drawing(coloured: false)
+        #expect(ImageTone.isGrey(grey))
+        #expect(!ImageTone.isGrey(Self.drawing(coloured: true)))
+        let turned = ImageTone.inverted(grey)
+        #expect(turned.pixel(x: 1, y: 0) == (0, 0, 0, 255), "white paper becomes black")
+        #expect(turned.pixel(x: 0, y: 0) == (255, 255, 255, 255), "black ink becomes white")
+    }
+
+    // The share of a half-block drawing's cells whose background colour is dark.
+    func darkShare(_ drawing: RasterImage, dark: Bool?) throws -> Double {
+        let image = ComicImage(
+            comic: DisplayComic(
+                Comic(num: 1, title: "T", safeTitle: "T", alt: "", img: "", year: 2020, month: 1, day: 1)),
+            data: try PNGEncoder.encode(drawing), kind: .png, raster: drawing, options: ImageOptions(), withCard: false)
+        var facts = TerminalFacts(
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], isTTY: true, columns: 40, rows: 40)
+        facts.darkBackground = dark
+        let text = ImageComposer(facts: facts).render(image)
+        let colours = text.components(separatedBy: "\u{1B}[48;2;").dropFirst().compactMap { part -> Int? in
+            let channels = part.prefix { $0 != "m" }.split(separator: ";").compactMap { Int($0) }
+            return channels.count == 3 ? channels.reduce(0, +) / 3 : nil
+        }
+        return Double(colours.filter { $0 < 128 }.count) / Double(max(colours.count, 1))
+    }
+
+    @Test func onADarkTerminalABlackOnWhiteComicIsMostlyDark() throws {
+        let grey = Self.drawing(coloured: false)
+        #expect(try darkShare(grey, dark: true) > 0.5)
+        #expect(try darkShare(grey, dark: false) < 0.5)
+        #expect(try darkShare(grey, dark: nil) < 0.5, "unknown: drawn as it is")
+        let colour = Self.drawing(coloured: true)
+        #expect(try darkShare(colour, dark: true) == (try darkShare(colour, dark: false)), "colour is never inverted")
+    }
+}
