@@ -45,16 +45,34 @@ struct TestServerRouter: Sendable {
     }
 
     /// Paths under `/imgs/` hold images: a set override, else a generated PNG whose strokes
-    /// depend on the path (whatever the file name's extension says, as servers sometimes do).
+    /// depend on the path (whatever the file name's extension says, as servers sometimes do); a
+    /// `_2x` image, twice the size, for comics from #1084 on and 404 below, as xkcd.com has them.
     private func imageResponse(_ path: String, content: ServedContent) -> HTTPResponse {
         let name = path.dropFirst("/imgs/".count)
         guard !name.isEmpty, !name.hasSuffix("/") else { return .errorPage(404) }
-        let body =
-            content.images[path]
-            ?? SyntheticPNG.make(seed: path.utf8.reduce(2_166_136_261) { ($0 ^ UInt32($1)) &* 16_777_619 })
-        let type = body.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "application/octet-stream"
-        return HTTPResponse(status: 200, headers: [("Content-Type", type)], body: body)
+        let seed = path.utf8.reduce(2_166_136_261) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        var body = content.images[path]
+        if body == nil, let doubled = name.range(of: "_2x.", options: .backwards) {
+            // xkcd has `_2x` images from about #1084 on: the comic whose 1x image this doubles decides.
+            let single = Data((name[..<doubled.lowerBound] + "." + name[doubled.upperBound...]).utf8)
+            let owner = content.entries.first { $0.value.body.firstRange(of: single) != nil }?.key
+            guard let owner, owner >= Self.firstDoubledComic else { return .errorPage(404) }
+            body = SyntheticPNG.make(width: 240, height: 180, seed: seed)
+        }
+        let served = body ?? SyntheticPNG.make(seed: seed)
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                (
+                    "Content-Type",
+                    served.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png" : "application/octet-stream"
+                )
+            ],
+            body: served)
     }
+
+    /// The first comic the server has a `_2x` image for, as xkcd has them from about #1084.
+    static let firstDoubledComic = 1084
 
     /// Whether `request` asks explainxkcd's batch query API (`action=query`).
     func isExplainQuery(_ request: HTTPRequest) -> Bool {

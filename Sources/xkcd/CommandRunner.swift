@@ -87,8 +87,14 @@ final class CommandRunner {
 
     private func run(_ commands: [Command]) -> Result {
         var result = Result()
-        for command in commands {
+        for var command in commands {
             if tasks.wasInterrupted { break }
+            // A terminal that draws pixels gets the comic's double-resolution image.
+            if case .image(let reference, var options, let withCard) = command, !renderer().json {
+                let chosen = ImageProtocolChoice.choose(forced: options.renderer, facts: imageFacts(options.renderer))
+                options.highResolution = [.kitty, .iterm, .sixel].contains(chosen)
+                command = .image(reference, options, withCard: withCard)
+            }
             if case .cacheClear(skipConfirmation: false) = command, let confirm, !confirmClear(confirm) {
                 output.notice("nothing deleted")
                 continue
@@ -96,7 +102,8 @@ final class CommandRunner {
             let outcome: Outcome
             do {
                 let session = try library.session()
-                outcome = try tasks.wait { try await session.run(command) }
+                let asked = command
+                outcome = try tasks.wait { try await session.run(asked) }
             } catch XKCDError.cancelled {
                 output.notice("cancelled")
                 result.failed = true

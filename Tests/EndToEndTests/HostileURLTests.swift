@@ -26,11 +26,12 @@ struct HostileURLTests {
         let loopback = try Loopback()
         let server = loopback.server
         let base = server.baseURL.absoluteString
+        // Numbers below #1084: the server has no `_2x` image that `save` could take instead.
         let images: [(num: Int, img: String)] = [
-            (3001, "file:///etc/passwd"), (3002, "javascript:alert(1)//x.png"),
-            (3003, "data:image/png;base64,iVBORw0KGgo="),
-            (3004, "\(base)/imgs/huge.png"), (3005, "\(base)/imgs/loop.png"), (3006, "\(base)/imgs/to-file.png"),
-            (3007, "ftp://127.0.0.1/x.png"), (3008, "//\(server.baseURL.host!)/imgs/x.png"),
+            (1001, "file:///etc/passwd"), (1002, "javascript:alert(1)//x.png"),
+            (1003, "data:image/png;base64,iVBORw0KGgo="),
+            (1004, "\(base)/imgs/huge.png"), (1005, "\(base)/imgs/loop.png"), (1006, "\(base)/imgs/to-file.png"),
+            (1007, "ftp://127.0.0.1/x.png"), (1008, "//\(server.baseURL.host!)/imgs/x.png"),
         ]
         for (num, img) in images { Self.publish(server, num: num, img: img) }
         var huge = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

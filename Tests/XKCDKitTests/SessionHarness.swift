@@ -49,7 +49,7 @@ struct SessionHarness {
         let image = image
         let failingImages = failingImages
         services.images = ImagesService(
-            image: { comic in
+            image: { comic, _ in
                 if failingImages.contains(comic.num) { throw XKCDError.network("connection refused") }
                 return StoredImage(
                     num: comic.num, file: URL(fileURLWithPath: "/memory/\(comic.num).png"),

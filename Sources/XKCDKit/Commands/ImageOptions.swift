@@ -4,6 +4,9 @@ public struct ImageOptions: Sendable, Equatable {
     public var renderer: ImageProtocol?
     /// The width in columns; nil: fit the terminal.
     public var width: Int?
+    /// Whether the image goes to a terminal that draws pixels (kitty, iTerm2, sixel), which
+    /// gets the `_2x` image where there is one. Not typed: the program sets it from the terminal.
+    public var highResolution = false
 
     /// Options as given.
     public init(renderer: ImageProtocol? = nil, width: Int? = nil) {

@@ -2,8 +2,9 @@ import Foundation
 
 /// Comic images: stored once fetched, and saved where the user asks.
 public struct ImagesService: Sendable {
-    /// `comic`'s image, from the image files or downloaded once and stored.
-    public var image: @Sendable (_ comic: Comic) async throws -> StoredImage
+    /// `comic`'s image, from the image files or downloaded once and stored; with
+    /// `highResolution`, its `_2x` image where there is one.
+    public var image: @Sendable (_ comic: Comic, _ highResolution: Bool) async throws -> StoredImage
     /// Deletes comic `num`'s stored image, so the next request fetches it again.
     public var discard: @Sendable (_ num: Int) throws -> Void
     /// Writes `data` to `path` (nil: the current directory; a directory: `defaultName` in it),
@@ -15,7 +16,7 @@ extension ImagesService {
     /// The images of `repository`, saved relative to `currentDirectory`.
     public static func live(_ repository: ComicRepository, currentDirectory: URL) -> ImagesService {
         ImagesService(
-            image: { try await repository.image(of: $0) },
+            image: { try await repository.image(of: $0, highResolution: $1) },
             discard: { try repository.discardImage(of: $0) },
             save: { data, name, path, force in
                 let destination = ImageSaver.destination(

@@ -7,7 +7,7 @@ extension Session {
         var imageBytes: Int?
         if comic.hasImage {
             do {
-                imageBytes = try await images.image(comic).data.count
+                imageBytes = try await images.image(comic, true).data.count
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {
@@ -65,7 +65,7 @@ extension Session {
         let added = try favorites.addAll(entries.map { ($0.num, $0.addedAt ?? date) })
         for comic in fetched where comic.hasImage {
             do {
-                _ = try await images.image(comic)
+                _ = try await images.image(comic, true)
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {

@@ -3,7 +3,7 @@ extension Session {
     /// A stored image that does not decode is deleted, so the next request fetches it anew.
     func image(_ reference: ComicReference?, _ options: ImageOptions, _ withCard: Bool) async throws -> Outcome {
         let comic = try await comic(try resolve(reference))
-        let image = try await images.image(comic)
+        let image = try await images.image(comic, options.highResolution)
         let raster: RasterImage
         do {
             raster = try ImageDecoder.decode(image.data)
@@ -22,7 +22,8 @@ extension Session {
     /// Writes the image of comic `num` (or the current one) to `path`.
     func saveImage(_ num: Int?, to path: String?, force: Bool) async throws -> Outcome {
         let comic = try await comic(num)
-        let image = try await images.image(comic)
+        // A saved image is the best there is.
+        let image = try await images.image(comic, true)
         let name = ImageSaver.defaultName(num: comic.num, title: DisplayComic(comic).title, kind: image.kind)
         let destination = try images.save(image.data, name, path, force)
         return .saved(path: destination.path, bytes: image.data.count)

@@ -149,32 +149,65 @@ public struct ComicRepository: Sendable {
     }
 
     /// `comic`'s image: from the image store, else downloaded once and stored (evicting the
-    /// least recently used images beyond the cap, never a favorite's).
-    public func image(of comic: Comic) async throws -> StoredImage {
+    /// least recently used images beyond the cap, never a favorite's). With `highResolution`
+    /// (terminals that draw pixels, and `save`), its `_2x` image is asked for first, replacing
+    /// a stored 1x one; a comic without one (404) is remembered and gets its `img`.
+    public func image(of comic: Comic, highResolution: Bool = false) async throws -> StoredImage {
         guard comic.hasImage else { throw XKCDError.noImage(comic.num) }
-        if let entry = try store.image(of: comic.num), let data = images.read(entry.file) {
+        let stored = try store.image(of: comic.num)
+        let asksDoubled = try highResolution && !offline && !store.hasSingleResolutionOnly(comic.num)
+        if let entry = stored, let data = images.read(entry.file) {
+            let upgrade = asksDoubled && !entry.doubled
+            if upgrade, let doubled = try await doubledImage(of: comic) {
+                return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: entry)
+            }
             try store.touchImage(comic.num, at: now())
             return StoredImage(num: comic.num, file: images.url(entry.file), data: data, kind: entry.kind)
         }
         if offline { throw XKCDError.imageNotStoredOffline(comic.num) }
+        if asksDoubled, let doubled = try await doubledImage(of: comic) {
+            return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: stored)
+        }
         guard let url = URL(string: comic.img) else {
             throw XKCDError.badData("the image address of #\(comic.num) is not a URL")
         }
         let (data, kind) = try await client.image(at: url, of: comic.num)
-        let fileName = ImageFiles.fileName(num: comic.num, kind: kind)
-        let previous = try store.image(of: comic.num)
+        return try keep(data, kind: kind, doubled: false, of: comic.num, replacing: stored)
+    }
+
+    // The `_2x` image of `comic`, or nil: a 404 is remembered; any other failure falls back to
+    // the 1x image this time.
+    private func doubledImage(of comic: Comic) async throws -> (data: Data, kind: ImageKind)? {
+        guard let url = DoubleImageAddress.of(comic.img) else { return nil }
+        do {
+            return try await client.image(at: url, of: comic.num)
+        } catch XKCDError.httpStatus(404, _) {
+            try store.markSingleResolutionOnly(comic.num)
+            return nil
+        } catch XKCDError.cancelled {
+            throw XKCDError.cancelled
+        } catch {
+            return nil
+        }
+    }
+
+    // Stores `data` as comic `num`'s image in place of `previous`, within the cache's cap.
+    private func keep(_ data: Data, kind: ImageKind, doubled: Bool, of num: Int, replacing previous: ImageEntry?)
+        throws -> StoredImage
+    {
+        let fileName = ImageFiles.fileName(num: num, kind: kind)
         try images.write(data, as: fileName)
         do {
-            try store.recordImage(num: comic.num, file: fileName, bytes: data.count, kind: kind, at: now())
+            try store.recordImage(num: num, file: fileName, bytes: data.count, kind: kind, doubled: doubled, at: now())
         } catch {
             images.remove(fileName)
             throw error
         }
         if let previous, previous.file != fileName { images.remove(previous.file) }
-        for file in try store.evictImages(toFit: imageCacheLimit, keeping: comic.num) {
+        for file in try store.evictImages(toFit: imageCacheLimit, keeping: num) {
             images.remove(file)
         }
-        return StoredImage(num: comic.num, file: images.url(fileName), data: data, kind: kind)
+        return StoredImage(num: num, file: images.url(fileName), data: data, kind: kind)
     }
 
     /// Deletes comic `num`'s stored image (one that turned out unusable), so the next

@@ -5,8 +5,10 @@ extension ComicStore {
     /// The image row of comic `num`, if any.
     public func image(of num: Int) throws -> ImageEntry? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT num, file, bytes, kind FROM image WHERE num = ?", arguments: [num])
-                .flatMap(Self.imageEntry)
+            try Row.fetchOne(
+                db, sql: "SELECT num, file, bytes, kind, doubled FROM image WHERE num = ?", arguments: [num]
+            )
+            .flatMap(Self.imageEntry)
         }
     }
 
@@ -15,15 +17,32 @@ extension ComicStore {
         try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM image")) }
     }
 
-    /// Records that comic `num`'s image is stored as `file`.
-    public func recordImage(num: Int, file: String, bytes: Int, kind: ImageKind, at date: Date) throws {
+    /// Records that comic `num`'s image is stored as `file` (`doubled`: its `_2x` image).
+    public func recordImage(
+        num: Int, file: String, bytes: Int, kind: ImageKind, doubled: Bool = false, at date: Date
+    ) throws {
         try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO image(num, file, bytes, kind, last_used) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO image(num, file, bytes, kind, last_used, doubled) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(num) DO UPDATE SET file = excluded.file, bytes = excluded.bytes,
-                        kind = excluded.kind, last_used = excluded.last_used
-                    """, arguments: [num, file, bytes, kind.rawValue, date.timeIntervalSince1970])
+                        kind = excluded.kind, last_used = excluded.last_used, doubled = excluded.doubled
+                    """, arguments: [num, file, bytes, kind.rawValue, date.timeIntervalSince1970, doubled])
+        }
+    }
+
+    /// Whether comic `num` is known to have no double-resolution image.
+    public func hasSingleResolutionOnly(_ num: Int) throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM single_resolution WHERE num = ?)", arguments: [num])
+                ?? false
+        }
+    }
+
+    /// Remembers that comic `num` has no double-resolution image, so it is not asked for again.
+    public func markSingleResolutionOnly(_ num: Int) throws {
+        try write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO single_resolution(num) VALUES (?)", arguments: [num])
         }
     }
 
@@ -102,6 +121,8 @@ extension ComicStore {
 
     private static func imageEntry(_ row: Row) -> ImageEntry? {
         guard let kind = ImageKind(rawValue: row["kind"]) else { return nil }
-        return ImageEntry(num: row["num"], file: row["file"], bytes: row["bytes"], kind: kind)
+        return ImageEntry(
+            num: row["num"], file: row["file"], bytes: row["bytes"], kind: kind,
+            doubled: row.hasColumn("doubled") ? row["doubled"] : false)
     }
 }

@@ -8,4 +8,6 @@ public struct ImageEntry: Sendable, Equatable {
     public var bytes: Int
     /// Its format.
     public var kind: ImageKind
+    /// Whether it is the double-resolution (`_2x`) image.
+    public var doubled = false
 }

@@ -85,6 +85,13 @@ enum StoreSchema {
             try db.execute(sql: ComicStore.searchIndexMerging)
             try ComicStore.index(try ComicRecord.fetchAll(db).map { SearchDocument($0.comic) }, in: db)
         }
+        // Images stored before are the 1x ones; whether a comic has a 2x is unknown until asked.
+        migrator.registerMigration("v10: double-resolution images", foreignKeyChecks: .immediate) { db in
+            try db.alter(table: "image") { t in t.add(column: "doubled", .boolean).notNull().defaults(to: false) }
+            try db.create(table: "single_resolution") { t in
+                t.primaryKey("num", .integer).check { $0 > 0 }
+            }
+        }
         return migrator
     }
 }
