@@ -192,6 +192,13 @@ struct Bench {
         table.add(
             "`image`: a 740×1000 PNG decoded and drawn as half-blocks (120×50 terminal, median of 50)",
             ours: try imageLatency(), floor: nil, floorName: "—", goal: .absolute(0.020))
+        for renderer in [ImageProtocol.blocks, .sixel] {
+            table.add(
+                "`image`: a 1500×2000 2x PNG decoded, inverted for a dark terminal and drawn as \(renderer.rawValue) "
+                    + "(median of 50)",
+                ours: try imageLatency(width: 1500, height: 2000, renderer: renderer, dark: true), floor: nil,
+                floorName: "—", goal: .absolute(0.040))
+        }
 
         try explanationRows(archive: archive, warm: warm, into: &table)
 
@@ -278,28 +285,6 @@ struct Bench {
                 prefix = String(title.prefix(Int(generator.next() % 6) + 1))
             }
             times.append(Measure.time { _ = completer.complete("goto " + prefix, titles: cache.current()) })
-        }
-        return Measure.median(times)
-    }
-
-    func imageLatency() throws -> Double {
-        let png = SyntheticPNG.make(width: 740, height: 1000, seed: 353)
-        let facts = TerminalFacts(
-            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], isTTY: true,
-            columns: 120, rows: 50)
-        let composer = ImageComposer(facts: facts)
-        let comic = DisplayComic(
-            Comic(num: 353, title: "Python", safeTitle: "Python", alt: "", img: "", year: 2007, month: 12, day: 5))
-        var times: [Double] = []
-        for round in 0..<55 {
-            let t = try Measure.time {
-                let raster = try ImageDecoder.decode(png)
-                let image = ComicImage(
-                    comic: comic, data: png, kind: .png, raster: raster,
-                    options: ImageOptions(renderer: .blocks), withCard: false)
-                guard composer.render(image).contains("\u{2580}") else { throw BenchError("no half-blocks drawn") }
-            }
-            if round >= 5 { times.append(t) }
         }
         return Measure.median(times)
     }
