@@ -75,6 +75,20 @@ import Testing
         #expect(capped.columns == 50 && capped.rows == 34)
     }
 
+    @Test func aDoubleImageIsScaledDownToThePixelsTheTerminalReports() {
+        // 160 columns of 10-pixel cells: 1600 pixels across, 49 rows of 20 below the prompt.
+        let wide = ImageFit(
+            imageWidth: 1500, imageHeight: 2000, for: .sixel, columns: 160, rows: 51, cellWidth: 10, cellHeight: 20)
+        #expect(wide.pixelHeight == 980 && wide.pixelWidth == 735, "the height binds: scaled down, aspect kept")
+        let roomy = ImageFit(
+            imageWidth: 1500, imageHeight: 2000, for: .sixel, columns: 400, rows: 200, cellWidth: 10, cellHeight: 20)
+        #expect(roomy.pixelWidth == 1500 && roomy.pixelHeight == 2000, "never past its own size")
+        let given = ImageFit(
+            imageWidth: 1500, imageHeight: 2000, for: .sixel, columns: 160, rows: 51, cellWidth: 10, cellHeight: 20,
+            width: 40)
+        #expect(given.pixelWidth == 400 && given.columns == 40, "--width wins")
+    }
+
     @Test func kittyAndITermShowTheNaturalSizeInCellsAtMost() {
         for imageProtocol in [ImageProtocol.kitty, .iterm] {
             let natural = ImageFit(imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 200, rows: 60)
