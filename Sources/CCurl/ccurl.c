@@ -179,6 +179,8 @@ enum { spare_handles_max = 16 };
 
 struct xkcd_http {
     pthread_mutex_t lock;
+    // The CA bundle that verifies TLS peers instead of libcurl's own; set before the first request.
+    char *ca_file;
     pthread_t thread;
     CURLM *multi;
     // Guarded by lock.
@@ -392,6 +394,7 @@ static void start(xkcd_http *http, transfer *t) {
         return;
     }
     t->easy = easy;
+    if (http->ca_file != NULL) lib.easy_setopt(easy, CURLOPT_CAINFO, http->ca_file);
     CURLcode code = lib.easy_setopt(easy, CURLOPT_URL, t->url);
     if (code != CURLE_OK) {
         finish(http, t, code, -1);
@@ -490,8 +493,18 @@ static void free_client(xkcd_http *http) {
     for (int i = 0; i < http->spare_count; i++) lib.easy_cleanup(http->spare[i]);
     lib.multi_cleanup(http->multi);
     free(http->cancels);
+    free(http->ca_file);
     pthread_mutex_destroy(&http->lock);
     free(http);
+}
+
+int xkcd_http_set_ca_file(xkcd_http *http, const char *path) {
+    pthread_mutex_lock(&http->lock);
+    free(http->ca_file);
+    http->ca_file = path != NULL && path[0] != '\0' ? strdup(path) : NULL;
+    int failed = path != NULL && path[0] != '\0' && http->ca_file == NULL;
+    pthread_mutex_unlock(&http->lock);
+    return failed ? -1 : 0;
 }
 
 static void *run_loop(void *argument) {

@@ -60,7 +60,9 @@ struct Main {
                 notify: { output.notice($0) })
             let client = XKCDClient(
                 baseURL: options.baseURL, explainURL: options.explainURL,
-                transport: CurlTransport(timeout: options.timeout, maxConnectionsPerHost: 32))
+                transport: CurlTransport(
+                    timeout: options.timeout, maxConnectionsPerHost: 32, caFile: CurlTransport.caBundle(in: environment)
+                ))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
             let repository = ComicRepository(
                 store: store, client: client,

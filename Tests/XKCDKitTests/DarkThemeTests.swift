@@ -89,6 +89,27 @@ import Testing
         return Double(colours.filter { $0 < 128 }.count) / Double(max(colours.count, 1))
     }
 
+    @Test func mostlyDarkGreyImagesAndASCIIAreNotTurnedOver() throws {
+        #expect(!ImageTone.isGrey(ImageTone.inverted(Self.drawing(coloured: false))), "white on black stays")
+        let grey = Self.drawing(coloured: false)
+        let image = ComicImage(
+            comic: DisplayComic(
+                Comic(num: 1, title: "T", safeTitle: "T", alt: "", img: "", year: 2020, month: 1, day: 1)),
+            data: try PNGEncoder.encode(grey), kind: .png, raster: grey, options: ImageOptions(renderer: .ascii),
+            withCard: false)
+        var facts = TerminalFacts(environment: ["TERM": "dumb"], isTTY: true, columns: 40, rows: 40)
+        let light = ImageComposer(facts: facts).render(image)
+        facts.darkBackground = true
+        #expect(ImageComposer(facts: facts).render(image) == light, "glyphs in a light text colour are light already")
+    }
+
+    @Test func theCABundleIsReadAsCurlReadsIt() {
+        #expect(CurlTransport.caBundle(in: ["SSL_CERT_FILE": "/a.pem"]) == "/a.pem")
+        #expect(CurlTransport.caBundle(in: ["SSL_CERT_FILE": "/a.pem", "CURL_CA_BUNDLE": "/b.pem"]) == "/b.pem")
+        #expect(CurlTransport.caBundle(in: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/a.pem"]) == "/a.pem")
+        #expect(CurlTransport.caBundle(in: [:]) == nil)
+    }
+
     @Test func onADarkTerminalABlackOnWhiteComicIsMostlyDark() throws {
         let grey = Self.drawing(coloured: false)
         #expect(try darkShare(grey, dark: true) > 0.5)

@@ -107,6 +107,12 @@ void xkcd_http_preload_wait(void);
 xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size);
 
 /**
+ * Verifies TLS peers against the CA bundle at `path` (NULL or empty: libcurl's own) from the
+ * next request on; call it before the first. Returns 0, or -1 when out of memory.
+ */
+int xkcd_http_set_ca_file(xkcd_http *http, const char *path);
+
+/**
  * Queues a GET of `url` and returns its id. Safe from any thread.
  *
  * `headers` holds `header_count` extra request header lines, each "Name: value" ("Name;"

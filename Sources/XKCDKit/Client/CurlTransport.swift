@@ -17,6 +17,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let timeout: TimeInterval
     private let maxConnectionsPerHost: Int
     private let maxBodyBytes: Int
+    private let caFile: String?
     private let lock = NSLock()
     // Only touched under `lock` (or in deinit, when nothing else can reach it), which is what
     // makes the class @unchecked Sendable; the C client it holds is thread-safe.
@@ -24,11 +25,24 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     /// Creates a transport whose requests give up after `timeout` seconds without progress,
     /// keeping up to `maxConnectionsPerHost` connections per host and refusing bodies larger
-    /// than `maxBodyBytes`. Nothing is loaded or started until the first request.
-    public init(timeout: TimeInterval, maxConnectionsPerHost: Int = 8, maxBodyBytes: Int = 20 << 20) {
+    /// than `maxBodyBytes`, verifying TLS peers against `caFile` (nil: libcurl's own bundle).
+    /// Nothing is loaded or started until the first request.
+    public init(
+        timeout: TimeInterval, maxConnectionsPerHost: Int = 8, maxBodyBytes: Int = 20 << 20, caFile: String? = nil
+    ) {
         self.timeout = timeout
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
         self.maxBodyBytes = maxBodyBytes
+        self.caFile = caFile
+    }
+
+    /// The CA bundle the environment names, as curl reads it: `CURL_CA_BUNDLE`, else
+    /// `SSL_CERT_FILE`; nil when neither is set.
+    public static func caBundle(in environment: Environment) -> String? {
+        for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
+            if let path = environment[name], !path.isEmpty { return path }
+        }
+        return nil
     }
 
     deinit {
@@ -156,6 +170,10 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 state = .unavailable(reason)
                 throw XKCDError.network("libcurl is not available: \(reason)")
+            }
+            if let caFile, xkcd_http_set_ca_file(pointer, caFile) != 0 {
+                xkcd_http_destroy(pointer)
+                throw XKCDError.network("out of memory")
             }
             let client = CurlClient(pointer: pointer)
             state = .ready(client)

@@ -155,10 +155,13 @@ public struct ComicRepository: Sendable {
     public func image(of comic: Comic, highResolution: Bool = false) async throws -> StoredImage {
         guard comic.hasImage else { throw XKCDError.noImage(comic.num) }
         let stored = try store.image(of: comic.num)
-        let asksDoubled = try highResolution && !offline && !store.hasSingleResolutionOnly(comic.num)
+        let asksDoubled =
+            try highResolution && !offline
+            && !store.hasSingleResolutionOnly(comic.num, since: now().addingTimeInterval(-Self.singleResolutionMaxAge))
         if let entry = stored, let data = images.read(entry.file) {
             let upgrade = asksDoubled && !entry.doubled
-            if upgrade, let doubled = try await doubledImage(of: comic) {
+            // A stored image is shown however the network fares.
+            if upgrade, let doubled = try? await doubledImage(of: comic) {
                 return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: entry)
             }
             try store.touchImage(comic.num, at: now())
@@ -175,6 +178,9 @@ public struct ComicRepository: Sendable {
         return try keep(data, kind: kind, doubled: false, of: comic.num, replacing: stored)
     }
 
+    /// How long a comic found without a `_2x` image is believed to have none.
+    static let singleResolutionMaxAge: TimeInterval = 30 * 24 * 3600
+
     // The `_2x` image of `comic`, or nil: a 404 is remembered; any other failure falls back to
     // the 1x image this time.
     private func doubledImage(of comic: Comic) async throws -> (data: Data, kind: ImageKind)? {
@@ -182,11 +188,12 @@ public struct ComicRepository: Sendable {
         do {
             return try await client.image(at: url, of: comic.num)
         } catch XKCDError.httpStatus(404, _) {
-            try store.markSingleResolutionOnly(comic.num)
+            try store.markSingleResolutionOnly(comic.num, at: now())
             return nil
-        } catch XKCDError.cancelled {
-            throw XKCDError.cancelled
-        } catch {
+        } catch let error as XKCDError {
+            // Unreachable: asking for the 1x would only wait as long again.
+            if case .network = error { throw error }
+            if case .cancelled = error { throw error }
             return nil
         }
     }
@@ -200,7 +207,8 @@ public struct ComicRepository: Sendable {
         do {
             try store.recordImage(num: num, file: fileName, bytes: data.count, kind: kind, doubled: doubled, at: now())
         } catch {
-            images.remove(fileName)
+            // The row still names the file when it was the previous image's: it stays.
+            if previous?.file != fileName { images.remove(fileName) }
             throw error
         }
         if let previous, previous.file != fileName { images.remove(previous.file) }

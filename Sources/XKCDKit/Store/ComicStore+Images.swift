@@ -31,18 +31,21 @@ extension ComicStore {
         }
     }
 
-    /// Whether comic `num` is known to have no double-resolution image.
-    public func hasSingleResolutionOnly(_ num: Int) throws -> Bool {
+    /// Whether comic `num` was found to have no double-resolution image since `date`.
+    public func hasSingleResolutionOnly(_ num: Int, since date: Date) throws -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM single_resolution WHERE num = ?)", arguments: [num])
-                ?? false
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS(SELECT 1 FROM single_resolution WHERE num = ? AND checked_at >= ?)",
+                arguments: [num, date.timeIntervalSince1970]) ?? false
         }
     }
 
-    /// Remembers that comic `num` has no double-resolution image, so it is not asked for again.
-    public func markSingleResolutionOnly(_ num: Int) throws {
+    /// Remembers that comic `num` had no double-resolution image at `date`.
+    public func markSingleResolutionOnly(_ num: Int, at date: Date) throws {
         try write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO single_resolution(num) VALUES (?)", arguments: [num])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO single_resolution(num, checked_at) VALUES (?, ?)",
+                arguments: [num, date.timeIntervalSince1970])
         }
     }
 
@@ -114,6 +117,7 @@ extension ComicStore {
             let comics = db.changesCount
             try db.execute(sql: "DELETE FROM comic_fts WHERE rowid NOT IN (SELECT num FROM favorite)")
             try db.execute(sql: "DELETE FROM absent")
+            try db.execute(sql: "DELETE FROM single_resolution")
             try db.execute(sql: "DELETE FROM explanation WHERE num NOT IN (SELECT num FROM favorite)")
             return (comics, files)
         }
@@ -123,6 +127,6 @@ extension ComicStore {
         guard let kind = ImageKind(rawValue: row["kind"]) else { return nil }
         return ImageEntry(
             num: row["num"], file: row["file"], bytes: row["bytes"], kind: kind,
-            doubled: row.hasColumn("doubled") ? row["doubled"] : false)
+            doubled: row["doubled"])
     }
 }

@@ -90,6 +90,7 @@ enum StoreSchema {
             try db.alter(table: "image") { t in t.add(column: "doubled", .boolean).notNull().defaults(to: false) }
             try db.create(table: "single_resolution") { t in
                 t.primaryKey("num", .integer).check { $0 > 0 }
+                t.column("checked_at", .double).notNull()
             }
         }
         return migrator

@@ -7,23 +7,26 @@ public enum ImageTone {
     /// (anti-aliasing and a stray coloured mark).
     static let colouredShare = 0.01
 
-    /// Whether nearly every opaque pixel of `image` is grey (a line drawing, not a colour comic).
+    /// Whether nearly every opaque pixel of `image` is grey and most are light: dark lines on
+    /// light paper, not a colour comic nor a mostly dark one.
     public static func isGrey(_ image: RasterImage) -> Bool {
         let pixels = image.pixels
         // Every pixel of a large image is not needed to tell: a sample of about 250,000 is.
         let step = max(1, image.width * image.height / 250_000)
         var opaque = 0
         var coloured = 0
+        var light = 0
         var index = 0
         while index + 3 < pixels.count {
             if pixels[index + 3] >= 128 {
                 opaque += 1
                 let (r, g, b) = (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
                 if max(r, g, b) - min(r, g, b) > greyTolerance { coloured += 1 }
+                if r + g + b >= 3 * 128 { light += 1 }
             }
             index += 4 * step
         }
-        return Double(coloured) <= Double(opaque) * colouredShare
+        return Double(coloured) <= Double(opaque) * colouredShare && light * 2 > opaque
     }
 
     /// `image` with its lightness turned over (white to black, black to white), each pixel's

@@ -68,7 +68,9 @@ public struct ImageComposer: Sendable {
     }
 
     private func lines(_ raster: RasterImage, fit: ImageFit, as chosen: ImageProtocol, inverts: Bool) -> String {
-        let image = prepared(raster, fit, inverts: inverts)
+        // ASCII shading draws dark pixels as dense glyphs in the text colour, which is light on
+        // a dark terminal: it already shows light lines there.
+        let image = prepared(raster, fit, inverts: inverts && chosen != .ascii)
         let lines =
             chosen == .ascii
             ? AsciiShading.lines(image)
