@@ -101,11 +101,11 @@ struct Bench {
 
         log("goto …")
         let stored = archive.bodies.keys.sorted()
-        var generator = SplitMix(seed: 353)
+        var generator = SeededRandom(seed: 353)
         let goto = try LineChannel(options.xkcd, ["--json"], environment: environment(warm, server: server))
         var gotoTimes: [Double] = []
         for index in 0..<1020 {
-            let num = stored[Int(generator.next() % UInt64(stored.count))]
+            let num = stored[generator.below(stored.count)]
             let t = try goto.request("goto \(num)", until: { _ in true })
             if index >= 20 { gotoTimes.append(t) }
         }
@@ -274,15 +274,15 @@ struct Bench {
         let titles = try store.allTitles()
         let completer = Completer()
         _ = completer.complete("goto a", titles: cache.current())
-        var generator = SplitMix(seed: 2665)
+        var generator = SeededRandom(seed: 2665)
         var times: [Double] = []
         for index in 0..<200 {
             let prefix: String
             if index % 10 == 9 {
-                prefix = String(Int(generator.next() % 2665) + 1).prefix(Int(generator.next() % 3) + 1).description
+                prefix = String(generator.below(2665) + 1).prefix(generator.below(3) + 1).description
             } else {
-                let title = titles[Int(generator.next() % UInt64(titles.count))].title
-                prefix = String(title.prefix(Int(generator.next() % 6) + 1))
+                let title = titles[generator.below(titles.count)].title
+                prefix = String(title.prefix(generator.below(6) + 1))
             }
             times.append(Measure.time { _ = completer.complete("goto " + prefix, titles: cache.current()) })
         }
@@ -291,22 +291,5 @@ struct Bench {
 
     func log(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
-    }
-}
-
-/// A small deterministic random generator, so every run asks the same things.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -19,17 +19,6 @@ public struct ExplanationText: Sendable, Equatable {
             WikiMarkup.transcriptSection(of: wikitext).map {
                 WikiPlainText.text(of: WikiMarkup.document(from: $0))
             } ?? ""
-        incomplete = Self.marksIncomplete(wikitext)
-    }
-
-    // Whether `wikitext` holds `{{incomplete` in any case, looked for byte by byte.
-    private static func marksIncomplete(_ wikitext: String) -> Bool {
-        let marker = Array("{{incomplete".utf8)
-        let bytes = Array(wikitext.utf8)
-        guard bytes.count >= marker.count else { return false }
-        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-            if zip(bytes[start...], marker).allSatisfy({ ASCIICase.fold($0) == $1 }) { return true }
-        }
-        return false
+        incomplete = ASCIICase.offset(of: "{{incomplete", in: Array(wikitext.utf8)) != nil
     }
 }

@@ -20,30 +20,21 @@ enum TranscriptOwner {
     private static let letterCount = 24
     private static let maxEdits = 10
 
-    // What follows `{{` in the notes that give the title text, lowercased.
-    private static let openings = ["title text:", "title-text:", "titletext:", "alt:", "alt text:", "alt-text:"].map {
-        Array($0.utf8)
-    }
+    // The notes that give the title text, lowercased.
+    private static let openings = [
+        "{{title text:", "{{title-text:", "{{titletext:", "{{alt:", "{{alt text:", "{{alt-text:",
+    ]
 
     // The text of the last `{{Title text: …}}` (or `{{Alt: …}}`, any case) in `transcript`,
     // found byte by byte: every stored comic is indexed with this on each sync.
     private static func titleText(in transcript: String) -> String? {
         let bytes = Array(transcript.utf8)
-        var index = bytes.count - 2
-        while index >= 0 {
-            defer { index -= 1 }
-            guard bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") else { continue }
-            let rest = bytes[(index + 2)...]
-            guard
-                let opening = openings.first(where: { opening in
-                    rest.count >= opening.count && zip(rest, opening).allSatisfy { ASCIICase.fold($0) == $1 }
-                })
-            else { continue }
-            let start = index + 2 + opening.count
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+        let found = openings.compactMap { opening in
+            ASCIICase.offset(of: opening, in: bytes, last: true).map { $0 + opening.utf8.count }
         }
-        return nil
+        guard let start = found.max() else { return nil }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     // The first `count` letters and digits of `text` (entities decoded), lowercased: enough to

@@ -16,14 +16,8 @@ public enum WikiMarkup {
     /// level-2 heading (or `{{comic discussion}}`, which ends the article); nil when there is none.
     public static func transcriptSection(of source: String) -> String? {
         section(of: source) { $0.lowercased().contains("transcript") }.map { text in
-            let marker = Array("{{comic discussion}}".utf8)
             let bytes = Array(text.utf8)
-            guard bytes.count >= marker.count,
-                let start = (0...(bytes.count - marker.count)).first(where: {
-                    bytes[$0] == marker[0]
-                        && bytes[$0..<($0 + marker.count)].elementsEqual(marker) { ASCIICase.fold($0) == $1 }
-                })
-            else { return text }
+            guard let start = ASCIICase.offset(of: "{{comic discussion}}", in: bytes) else { return text }
             return String(decoding: bytes[..<start], as: UTF8.self)
         }
     }

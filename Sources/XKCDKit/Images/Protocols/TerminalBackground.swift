@@ -21,13 +21,9 @@ public struct TerminalBackground: Sendable, Equatable {
 
     /// The background an OSC 11 answer in `reply` names (among other bytes), if any.
     public init?(osc11 reply: [UInt8]) {
-        let marker = Array("\u{1B}]11;rgb:".utf8)
-        guard
-            let start = (0..<max(0, reply.count - marker.count + 1)).first(where: {
-                reply[$0..<($0 + marker.count)].elementsEqual(marker)
-            })
-        else { return nil }
-        let body = reply[(start + marker.count)...].prefix { $0 != 0x07 && $0 != 0x1B }
+        let marker = "\u{1B}]11;rgb:"
+        guard let start = ASCIICase.offset(of: marker, in: reply) else { return nil }
+        let body = reply[(start + marker.utf8.count)...].prefix { $0 != 0x07 && $0 != 0x1B }
         let parts = body.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         var channels: [Int] = []
