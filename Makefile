@@ -1,8 +1,9 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
 	libpng-dev libjpeg62-turbo-dev libgif-dev
-# Test-only tools: groff renders the man page in a test.
-TEST_PACKAGES := groff-base
+# Test-only tools: groff renders the man page in a test; nginx serves HTTP/2 over TLS with a
+# certificate openssl makes on the spot.
+TEST_PACKAGES := groff-base nginx-light openssl
 RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
 PREFIX ?= /usr/local
@@ -71,7 +72,7 @@ sanitize: deps
 # Benchmarks against floors measured in the same run (not part of `make test`).
 BENCH_DIR := .build/bench
 bench: deps
-	@./scripts/install-deps.sh curl sqlite3 time
+	@./scripts/install-deps.sh curl sqlite3 time nginx-light openssl
 	@./scripts/fetch-comicdb.sh $(BENCH_DIR)/comicdb > /dev/null
 	$(SWIFT) build $(RELEASE_FLAGS)
 	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \

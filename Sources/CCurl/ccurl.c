@@ -282,6 +282,7 @@ static void recycle_handle(xkcd_http *http, CURL *easy) {
 static void finish(xkcd_http *http, transfer *t, CURLcode code, int forced_outcome) {
     long status = 0;
     long os_errno = 0;
+    long http_version = 0;
     if (t->in_multi) {
         lib.multi_remove_handle(http->multi, t->easy);
         t->in_multi = 0;
@@ -292,6 +293,7 @@ static void finish(xkcd_http *http, transfer *t, CURLcode code, int forced_outco
     if (t->easy != NULL) {
         lib.easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
         lib.easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
+        if (status != 0) lib.easy_getinfo(t->easy, CURLINFO_HTTP_VERSION, &http_version);
     }
     xkcd_http_result result;
     memset(&result, 0, sizeof result);
@@ -300,6 +302,11 @@ static void finish(xkcd_http *http, transfer *t, CURLcode code, int forced_outco
     result.code = (int)code;
     result.os_errno = (int)os_errno;
     result.status = status;
+    result.http_version = http_version == CURL_HTTP_VERSION_2_0 ? 20
+        : http_version == CURL_HTTP_VERSION_1_1                 ? 11
+        : http_version == CURL_HTTP_VERSION_1_0                 ? 10
+        : http_version >= 30                                    ? 30
+                                                                : 0;
     result.error = code == CURLE_OK ? "" : lib.easy_strerror(code);
     if (t->out_of_memory) result.error = "out of memory";
     result.detail = t->error_detail;
@@ -383,6 +390,16 @@ static void set_protocols(CURL *easy) {
     lib.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 }
 
+static int is_https(const char *url) {
+    static const char scheme[] = "https:";
+    for (size_t i = 0; i < sizeof scheme - 1; i++) {
+        char c = url[i];
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if (c != scheme[i]) return 0;
+    }
+    return 1;
+}
+
 static void start(xkcd_http *http, transfer *t) {
     if (t->bad_header) {
         finish(http, t, CURLE_BAD_FUNCTION_ARGUMENT, XKCD_HTTP_BAD_HEADER);
@@ -407,6 +424,10 @@ static void start(xkcd_http *http, transfer *t) {
     lib.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);
     lib.easy_setopt(easy, CURLOPT_MAXREDIRS, 5L);
     lib.easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
+    // Until the first connection to a host says whether it multiplexes, later requests wait
+    // for it rather than each opening a connection of their own. Only TLS can say yes (HTTP/2
+    // is agreed on in the handshake): over plain HTTP they would wait for its first answer.
+    if (is_https(t->url)) lib.easy_setopt(easy, CURLOPT_PIPEWAIT, 1L);
     if (t->user_agent != NULL) lib.easy_setopt(easy, CURLOPT_USERAGENT, t->user_agent);
     if (t->request_headers != NULL) lib.easy_setopt(easy, CURLOPT_HTTPHEADER, t->request_headers);
     if (t->timeout_ms > 0) lib.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, t->timeout_ms);
@@ -604,13 +625,14 @@ void xkcd_http_preload_wait(void) {
     if (atomic_load(&preload_started)) pthread_once(&lib_once, load_library);
 }
 
-xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size) {
+xkcd_http *xkcd_http_create(int max_connections, int max_streams, char *error, size_t error_size) {
     pthread_once(&lib_once, load_library);
     if (!lib.ok) {
         copy_message(error, error_size, lib.error);
         return NULL;
     }
     if (max_connections < 1) max_connections = 1;
+    if (max_streams < 1) max_streams = 1;
     xkcd_http *http = calloc(1, sizeof *http);
     if (http == NULL) {
         copy_message(error, error_size, "out of memory");
@@ -630,6 +652,12 @@ xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size)
         return NULL;
     }
     lib.multi_setopt(http->multi, CURLMOPT_MAX_HOST_CONNECTIONS, (long)max_connections);
+    // HTTP/2 carries the requests to a host on one connection, as many at once as the server
+    // and `max_streams` allow.
+    lib.multi_setopt(http->multi, CURLMOPT_PIPELINING, (long)CURLPIPE_MULTIPLEX);
+#if LIBCURL_VERSION_NUM >= 0x074300
+    lib.multi_setopt(http->multi, CURLMOPT_MAX_CONCURRENT_STREAMS, (long)max_streams);
+#endif
     // Room to keep every host's connections alive: the API, the image host, explainxkcd.
     lib.multi_setopt(http->multi, CURLMOPT_MAXCONNECTS, (long)max_connections * 3);
 

@@ -20,13 +20,15 @@ enum POSIXSocket {
         private static let sendFlags = Int32(MSG_NOSIGNAL)
     #endif
 
-    /// A listening TCP socket on 127.0.0.1:`port` (0: any free port), and the port it got.
-    static func listenLoopback(port: UInt16, backlog: Int32 = 128) throws -> (fd: Int32, port: UInt16) {
+    // A TCP socket, close-on-exec.
+    private static func streamSocket() throws -> Int32 {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { throw SocketError(operation: "socket", code: errno) }
         setCloseOnExec(fd)
-        var yes: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        return fd
+    }
+
+    private static func loopbackAddress(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -34,12 +36,25 @@ enum POSIXSocket {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        return address
+    }
+
+    // Calls `body` with `address` as the generic socket address the socket calls take.
+    private static func withSocketAddress(
+        _ address: inout sockaddr_in, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Int32 {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else {
+    }
+
+    /// A listening TCP socket on 127.0.0.1:`port` (0: any free port), and the port it got.
+    static func listenLoopback(port: UInt16, backlog: Int32 = 128) throws -> (fd: Int32, port: UInt16) {
+        let fd = try streamSocket()
+        var yes: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = loopbackAddress(port: port)
+        guard withSocketAddress(&address, { bind(fd, $0, $1) }) == 0 else {
             let code = errno
             closeDescriptor(fd)
             throw SocketError(operation: "bind 127.0.0.1:\(port)", code: code)
@@ -59,6 +74,20 @@ enum POSIXSocket {
             throw SocketError(operation: "getsockname", code: code)
         }
         return (fd, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A TCP connection to 127.0.0.1:`port`, with Nagle's delay off.
+    static func connectLoopback(port: UInt16) throws -> Int32 {
+        let fd = try streamSocket()
+        var address = loopbackAddress(port: port)
+        guard withSocketAddress(&address, { connect(fd, $0, $1) }) == 0 else {
+            let code = errno
+            closeDescriptor(fd)
+            throw SocketError(operation: "connect 127.0.0.1:\(port)", code: code)
+        }
+        var yes: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        return fd
     }
 
     /// Accepts one connection; nil on a transient failure (retry after polling again).

@@ -20,6 +20,8 @@ struct Bench {
         var comicDatabase = ""
         var xkcd = ".build/release/xkcd"
         var floor = ".build/release/bench-floor"
+        /// `link`: only the rows over a 40 ms link.
+        var only: String?
 
         static func parse(_ arguments: [String]) throws -> Options {
             var options = Options()
@@ -30,6 +32,7 @@ struct Bench {
                 case "--comicdb": options.comicDatabase = value
                 case "--xkcd": options.xkcd = value
                 case "--floor": options.floor = value
+                case "--only": options.only = value
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
@@ -75,6 +78,11 @@ struct Bench {
         let server = try XKCDTestServer(archive: archive, servesImages: false)
         defer { server.stop() }
         var table = Table()
+        if options.only == "link" {
+            try linkRows(archive: archive, into: &table)
+            print(table.markdown)
+            return
+        }
         log("machine: \(Machine.description)")
         log(
             "archive: \(archive.bodies.count) comics from \(options.comicDatabase), served at "
@@ -201,6 +209,7 @@ struct Bench {
         }
 
         try explanationRows(archive: archive, warm: warm, into: &table)
+        try linkRows(archive: archive, into: &table)
 
         log("memory …")
         let script = work.appendingPathComponent("rss-script.txt")

@@ -61,7 +61,7 @@ struct Main {
             let client = XKCDClient(
                 baseURL: options.baseURL, explainURL: options.explainURL,
                 transport: CurlTransport(
-                    timeout: options.timeout, maxConnectionsPerHost: 32, caFile: CurlTransport.caBundle(in: environment)
+                    timeout: options.timeout, caFile: CurlTransport.caBundle(in: environment)
                 ))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
             let repository = ComicRepository(

@@ -35,7 +35,7 @@ import Testing
         server.setFault(.status(503, headers: ["Retry-After": "0"]), for: "/7/info.0.json")
         server.setFault(.truncate(afterBytes: 5), for: "/8/info.0.json")
         server.setFault(.body("{\"num\": 9"), for: "/9/info.0.json")
-        let answers = await Self.readAll(client().comics(Array(1...40), limit: 4))
+        let answers = await Self.readAll(client().comics(Array(1...40), limit: RequestLimit(cap: 4)))
         #expect(answers.map(\.num).sorted() == Array(1...40))
         for answer in answers {
             switch answer.num {
@@ -72,7 +72,7 @@ import Testing
         server.setFaultForAllPaths(.delay(.seconds(60)))
         server.setFault(.status(503, headers: ["Retry-After": "5"]), for: "/2/info.0.json")
         let fetch = client(timeout: 120, retryDelays: Array(repeating: .seconds(5), count: 4)).comics(
-            Array(1...10), limit: 3)
+            Array(1...10), limit: RequestLimit(cap: 3))
         let reader = Task { [fetch] in await ComicFetchTests.readAll(fetch) }
         try #require(try await server.waitForRequest(to: "/3/info.0.json"))
         try await Task.sleep(for: .milliseconds(300))

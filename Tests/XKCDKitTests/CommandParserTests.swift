@@ -144,8 +144,8 @@ import Testing
     }
 
     @Test func optionValuesAreCheckedByTheirDeclaredTypes() throws {
-        #expect(usageMessage("sync --jobs 0") == "--jobs takes a number from 1 to 32, not '0'")
-        #expect(usageMessage("sync --jobs=many") == "--jobs takes a number from 1 to 32, not 'many'")
+        #expect(usageMessage("sync --jobs 0") == "--jobs takes a number from 1 to 100, not '0'")
+        #expect(usageMessage("sync --jobs=many") == "--jobs takes a number from 1 to 100, not 'many'")
         #expect(
             usageMessage("sync --jobs")
                 == "--jobs needs a value — usage: sync [--images] [--explanations] [--all] [--jobs N]")

@@ -54,7 +54,7 @@ import Testing
         // 300 requests over 60 comics and one number that does not exist.
         let nums = (0..<300).map { $0 % 61 + 1 }
         let answers = Answers()
-        _ = transport.getEach(nums.map { server.url(forComic: $0) }, limit: 4) { index, result in
+        _ = transport.getEach(nums.map { server.url(forComic: $0) }, limit: RequestLimit(cap: 4)) { index, result in
             answers.add(index, result)
             return true
         }
@@ -78,7 +78,8 @@ import Testing
         server.setFaultForAllPaths(.delay(.seconds(60)))
         let transport = CurlTransport(timeout: 120)
         let answers = Answers()
-        let batch = transport.getEach((1...20).map { server.url(forComic: $0) }, limit: 3) { index, result in
+        let batch = transport.getEach((1...20).map { server.url(forComic: $0) }, limit: RequestLimit(cap: 3)) {
+            index, result in
             answers.add(index, result)
             return true
         }
@@ -100,7 +101,8 @@ import Testing
     @Test func anAnswerKeepsItsPlaceUntilItIsGivenBack() async throws {
         let transport = CurlTransport(timeout: 10)
         let answers = Answers()
-        let batch = transport.getEach((1...5).map { server.url(forComic: $0) }, limit: 1) { index, result in
+        let batch = transport.getEach((1...5).map { server.url(forComic: $0) }, limit: RequestLimit(cap: 1)) {
+            index, result in
             answers.add(index, result)
             return index != 0
         }
@@ -116,7 +118,8 @@ import Testing
     @Test func aTransportWithoutTheServerAnswersEveryURLWithTheFailure() async throws {
         server.stop()
         let answers = Answers()
-        _ = CurlTransport(timeout: 5).getEach((1...10).map { server.url(forComic: $0) }, limit: 2) { index, result in
+        _ = CurlTransport(timeout: 5).getEach((1...10).map { server.url(forComic: $0) }, limit: RequestLimit(cap: 2)) {
+            index, result in
             answers.add(index, result)
             return true
         }

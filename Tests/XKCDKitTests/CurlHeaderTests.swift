@@ -115,7 +115,7 @@ import Testing
     /// before it is made.
     @Test func theCLayerRefusesHeaderLinesWithLineBreaks() async throws {
         var message = [CChar](repeating: 0, count: 512)
-        let http = try #require(xkcd_http_create(1, &message, message.count))
+        let http = try #require(xkcd_http_create(1, 1, &message, message.count))
         defer { xkcd_http_destroy(http) }
         let outcome = Outcome()
         let lines = ["Accept: */*", "If-None-Match: \"a\"\r\nX-Injected: 1"]

@@ -37,7 +37,7 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     }
 
     func getEach(
-        _ urls: [URL], limit: Int,
+        _ urls: [URL], limit: RequestLimit,
         answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
     ) -> any RequestBatch {
         let task = Task {

@@ -66,6 +66,8 @@ typedef struct xkcd_http_result {
     int os_errno;
     /** The HTTP status of the last response, 0 when none arrived. */
     long status;
+    /** The HTTP version that response came over: 10, 11, 20 or 30; 0 when none arrived. */
+    int http_version;
     /** A short description of `code` (curl_easy_strerror); "" on success. */
     const char *error;
     /** libcurl's detailed message for the failure (may be ""). */
@@ -101,10 +103,13 @@ void xkcd_http_preload_wait(void);
 
 /**
  * Loads libcurl (once per process), creates a multi handle keeping up to `max_connections`
- * connections per host, and starts the client's thread. Returns NULL and writes a message
+ * connections per host, and starts the client's thread. Requests to a host that speaks HTTP/2
+ * share one connection, up to `max_streams` at once (fewer when the server says so); requests
+ * made while a host's first connection is still being set up wait for it to say whether it
+ * multiplexes. Returns NULL and writes a message
  * to `error` (of `error_size` bytes) when libcurl cannot be loaded or set up.
  */
-xkcd_http *xkcd_http_create(int max_connections, char *error, size_t error_size);
+xkcd_http *xkcd_http_create(int max_connections, int max_streams, char *error, size_t error_size);
 
 /**
  * Verifies TLS peers against the CA bundle at `path` (NULL or empty: libcurl's own) from the

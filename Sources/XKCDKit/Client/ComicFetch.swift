@@ -24,7 +24,7 @@ final class ComicFetch: @unchecked Sendable {
     // Places given back before `batch` was known (an answer can come while it starts).
     private var placesOwed = 0
 
-    init(client: XKCDClient, transport: any HTTPTransport, nums: [Int], limit: Int) {
+    init(client: XKCDClient, transport: any HTTPTransport, nums: [Int], limit: RequestLimit) {
         self.client = client
         self.nums = nums
         urls = nums.map(client.comicURL)

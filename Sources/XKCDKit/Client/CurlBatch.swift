@@ -2,7 +2,8 @@ import CCurl
 import Foundation
 
 /// The requests of one ``CurlTransport/getEach(_:limit:answer:)``: a place in flight goes to
-/// the next URL from the C client's own thread, right after an answer is handed over.
+/// the next URL from the C client's own thread, right after an answer is handed over. Places
+/// are added when an answer shows the connection multiplexes.
 final class CurlBatch: RequestBatch, @unchecked Sendable {
     private let urls: [URL]
     private let transport: CurlTransport
@@ -11,6 +12,9 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     // `ledger` is only touched under `lock`, hence @unchecked Sendable.
     private let lock = NSLock()
     private var ledger: BatchLedger
+    private var limit = RequestLimit()
+    // The places in flight: grows to what `limit` gives once the connection is known.
+    private var places = 0
 
     init(
         urls: [URL], transport: CurlTransport, client: CurlClient,
@@ -23,9 +27,21 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
         ledger = BatchLedger(count: urls.count)
     }
 
-    /// Asks for the first `limit` URLs.
-    func start(limit: Int) {
-        for _ in 0..<limit { askNext() }
+    /// Asks for as many URLs as `limit` gives on the connection as far as it is known.
+    func start(limit: RequestLimit) {
+        let multiplexed = urls.first.map(transport.multiplexes) ?? false
+        let count = lock.withLock {
+            self.limit = limit
+            return grow(multiplexed: multiplexed)
+        }
+        for _ in 0..<count { askNext() }
+    }
+
+    // The places to add (under `lock`) for a connection that does or does not multiplex.
+    private func grow(multiplexed: Bool) -> Int {
+        let added = max(0, limit.inFlight(multiplexed: multiplexed) - places)
+        places += added
+        return added
     }
 
     func cancel() {
@@ -53,7 +69,9 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
         if id != 0 { lock.withLock { ledger.ended(id) } }
         let url = urls[index]
         let result = Result<HTTPResponse, any Error> { try transport.response(to: reply, for: url) }
+        let added = reply.multiplexed ? lock.withLock { grow(multiplexed: true) } : 0
         if answer(index, result) { askNext() }
+        for _ in 0..<added { askNext() }
     }
 
     // Runs on the C client's thread.

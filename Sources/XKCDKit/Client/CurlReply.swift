@@ -9,6 +9,11 @@ struct CurlReply: Sendable {
     var error: String
     var body: Data
     var headers: Data
+    /// The HTTP version the response came over (11, 20, ...), 0 when none arrived.
+    var httpVersion = 0
+
+    /// Whether the response came over a connection that carries many requests at once.
+    var multiplexed: Bool { httpVersion >= 20 }
 
     static let failed = CurlReply(
         outcome: XKCD_HTTP_FAILED, osErrno: 0, status: 0, error: "no result", body: Data(), headers: Data())
@@ -26,6 +31,7 @@ struct CurlReply: Sendable {
         outcome = result.outcome
         osErrno = result.os_errno
         status = result.status
+        httpVersion = Int(result.http_version)
         body = result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data()
         if result.outcome == XKCD_HTTP_OK {
             error = ""

@@ -5,7 +5,8 @@ import Foundation
 /// cancellation, and libcurl loaded only when the first request is made.
 ///
 /// One background thread drives every transfer of a transport; requests queue for at most
-/// `maxConnectionsPerHost` connections per host. The timeout bounds connecting and each
+/// `maxConnectionsPerHost` connections per host, or share one connection to a host that
+/// speaks HTTP/2, up to ``RequestLimit/multiplexedStreams`` at once. The timeout bounds connecting and each
 /// silence of the server; a whole transfer may take three times as long.
 public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private enum State {
@@ -22,13 +23,16 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     // Only touched under `lock` (or in deinit, when nothing else can reach it), which is what
     // makes the class @unchecked Sendable; the C client it holds is thread-safe.
     private var state = State.idle
+    // The hosts (with port) that answered over HTTP/2 or later.
+    private var multiplexedHosts: Set<String> = []
 
     /// Creates a transport whose requests give up after `timeout` seconds without progress,
     /// keeping up to `maxConnectionsPerHost` connections per host and refusing bodies larger
     /// than `maxBodyBytes`, verifying TLS peers against `caFile` (nil: libcurl's own bundle).
     /// Nothing is loaded or started until the first request.
     public init(
-        timeout: TimeInterval, maxConnectionsPerHost: Int = 8, maxBodyBytes: Int = 20 << 20, caFile: String? = nil
+        timeout: TimeInterval, maxConnectionsPerHost: Int = RequestLimit.connectionsPerHost,
+        maxBodyBytes: Int = 20 << 20, caFile: String? = nil
     ) {
         self.timeout = timeout
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
@@ -94,11 +98,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         return try response(to: reply, for: url)
     }
 
-    /// Fetches `urls` `limit` at a time; see ``HTTPTransport/getEach(_:limit:answer:)``. The
+    /// Fetches `urls` as many at a time as `limit` gives; see
+    /// ``HTTPTransport/getEach(_:limit:answer:)``. The
     /// C client's thread asks for the next URL as it hands over an answer, so a long run of
     /// requests never waits for another thread to make the next one.
     public func getEach(
-        _ urls: [URL], limit: Int,
+        _ urls: [URL], limit: RequestLimit,
         answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
     ) -> any RequestBatch {
         let client: CurlClient
@@ -109,7 +114,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             return AnsweredBatch()
         }
         let batch = CurlBatch(urls: urls, transport: self, client: client, answer: answer)
-        batch.start(limit: max(1, limit))
+        batch.start(limit: limit)
         return batch
     }
 
@@ -130,9 +135,23 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    /// The response `reply` holds, or the error it stands for.
+    /// The response `reply` holds, or the error it stands for; a reply over HTTP/2 marks its
+    /// host as one that multiplexes.
     func response(to reply: CurlReply, for url: URL) throws(XKCDError) -> HTTPResponse {
-        try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
+        if reply.multiplexed, let host = Self.hostKey(url) {
+            lock.withLock { _ = multiplexedHosts.insert(host) }
+        }
+        return try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
+    }
+
+    /// Whether an answer from `url`'s host came over HTTP/2 or later.
+    public func multiplexes(_ url: URL) -> Bool {
+        guard let host = Self.hostKey(url) else { return false }
+        return lock.withLock { multiplexedHosts.contains(host) }
+    }
+
+    private static func hostKey(_ url: URL) -> String? {
+        url.host.map { host in "\(url.scheme ?? "")://\(host):\(url.port ?? -1)" }
     }
 
     // Wikis ask API clients to say what they are (MediaWiki's API etiquette).
@@ -165,7 +184,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             throw XKCDError.network("libcurl is not available: \(reason)")
         case .idle:
             var message = [CChar](repeating: 0, count: 512)
-            let pointer = xkcd_http_create(Int32(clamping: maxConnectionsPerHost), &message, message.count)
+            let pointer = xkcd_http_create(
+                Int32(clamping: maxConnectionsPerHost), Int32(RequestLimit.multiplexedStreams), &message, message.count)
             guard let pointer else {
                 let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 state = .unavailable(reason)

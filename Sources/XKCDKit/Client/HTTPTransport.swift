@@ -8,8 +8,8 @@ public protocol HTTPTransport: Sendable {
     /// fails with the error it throws, before anything goes out.
     func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse
 
-    /// Fetches every URL of `urls` (no extra headers), keeping up to `limit` requests in
-    /// flight. Each time one ends, `answer(index, result)` is called exactly once, and the
+    /// Fetches every URL of `urls` (no extra headers), keeping as many requests in flight as
+    /// `limit` gives for the connection they go over (more once it turns out to multiplex). Each time one ends, `answer(index, result)` is called exactly once, and the
     /// next URL is asked for; unless `answer` returns false, which keeps that place taken
     /// until ``RequestBatch/releasePlace()``. A failure is what ``get(_:headers:)`` throws.
     /// `answer` runs on any thread, also within this call (when nothing can be asked for at
@@ -17,12 +17,19 @@ public protocol HTTPTransport: Sendable {
     /// Cancelling answers the URLs not yet asked for, and the requests in flight that do not
     /// finish first, with ``XKCDError/cancelled``.
     func getEach(
-        _ urls: [URL], limit: Int,
+        _ urls: [URL], limit: RequestLimit,
         answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
     ) -> any RequestBatch
+
+    /// Whether an answer from `url`'s host came over a connection that carries many requests
+    /// at once (HTTP/2 or later).
+    func multiplexes(_ url: URL) -> Bool
 }
 
 extension HTTPTransport {
+    /// Connections that multiplex are not known to transports that do not say.
+    public func multiplexes(_ url: URL) -> Bool { false }
+
     /// Fetches `url` with no extra headers.
     public func get(_ url: URL) async throws -> HTTPResponse {
         try await get(url, headers: [:])

@@ -62,8 +62,13 @@ public struct XKCDClient: Sendable {
 
     /// Asks for every comic of `nums`, `limit` at a time, each answer going to the returned
     /// fetch as it comes; transient failures are retried as ``comic(_:)`` retries them.
-    func comics(_ nums: [Int], limit: Int) -> ComicFetch {
+    func comics(_ nums: [Int], limit: RequestLimit) -> ComicFetch {
         ComicFetch(client: self, transport: transport, nums: nums, limit: limit)
+    }
+
+    /// Whether answers from `url`'s host came over a connection that carries many requests at once.
+    func multiplexes(_ url: URL) -> Bool {
+        transport.multiplexes(url)
     }
 
     /// `BASE/N/info.0.json`.

@@ -41,8 +41,9 @@ public enum Command: Equatable, Sendable {
     /// Delete everything stored except favorites.
     case cacheClear(skipConfirmation: Bool)
     /// Fetch every comic not stored yet (with `images`, their images; with `explanations`,
-    /// every explainxkcd page missing or stale), `jobs` at a time.
-    case sync(images: Bool, explanations: Bool = false, jobs: Int)
+    /// every explainxkcd page missing or stale), at most `jobs` at a time (nil: as many as the
+    /// connection carries).
+    case sync(images: Bool, explanations: Bool = false, jobs: Int? = nil)
     /// Full-text search over titles, alt texts, transcripts and explanations.
     case search(String)
     /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.

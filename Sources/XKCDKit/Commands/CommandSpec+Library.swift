@@ -68,8 +68,9 @@ extension CommandSpec {
             name: "sync", usage: "[--images] [--explanations] [--all] [--jobs N]",
             summary: "store every comic for offline use and search",
             details: """
-                Fetches every comic not stored yet, N at a time (default 8), with a progress bar on a
-                terminal. Run it again to resume; Ctrl-C stops it and keeps what arrived. --images also
+                Fetches every comic not stored yet, with a progress bar on a terminal: up to 100 at a
+                time on one connection when the server speaks HTTP/2, else 8 at a time on 8
+                connections; --jobs N makes it at most N at a time. Run it again to resume; Ctrl-C stops it and keeps what arrived. --images also
                 fetches their images. --explanations also stores every comic's explainxkcd page (50 a
                 request, one request at a time), so explain, transcript and search work offline over
                 them; a page is fetched again after 30 days, or after a day while it is marked
@@ -78,14 +79,16 @@ extension CommandSpec {
             argument: .none,
             options: [
                 .flag("--images"), .flag("--explanations"), .flag("--all"),
-                .valued("--jobs", short: "-j", .integer(placeholder: "N", noun: "a number", range: 1...32)),
+                .valued(
+                    "--jobs", short: "-j",
+                    .integer(placeholder: "N", noun: "a number", range: 1...RequestLimit.multiplexedStreams)),
             ]
         ) { input throws(UsageError) in
             try input.nothing()
             let all = input.flag("--all")
             return .sync(
                 images: all || input.flag("--images"), explanations: all || input.flag("--explanations"),
-                jobs: input.value("--jobs").flatMap { Int($0) } ?? 8)
+                jobs: input.value("--jobs").flatMap { Int($0) })
         },
         CommandSpec(
             name: "search", aliases: ["s", "/"], usage: "QUERY",

@@ -7,8 +7,8 @@ public struct ArchiveService: Sendable {
     /// How many comics are stored.
     public var storedCount: @Sendable () throws -> Int
     /// Fetches every comic not stored yet (with `images`, their images; with `explanations`,
-    /// the explainxkcd pages missing or stale), `jobs` at a time.
-    public var sync: @Sendable (_ images: Bool, _ explanations: Bool, _ jobs: Int) async throws -> SyncSummary
+    /// the explainxkcd pages missing or stale), at most `jobs` at a time (nil: no cap).
+    public var sync: @Sendable (_ images: Bool, _ explanations: Bool, _ jobs: Int?) async throws -> SyncSummary
 }
 
 extension ArchiveService {

@@ -1,7 +1,7 @@
 extension Session {
     /// Fetches every comic not stored yet (with `images`, their images too; with
-    /// `explanations`, every explainxkcd page missing or stale), `jobs` at a time.
-    func sync(images: Bool, explanations: Bool, jobs: Int) async throws -> Outcome {
+    /// `explanations`, every explainxkcd page missing or stale), at most `jobs` at a time.
+    func sync(images: Bool, explanations: Bool, jobs: Int?) async throws -> Outcome {
         .synced(try await archive.sync(images, explanations, jobs))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Fetches every comic not yet stored (numbers once answered 404 too, all but #404), `jobs` at
-/// a time over kept-alive connections, and stores them in number order as they come,
+/// Fetches every comic not yet stored (numbers once answered 404 too, all but #404), as many at
+/// a time as the connection carries (``RequestLimit``) and at most `jobs`, and stores them in number order as they come,
 /// committing every 200 comics or every second: a crash loses at most that, plus any that came
 /// in ahead of a comic still being retried.
 /// Transient failures are retried with backoff; cancellation stops it quickly and keeps what
@@ -9,7 +9,7 @@ import Foundation
 public struct Syncer: Sendable {
     private let repository: ComicRepository
     private let client: XKCDClient
-    private let jobs: Int
+    private let limit: RequestLimit
     private let now: @Sendable () -> Date
     private let progress: @Sendable (SyncProgress) -> Void
 
@@ -20,14 +20,15 @@ public struct Syncer: Sendable {
     static let handOver = 50
     static let handOverDelay: TimeInterval = 0.1
 
-    /// Creates a syncer; `progress` is called at most ten times a second and once at each phase's end.
+    /// Creates a syncer making at most `jobs` requests at a time (nil: as many as the connection
+    /// carries); `progress` is called at most ten times a second and once at each phase's end.
     public init(
-        repository: ComicRepository, jobs: Int, now: @escaping @Sendable () -> Date = { Date() },
+        repository: ComicRepository, jobs: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
         self.repository = repository
         client = repository.client.withRetryDelays([.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)])
-        self.jobs = max(1, jobs)
+        limit = RequestLimit(cap: jobs)
         self.now = now
         self.progress = progress
     }
@@ -103,7 +104,7 @@ public struct Syncer: Sendable {
         }
         // One request batch for every number: answers come without a task per comic, and the
         // search text is repaired here rather than on the one writer thread.
-        let fetch = client.comics(numbers, limit: jobs)
+        let fetch = client.comics(numbers, limit: limit)
         var reporter = ProgressReporter(phase: .comics, total: numbers.count, now: now, report: progress)
         var done = 0
         do {
@@ -154,8 +155,9 @@ public struct Syncer: Sendable {
             if let comic = try store.comic(num), comic.hasImage { comics[num] = comic }
         }
         let repository = repository
+        let host = comics.values.lazy.compactMap { URL(string: $0.img) }.first
         try await run(
-            comics.keys.sorted(), phase: .images, summary: &summary,
+            comics.keys.sorted(), phase: .images, host: host, summary: &summary,
             work: { [comics] num in
                 guard let comic = comics[num] else { return .failed(num) }
                 _ = try await repository.image(of: comic)
@@ -171,12 +173,13 @@ public struct Syncer: Sendable {
         summary.imagesFailed.sort()
     }
 
-    // Runs `work` over `numbers`, at most `jobs` at a time, handing each result to `handle`
-    // as it arrives and reporting progress (at most ten times a second, and at the end).
+    // Runs `work` over `numbers`, as many at a time as `limit` gives for the connection to
+    // `host` (more once it turns out to multiplex), handing each result to `handle` as it
+    // arrives and reporting progress (at most ten times a second, and at the end).
     // A thrown error makes that number `.failed`; cancellation stops new work, and the
     // results of work already started still arrive.
     private func run(
-        _ numbers: [Int], phase: SyncProgress.Phase, summary: inout SyncSummary,
+        _ numbers: [Int], phase: SyncProgress.Phase, host: URL?, summary: inout SyncSummary,
         work: @escaping @Sendable (Int) async throws -> ImageResult,
         handle: (ImageResult, inout SyncSummary) throws -> Void
     ) async throws {
@@ -193,11 +196,18 @@ public struct Syncer: Sendable {
                 }
             }
             var pending = numbers.makeIterator()
-            for _ in 0..<jobs {
-                guard let num = pending.next() else { break }
-                start(num)
+            var running = 0
+            // Starts work until as much is running as the connection to `host` carries.
+            func fill() {
+                let places = limit.inFlight(multiplexed: host.map(client.multiplexes) ?? false)
+                while running < places, !Task.isCancelled, let num = pending.next() {
+                    start(num)
+                    running += 1
+                }
             }
+            fill()
             while let result = try await group.next() {
+                running -= 1
                 if case .cancelled = result {
                     summary.cancelled = true
                 } else {
@@ -205,9 +215,7 @@ public struct Syncer: Sendable {
                     done += 1
                 }
                 reporter.update(done: done)
-                if !Task.isCancelled, let num = pending.next() {
-                    start(num)
-                }
+                fill()
             }
         }
         if Task.isCancelled { summary.cancelled = true }

@@ -1,0 +1,111 @@
+import Foundation
+
+/// nginx (Debian's package) serving a directory over TLS on 127.0.0.1, with HTTP/2 or only
+/// HTTP/1.1, run in the foreground as a child of the caller and stopped with it.
+public final class NginxServer: @unchecked Sendable {
+    /// The port nginx listens on.
+    public let port: UInt16
+    private let process: Process
+    private let prefix: URL
+
+    /// Why nginx could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, with nginx's own error log when it wrote one.
+        public let description: String
+    }
+
+    /// Serves `root` (files as they are, `.json` as JSON) with `certificates`, speaking HTTP/2
+    /// when `http2` (else HTTP/1.1 only); nginx's files go under `prefix`.
+    public init(root: URL, certificates: TestCertificates, http2: Bool, prefix: URL) throws {
+        self.prefix = prefix
+        let executable = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let executable else { throw Failure(description: "nginx is not installed (Debian: nginx-light)") }
+        try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        let configuration = prefix.appendingPathComponent("nginx.conf")
+        try Data(
+            Self.configuration(
+                root: root.path, certificates: certificates, http2: http2, prefix: prefix.path, port: port
+            ).utf8
+        ).write(to: configuration)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [
+            "-p", prefix.path, "-c", configuration.path, "-e", prefix.appendingPathComponent("error.log").path,
+        ]
+        // Nothing of the caller's is handed on: a child holding a test's pipe open would keep
+        // its reader waiting for an end that never comes.
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitUntilListening()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops nginx and waits for it to exit.
+    public func stop() {
+        guard process.isRunning else { return }
+        // SIGKILL, not SIGTERM: a child started from a thread that blocks SIGTERM inherits the
+        // block (as test runners' threads may), and would never see it.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    private func waitUntilListening() throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let fd = try? POSIXSocket.connectLoopback(port: port) {
+                POSIXSocket.closeDescriptor(fd)
+                return
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        stop()
+        let log = (try? String(contentsOf: prefix.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        throw Failure(description: "nginx did not start listening on 127.0.0.1:\(port): \(log)")
+    }
+
+    // A port nothing listens on now (nginx binds it a moment later).
+    private static func freePort() throws -> UInt16 {
+        let (fd, port) = try POSIXSocket.listenLoopback(port: 0)
+        POSIXSocket.closeDescriptor(fd)
+        return port
+    }
+
+    private static func configuration(
+        root: String, certificates: TestCertificates, http2: Bool, prefix: String, port: UInt16
+    ) -> String {
+        """
+        daemon off;
+        master_process off;
+        pid \(prefix)/nginx.pid;
+        error_log \(prefix)/error.log warn;
+        events { worker_connections 1024; }
+        http {
+            access_log off;
+            client_body_temp_path \(prefix)/body;
+            proxy_temp_path \(prefix)/proxy;
+            fastcgi_temp_path \(prefix)/fastcgi;
+            uwsgi_temp_path \(prefix)/uwsgi;
+            scgi_temp_path \(prefix)/scgi;
+            types { application/json json; image/png png; }
+            default_type application/octet-stream;
+            keepalive_requests 100000;
+            keepalive_timeout 60s;
+            server {
+                listen 127.0.0.1:\(port) ssl\(http2 ? " http2" : "");
+                ssl_certificate \(certificates.certificate.path);
+                ssl_certificate_key \(certificates.key.path);
+                root \(root);
+            }
+        }
+
+        """
+    }
+}
