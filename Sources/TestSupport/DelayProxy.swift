@@ -2,26 +2,32 @@ import Foundation
 
 /// A TCP proxy on 127.0.0.1 that holds every byte for a fixed time in each direction, as a
 /// distant server would, and counts the connections made through it. Whatever is spoken over
-/// it (TLS, HTTP/2) passes through untouched.
+/// it (TLS, HTTP/2) passes through untouched. As a `tunnel` it is an HTTP proxy instead, as
+/// `https_proxy` names one: each connection starts with `CONNECT`, and is then piped to the
+/// target whatever host it named.
 public final class DelayProxy: @unchecked Sendable {
     /// The port the proxy listens on.
     public let port: UInt16
     private let targetPort: UInt16
     private let delay: TimeInterval
+    private let tunnel: Bool
     private let listener: Int32
     private let wake: (read: Int32, write: Int32)
     private let state = Locked(ProxyState())
 
     private struct ProxyState {
         var accepted = 0
+        var tunnelled: [String] = []
         var open: [Int32: Int] = [:]
         var stopped = false
     }
 
-    /// Starts forwarding connections to 127.0.0.1:`targetPort`, each byte `delay` late each way.
-    public init(targetPort: UInt16, delay: TimeInterval) throws {
+    /// Starts forwarding connections to 127.0.0.1:`targetPort`, each byte `delay` late each way;
+    /// as a `tunnel`, after answering each one's `CONNECT`.
+    public init(targetPort: UInt16, delay: TimeInterval, tunnel: Bool = false) throws {
         self.targetPort = targetPort
         self.delay = delay
+        self.tunnel = tunnel
         (listener, port) = try POSIXSocket.listenLoopback(port: 0)
         wake = try POSIXSocket.makeWakePipe()
         Thread.detachNewThread { [self] in acceptLoop() }
@@ -34,6 +40,9 @@ public final class DelayProxy: @unchecked Sendable {
 
     /// The connections accepted so far.
     public var connectionCount: Int { state.withLock { $0.accepted } }
+
+    /// What each tunnel's `CONNECT` asked for (`host:port`), in order.
+    public var tunnelledAuthorities: [String] { state.withLock { $0.tunnelled } }
 
     /// Stops accepting and cuts every connection.
     public func stop() {
@@ -51,21 +60,56 @@ public final class DelayProxy: @unchecked Sendable {
         defer { POSIXSocket.closeDescriptor(listener) }
         while POSIXSocket.waitReadable(listener, wake: wake.read) == .readable {
             guard let client = POSIXSocket.acceptConnection(listener) else { continue }
-            guard let server = try? POSIXSocket.connectLoopback(port: targetPort) else {
-                POSIXSocket.closeDescriptor(client)
-                continue
+            if tunnel {
+                Thread.detachNewThread { [self] in
+                    guard let authority = Self.readConnect(client) else {
+                        POSIXSocket.closeDescriptor(client)
+                        return
+                    }
+                    state.withLock { $0.tunnelled.append(authority) }
+                    pipe(client, answering: Data("HTTP/1.1 200 Connection established\r\n\r\n".utf8))
+                }
+            } else {
+                pipe(client, answering: nil)
             }
-            let stopped = state.withLock { state in
-                state.accepted += 1
-                state.open[client] = 2
-                state.open[server] = 2
-                return state.stopped
-            }
-            if stopped { POSIXSocket.shutdownBoth(client) }
-            let ended: @Sendable () -> Void = { [self] in release(client, server) }
-            _ = DelayedPipe(from: client, to: server, delay: delay, ended: ended)
-            _ = DelayedPipe(from: server, to: client, delay: delay, ended: ended)
         }
+    }
+
+    // Reads a `CONNECT host:port HTTP/1.1` request to its blank line; the authority, or nil
+    // when it is anything else.
+    private static func readConnect(_ fd: Int32) -> String? {
+        var head = Data()
+        var byte = [UInt8](repeating: 0, count: 1)
+        while !head.suffix(4).elementsEqual("\r\n\r\n".utf8), head.count < 8192 {
+            guard POSIXSocket.receive(fd, into: &byte) == 1 else { return nil }
+            head.append(byte[0])
+        }
+        let words = String(decoding: head, as: UTF8.self).split(separator: " ", maxSplits: 2)
+        guard words.count == 3, words[0] == "CONNECT" else { return nil }
+        return String(words[1])
+    }
+
+    // Connects `client` to the target (first sending it `answer`) and starts both directions.
+    private func pipe(_ client: Int32, answering answer: Data?) {
+        guard let server = try? POSIXSocket.connectLoopback(port: targetPort) else {
+            POSIXSocket.closeDescriptor(client)
+            return
+        }
+        if let answer, !POSIXSocket.sendAll(client, answer) {
+            POSIXSocket.closeDescriptor(client)
+            POSIXSocket.closeDescriptor(server)
+            return
+        }
+        let stopped = state.withLock { state in
+            state.accepted += 1
+            state.open[client] = 2
+            state.open[server] = 2
+            return state.stopped
+        }
+        if stopped { POSIXSocket.shutdownBoth(client) }
+        let ended: @Sendable () -> Void = { [self] in release(client, server) }
+        _ = DelayedPipe(from: client, to: server, delay: delay, ended: ended)
+        _ = DelayedPipe(from: server, to: client, delay: delay, ended: ended)
     }
 
     // Each direction releases both sockets once; the second release closes them.

@@ -104,4 +104,23 @@ import Testing
             #expect(trusted.stdout.contains("\"title\":\"Comic 7\""), "\(name)")
         }
     }
+
+    @Test func httpsProxyIsHonouredAndNoProxyBypassesIt() throws {
+        let site = try serve(http2: true)
+        defer { site.stop() }
+        let tunnel = try DelayProxy(targetPort: site.proxy.port, delay: 0, tunnel: true)
+        defer { tunnel.stop() }
+        let proxy = "http://127.0.0.1:\(tunnel.port)"
+        let synced = try summary(
+            site.xkcd.run(
+                ["--json", "sync"], extraEnvironment: trustTheAuthority.merging(["https_proxy": proxy]) { $1 }))
+        #expect(synced["fetched"] as? Int == 299)
+        #expect(tunnel.tunnelledAuthorities == ["127.0.0.1:\(site.proxy.port)"], "one tunnel, to the server")
+
+        let direct = try site.xkcd.run(
+            ["--json", "goto", "3"],
+            extraEnvironment: trustTheAuthority.merging(["https_proxy": proxy, "no_proxy": "127.0.0.1"]) { $1 })
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(tunnel.connectionCount == 1, "no_proxy goes around the proxy")
+    }
 }
