@@ -305,7 +305,7 @@ static void finish(xkcd_http *http, transfer *t, CURLcode code, int forced_outco
     result.http_version = http_version == CURL_HTTP_VERSION_2_0 ? 20
         : http_version == CURL_HTTP_VERSION_1_1                 ? 11
         : http_version == CURL_HTTP_VERSION_1_0                 ? 10
-        : http_version >= 30                                    ? 30
+        : http_version == CURL_HTTP_VERSION_3                   ? 30
                                                                 : 0;
     result.error = code == CURLE_OK ? "" : lib.easy_strerror(code);
     if (t->out_of_memory) result.error = "out of memory";

@@ -13,6 +13,23 @@ public enum ChildProcess {
         public var stderr: String
     }
 
+    /// Starts the program at `executable` with `arguments` (and `environment`, when given) in the
+    /// background, its input and output discarded: it holds none of the caller's pipes, whose
+    /// readers would otherwise wait for an end that never comes.
+    public static func startQuietly(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil)
+        throws -> Process
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs `executable` (a path, or a name looked up on `PATH` by `/usr/bin/env`) with
     /// `arguments` and, when given, `environment` instead of the test's.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws

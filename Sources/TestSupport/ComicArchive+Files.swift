@@ -7,6 +7,7 @@ extension ComicArchive {
     /// and that PNG is written too.
     public func writeSite(to root: URL, images: URL? = nil) throws {
         let files = FileManager.default
+        let newest = newest
         for (num, body) in bodies {
             var data = body
             if let images {

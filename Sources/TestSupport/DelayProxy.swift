@@ -18,6 +18,7 @@ public final class DelayProxy: @unchecked Sendable {
     private struct ProxyState {
         var accepted = 0
         var tunnelled: [String] = []
+        // Each connection's client descriptor and its server's, with the threads still using them.
         var open: [Int32: Int] = [:]
         var stopped = false
     }
@@ -46,14 +47,14 @@ public final class DelayProxy: @unchecked Sendable {
 
     /// Stops accepting and cuts every connection.
     public func stop() {
-        let open = state.withLock { state -> [Int32]? in
-            guard !state.stopped else { return nil }
+        // Under the lock, so no descriptor is closed (and its number reused) in between.
+        let stopping = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
             state.stopped = true
-            return Array(state.open.keys)
+            for fd in state.open.keys { POSIXSocket.shutdownBoth(fd) }
+            return true
         }
-        guard let open else { return }
-        POSIXSocket.closeDescriptor(wake.write)
-        for fd in open { POSIXSocket.shutdownBoth(fd) }
+        if stopping { POSIXSocket.closeDescriptor(wake.write) }
     }
 
     private func acceptLoop() {
@@ -102,8 +103,8 @@ public final class DelayProxy: @unchecked Sendable {
         }
         let stopped = state.withLock { state in
             state.accepted += 1
-            state.open[client] = 2
-            state.open[server] = 2
+            state.open[client] = 4
+            state.open[server] = 4
             return state.stopped
         }
         if stopped { POSIXSocket.shutdownBoth(client) }
@@ -112,17 +113,15 @@ public final class DelayProxy: @unchecked Sendable {
         _ = DelayedPipe(from: server, to: client, delay: delay, ended: ended)
     }
 
-    // Each direction releases both sockets once; the second release closes them.
+    // Each of the four threads of a connection releases its descriptors once it is done with
+    // them; the last release closes them.
     private func release(_ client: Int32, _ server: Int32) {
-        let last = state.withLock { state -> Bool in
+        state.withLock { state in
             let left = (state.open[client] ?? 1) - 1
             state.open[client] = left
-            guard left == 0 else { return false }
+            guard left == 0 else { return }
             state.open[client] = nil
             state.open[server] = nil
-            return true
-        }
-        if last {
             POSIXSocket.closeDescriptor(client)
             POSIXSocket.closeDescriptor(server)
         }

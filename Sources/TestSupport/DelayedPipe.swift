@@ -10,10 +10,10 @@ final class DelayedPipe: @unchecked Sendable {
     // Guarded by `condition`: what was read and when it is due, nil marking the end.
     private let condition = NSCondition()
     private var queue: [(due: Date, bytes: Data?)] = []
-    private var finished = false
     private let ended: @Sendable () -> Void
 
-    /// Starts moving bytes from `source` to `destination`; `ended` runs once both are done with.
+    /// Starts moving bytes from `source` to `destination` on two threads; each calls `ended`
+    /// once it will touch neither descriptor again.
     init(from source: Int32, to destination: Int32, delay: TimeInterval, ended: @escaping @Sendable () -> Void) {
         self.source = source
         self.destination = destination
@@ -32,8 +32,9 @@ final class DelayedPipe: @unchecked Sendable {
                 queue.append((Date().addingTimeInterval(delay), bytes))
                 condition.signal()
             }
-            if bytes == nil { return }
+            if bytes == nil { break }
         }
+        ended()
     }
 
     private func write() {
@@ -46,7 +47,7 @@ final class DelayedPipe: @unchecked Sendable {
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
             guard let bytes, POSIXSocket.sendAll(destination, bytes) else { break }
         }
-        // The end (or a peer gone) travels on: the reader of `source` stops too.
+        // The end (or a peer gone) travels on, and the reader of `source` stops too.
         POSIXSocket.shutdownWrite(destination)
         POSIXSocket.shutdownBoth(source)
         ended()

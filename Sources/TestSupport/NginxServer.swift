@@ -1,11 +1,13 @@
 import Foundation
 
 /// nginx (Debian's package) serving a directory over TLS on 127.0.0.1, with HTTP/2 or only
-/// HTTP/1.1, run in the foreground as a child of the caller and stopped with it.
+/// HTTP/1.1, run in the foreground as a child of the caller: stopped by ``stop()`` or when the
+/// instance goes away, and killed by a watchdog process if the caller dies first.
 public final class NginxServer: @unchecked Sendable {
     /// The port nginx listens on.
     public let port: UInt16
     private let process: Process
+    private let watchdog: Process
     private let prefix: URL
 
     /// Why nginx could not be started.
@@ -29,17 +31,19 @@ public final class NginxServer: @unchecked Sendable {
                 root: root.path, certificates: certificates, http2: http2, prefix: prefix.path, port: port
             ).utf8
         ).write(to: configuration)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "-p", prefix.path, "-c", configuration.path, "-e", prefix.appendingPathComponent("error.log").path,
-        ]
-        // Nothing of the caller's is handed on: a child holding a test's pipe open would keep
-        // its reader waiting for an end that never comes.
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess.startQuietly(
+            URL(fileURLWithPath: executable),
+            ["-p", prefix.path, "-c", configuration.path, "-e", prefix.appendingPathComponent("error.log").path])
+        // If the caller dies without stopping nginx, this kills it; `stop()` ends it first.
+        do {
+            watchdog = try ChildProcess.startQuietly(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill -9 \(process.processIdentifier)"])
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw error
+        }
         try waitUntilListening()
     }
 
@@ -49,17 +53,22 @@ public final class NginxServer: @unchecked Sendable {
 
     /// Stops nginx and waits for it to exit.
     public func stop() {
-        guard process.isRunning else { return }
         // SIGKILL, not SIGTERM: a child started from a thread that blocks SIGTERM inherits the
         // block (as test runners' threads may), and would never see it.
-        kill(process.processIdentifier, SIGKILL)
+        for child in [process, watchdog] where child.isRunning {
+            kill(child.processIdentifier, SIGKILL)
+        }
+        watchdog.waitUntilExit()
         process.waitUntilExit()
     }
 
     private func waitUntilListening() throws {
         let deadline = Date().addingTimeInterval(10)
+        // nginx writes its pid file once its socket is bound: a listener on the port before
+        // that is someone else's.
+        let pidFile = prefix.appendingPathComponent("nginx.pid").path
         while Date() < deadline {
-            if let fd = try? POSIXSocket.connectLoopback(port: port) {
+            if FileManager.default.fileExists(atPath: pidFile), let fd = try? POSIXSocket.connectLoopback(port: port) {
                 POSIXSocket.closeDescriptor(fd)
                 return
             }

@@ -37,6 +37,9 @@ struct Bench {
                 }
             }
             guard !options.comicDatabase.isEmpty else { throw BenchError("--comicdb FILE is required") }
+            guard options.only == nil || options.only == "link" else {
+                throw BenchError("--only takes 'link', not '\(options.only ?? "")'")
+            }
             return options
         }
     }

@@ -39,10 +39,22 @@ import Testing
         let nginx = try NginxServer(
             root: root, certificates: certificates, http2: http2,
             prefix: scratch.appendingPathComponent("nginx-\(name)"))
-        let proxy = try DelayProxy(targetPort: nginx.port, delay: 0.01)
-        let base = try #require(URL(string: "https://127.0.0.1:\(proxy.port)/"))
-        try archive.writeSite(to: root, images: base)
-        return Site(nginx: nginx, proxy: proxy, xkcd: try XKCDBinary(baseURL: base))
+        let proxy: DelayProxy
+        do {
+            proxy = try DelayProxy(targetPort: nginx.port, delay: 0.01)
+        } catch {
+            nginx.stop()
+            throw error
+        }
+        do {
+            let base = try #require(URL(string: "https://127.0.0.1:\(proxy.port)/"))
+            try archive.writeSite(to: root, images: base)
+            return Site(nginx: nginx, proxy: proxy, xkcd: try XKCDBinary(baseURL: base))
+        } catch {
+            proxy.stop()
+            nginx.stop()
+            throw error
+        }
     }
 
     private var trustTheAuthority: [String: String] { ["CURL_CA_BUNDLE": certificates.authority.path] }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `xkcd` binary with pipes, the way a script would.
 struct XKCDBinary {
@@ -91,15 +92,7 @@ struct XKCDBinary {
 
     /// Starts a run with `arguments` in the background, its input and output discarded.
     func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = Self.url
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try ChildProcess.startQuietly(Self.url, arguments, environment: environment)
     }
 
     /// Removes the data directory.

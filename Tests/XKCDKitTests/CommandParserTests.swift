@@ -110,6 +110,8 @@ import Testing
     }
 
     @Test func optionsAreReadWhereverTheyStandByTheirDeclarations() throws {
+        #expect(try parse("sync") == [.sync(images: false, jobs: nil)], "no --jobs: as many as the connection carries")
+        #expect(try parse("sync -j 100") == [.sync(images: false, jobs: 100)])
         #expect(try parse("sync --images --jobs 4") == [.sync(images: true, jobs: 4)])
         #expect(try parse("sync --jobs=4 --images") == [.sync(images: true, jobs: 4)])
         #expect(try parse("sync -j 16") == [.sync(images: false, jobs: 16)])

@@ -104,9 +104,9 @@ void xkcd_http_preload_wait(void);
 /**
  * Loads libcurl (once per process), creates a multi handle keeping up to `max_connections`
  * connections per host, and starts the client's thread. Requests to a host that speaks HTTP/2
- * share one connection, up to `max_streams` at once (fewer when the server says so); requests
- * made while a host's first connection is still being set up wait for it to say whether it
- * multiplexes. Returns NULL and writes a message
+ * share one connection, up to `max_streams` at once (fewer when the server says so); https
+ * requests made while a host's first connection is still being set up wait for it to say
+ * whether it multiplexes (plain HTTP never does here). Returns NULL and writes a message
  * to `error` (of `error_size` bytes) when libcurl cannot be loaded or set up.
  */
 xkcd_http *xkcd_http_create(int max_connections, int max_streams, char *error, size_t error_size);

@@ -99,9 +99,9 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Fetches `urls` as many at a time as `limit` gives; see
-    /// ``HTTPTransport/getEach(_:limit:answer:)``. The
-    /// C client's thread asks for the next URL as it hands over an answer, so a long run of
-    /// requests never waits for another thread to make the next one.
+    /// ``HTTPTransport/getEach(_:limit:answer:)``. The C client's thread asks for the next URL
+    /// as it hands over an answer, so a long run of requests never waits for another thread to
+    /// make the next one.
     public func getEach(
         _ urls: [URL], limit: RequestLimit,
         answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool

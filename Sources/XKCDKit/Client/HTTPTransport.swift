@@ -9,8 +9,9 @@ public protocol HTTPTransport: Sendable {
     func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse
 
     /// Fetches every URL of `urls` (no extra headers), keeping as many requests in flight as
-    /// `limit` gives for the connection they go over (more once it turns out to multiplex). Each time one ends, `answer(index, result)` is called exactly once, and the
-    /// next URL is asked for; unless `answer` returns false, which keeps that place taken
+    /// `limit` gives for the connection they go over (more once it turns out to multiplex).
+    /// Each time one ends, `answer(index, result)` is called exactly once, and the next URL is
+    /// asked for; unless `answer` returns false, which keeps that place taken
     /// until ``RequestBatch/releasePlace()``. A failure is what ``get(_:headers:)`` throws.
     /// `answer` runs on any thread, also within this call (when nothing can be asked for at
     /// all), ``RequestBatch/cancel()`` and ``RequestBatch/releasePlace()``; it should be quick.

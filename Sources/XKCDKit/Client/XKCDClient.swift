@@ -60,8 +60,8 @@ public struct XKCDClient: Sendable {
         try await fetch(url: comicURL(num), expected: num)
     }
 
-    /// Asks for every comic of `nums`, `limit` at a time, each answer going to the returned
-    /// fetch as it comes; transient failures are retried as ``comic(_:)`` retries them.
+    /// Asks for every comic of `nums`, as many at a time as `limit` gives, each answer going to
+    /// the returned fetch as it comes; transient failures are retried as ``comic(_:)`` retries them.
     func comics(_ nums: [Int], limit: RequestLimit) -> ComicFetch {
         ComicFetch(client: self, transport: transport, nums: nums, limit: limit)
     }

@@ -70,8 +70,9 @@ extension CommandSpec {
             details: """
                 Fetches every comic not stored yet, with a progress bar on a terminal: up to 100 at a
                 time on one connection when the server speaks HTTP/2, else 8 at a time on 8
-                connections; --jobs N makes it at most N at a time. Run it again to resume; Ctrl-C stops it and keeps what arrived. --images also
-                fetches their images. --explanations also stores every comic's explainxkcd page (50 a
+                connections; --jobs N makes it at most N at a time. Run it again to resume; Ctrl-C
+                stops it and keeps what arrived. --images also fetches their images (up to 16 at a
+                time over HTTP/2). --explanations also stores every comic's explainxkcd page (50 a
                 request, one request at a time), so explain, transcript and search work offline over
                 them; a page is fetched again after 30 days, or after a day while it is marked
                 incomplete. --all does both.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Fetches every comic not yet stored (numbers once answered 404 too, all but #404), as many at
-/// a time as the connection carries (``RequestLimit``) and at most `jobs`, and stores them in number order as they come,
-/// committing every 200 comics or every second: a crash loses at most that, plus any that came
+/// a time as the connection carries (``RequestLimit``) and at most `jobs`, and stores them in
+/// number order as they come, committing every 200 comics or every second: a crash loses at most that, plus any that came
 /// in ahead of a comic still being retried.
 /// Transient failures are retried with backoff; cancellation stops it quickly and keeps what
 /// arrived.
@@ -173,8 +173,8 @@ public struct Syncer: Sendable {
         summary.imagesFailed.sort()
     }
 
-    // Runs `work` over `numbers`, as many at a time as `limit` gives for the connection to
-    // `host` (more once it turns out to multiplex), handing each result to `handle` as it
+    // Runs `work` over `numbers`, as many at a time as `limit` gives downloads on the
+    // connection to `host` (more once it turns out to multiplex), handing each result to `handle` as it
     // arrives and reporting progress (at most ten times a second, and at the end).
     // A thrown error makes that number `.failed`; cancellation stops new work, and the
     // results of work already started still arrive.
@@ -185,6 +185,7 @@ public struct Syncer: Sendable {
     ) async throws {
         var reporter = ProgressReporter(phase: phase, total: numbers.count, now: now, report: progress)
         var done = 0
+        let downloads = RequestLimit(cap: limit.cap, streams: RequestLimit.multiplexedDownloads)
         try await withThrowingTaskGroup(of: ImageResult.self) { group in
             func start(_ num: Int) {
                 group.addTask {
@@ -199,7 +200,7 @@ public struct Syncer: Sendable {
             var running = 0
             // Starts work until as much is running as the connection to `host` carries.
             func fill() {
-                let places = limit.inFlight(multiplexed: host.map(client.multiplexes) ?? false)
+                let places = downloads.inFlight(multiplexed: host.map(client.multiplexes) ?? false)
                 while running < places, !Task.isCancelled, let num = pending.next() {
                     start(num)
                     running += 1
