@@ -18,8 +18,9 @@ public final class DelayProxy: @unchecked Sendable {
     private struct ProxyState {
         var accepted = 0
         var tunnelled: [String] = []
-        // Each connection's client descriptor and its server's, with the threads still using them.
-        var open: [Int32: Int] = [:]
+        // Each open connection by its client descriptor: the server's, and how many of the
+        // connection's four threads still use them.
+        var open: [Int32: (server: Int32, users: Int)] = [:]
         var stopped = false
     }
 
@@ -51,7 +52,10 @@ public final class DelayProxy: @unchecked Sendable {
         let stopping = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             state.stopped = true
-            for fd in state.open.keys { POSIXSocket.shutdownBoth(fd) }
+            for (client, connection) in state.open {
+                POSIXSocket.shutdownBoth(client)
+                POSIXSocket.shutdownBoth(connection.server)
+            }
             return true
         }
         if stopping { POSIXSocket.closeDescriptor(wake.write) }
@@ -103,27 +107,27 @@ public final class DelayProxy: @unchecked Sendable {
         }
         let stopped = state.withLock { state in
             state.accepted += 1
-            state.open[client] = 4
-            state.open[server] = 4
+            state.open[client] = (server, 4)
             return state.stopped
         }
         if stopped { POSIXSocket.shutdownBoth(client) }
-        let ended: @Sendable () -> Void = { [self] in release(client, server) }
+        let ended: @Sendable () -> Void = { [self] in release(client) }
         _ = DelayedPipe(from: client, to: server, delay: delay, ended: ended)
         _ = DelayedPipe(from: server, to: client, delay: delay, ended: ended)
     }
 
     // Each of the four threads of a connection releases its descriptors once it is done with
     // them; the last release closes them.
-    private func release(_ client: Int32, _ server: Int32) {
+    private func release(_ client: Int32) {
         state.withLock { state in
-            let left = (state.open[client] ?? 1) - 1
-            state.open[client] = left
-            guard left == 0 else { return }
+            guard let connection = state.open[client] else { return }
+            guard connection.users == 1 else {
+                state.open[client]?.users -= 1
+                return
+            }
             state.open[client] = nil
-            state.open[server] = nil
             POSIXSocket.closeDescriptor(client)
-            POSIXSocket.closeDescriptor(server)
+            POSIXSocket.closeDescriptor(connection.server)
         }
     }
 }

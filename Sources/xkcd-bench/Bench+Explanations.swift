@@ -16,13 +16,11 @@ extension Bench {
         let batches = stride(from: 0, to: numbers.count, by: ExplainBatchQuery.maxTitles).map {
             Array(numbers[$0..<min($0 + ExplainBatchQuery.maxTitles, numbers.count)])
         }
-        let urls = work.appendingPathComponent("explain-urls.txt")
-        try batches.compactMap { batch in
-            ExplainBatchQuery.url(explainURL: server.baseURL, numbers: batch).map {
-                "url = \"\($0.absoluteString)\"\noutput = \"/dev/null\""
-            }
-        }
-        .joined(separator: "\n").write(to: urls, atomically: true, encoding: .utf8)
+        let urls = try curlConfig(
+            "explain-urls.txt",
+            fetching: batches.compactMap {
+                ExplainBatchQuery.url(explainURL: server.baseURL, numbers: $0)?.absoluteString
+            })
         let curl = try Machine.which("curl")
         var ours: [Double] = []
         var floor: [Double] = []

@@ -30,11 +30,9 @@ extension Bench {
             let proxy = try DelayProxy(targetPort: nginx.port, delay: Self.linkDelay)
             defer { proxy.stop() }
             let base = "https://127.0.0.1:\(proxy.port)"
-            let urls = work.appendingPathComponent("link-urls-\(name).txt")
-            try (1...Self.liveNewest).filter { $0 != 404 }.map {
-                "url = \"\(base)/\($0)/info.0.json\"\noutput = \"/dev/null\""
-            }
-            .joined(separator: "\n").write(to: urls, atomically: true, encoding: .utf8)
+            let urls = try curlConfig(
+                "link-urls-\(name).txt",
+                fetching: (1...Self.liveNewest).filter { $0 != 404 }.map { "\(base)/\($0)/info.0.json" })
             let curlArguments =
                 (http2
                     ? ["--http2", "--parallel", "--parallel-max", "100"]
@@ -44,18 +42,14 @@ extension Bench {
             var floor: [Double] = []
             var connections: [Int] = []
             for round in 0..<(http2 ? 5 : 3) {
-                let environment = [
-                    "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                    "HOME": work.path, "LANG": "C.UTF-8", "TERM": "dumb",
-                    "XKCD_DATA_DIR": try directory("link-\(name)-\(round)").path, "XKCD_BASE_URL": base,
-                    "CURL_CA_BUNDLE": certificates.authority.path,
-                ]
+                var variables = environment(try directory("link-\(name)-\(round)"), baseURL: base)
+                variables["CURL_CA_BUNDLE"] = certificates.authority.path
                 let before = proxy.connectionCount
-                let run = try Spawn.run(options.xkcd, ["sync"], environment: environment)
+                let run = try Spawn.run(options.xkcd, ["sync"], environment: variables)
                 guard run.status == 0 else { throw BenchError("sync over \(name) failed (\(run.status))") }
                 ours.append(run.seconds)
                 connections.append(proxy.connectionCount - before)
-                let fetched = try Spawn.run(curl, curlArguments, environment: environment)
+                let fetched = try Spawn.run(curl, curlArguments, environment: variables)
                 guard fetched.status == 0 else { throw BenchError("curl over \(name) failed (\(fetched.status))") }
                 floor.append(fetched.seconds)
             }

@@ -60,12 +60,24 @@ struct Bench {
     ]
 
     func environment(_ dataDirectory: URL, server: XKCDTestServer) -> [String: String] {
+        environment(dataDirectory, baseURL: server.baseURL.absoluteString)
+    }
+
+    /// What every run gets: `dataDirectory` to store into, the API (and wiki) at `baseURL`.
+    func environment(_ dataDirectory: URL, baseURL: String) -> [String: String] {
         [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": work.path, "LANG": "C.UTF-8", "TERM": "dumb",
-            "XKCD_DATA_DIR": dataDirectory.path, "XKCD_BASE_URL": server.baseURL.absoluteString,
-            "XKCD_EXPLAIN_URL": server.baseURL.absoluteString,
+            "XKCD_DATA_DIR": dataDirectory.path, "XKCD_BASE_URL": baseURL, "XKCD_EXPLAIN_URL": baseURL,
         ]
+    }
+
+    /// A curl config file `name` in the work directory that fetches each of `urls` to /dev/null.
+    func curlConfig(_ name: String, fetching urls: [String]) throws -> URL {
+        let file = work.appendingPathComponent(name)
+        try urls.map { "url = \"\($0)\"\noutput = \"/dev/null\"" }.joined(separator: "\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        return file
     }
 
     func directory(_ name: String) throws -> URL {
@@ -126,11 +138,9 @@ struct Bench {
             floor: nil, floorName: "—", goal: .absolute(0.001))
 
         log("sync …")
-        let urls = work.appendingPathComponent("urls.txt")
-        try (1...(archive.newest ?? 1)).map {
-            "url = \"\(server.baseURL.absoluteString)/\($0)/info.0.json\"\noutput = \"/dev/null\""
-        }
-        .joined(separator: "\n").write(to: urls, atomically: true, encoding: .utf8)
+        let urls = try curlConfig(
+            "urls.txt",
+            fetching: (1...(archive.newest ?? 1)).map { "\(server.baseURL.absoluteString)/\($0)/info.0.json" })
         var syncRuns: [Spawn.Result] = []
         var curlRuns: [Spawn.Result] = []
         // Fifteen rounds: on a shared machine the median of seven moved by a tenth from run to run.

@@ -21,6 +21,23 @@ import Testing
         #expect(!text.contains("\u{1B}"))
     }
 
+    @Test func aSyncSaysWhatCouldNotBeFetchedAndHowToRetry() {
+        var summary = SyncSummary(
+            newest: 3000, alreadyStored: 2990, fetched: 8, missing: [404], failed: [7, 9], imagesFetched: 5,
+            imagesFailed: [12], cancelled: false, seconds: 1.5)
+        summary.explanationRequests = 1
+        summary.explanationsFetched = 40
+        summary.explanationsFailed = [20, 21, 22]
+        let lines = Renderer(width: 200, color: false, json: false).render(.synced(summary))
+            .split(separator: "\n").map(String.init)
+        #expect(lines.contains("2 could not be fetched (#7, #9) — run 'sync' again to retry"), "\(lines)")
+        #expect(lines.contains("1 images could not be fetched (#12)"), "\(lines)")
+        #expect(
+            lines.contains(
+                "3 explanations could not be fetched (#20, #21, #22) — run 'sync --explanations' again to retry"),
+            "\(lines)")
+    }
+
     @Test func colourOnlyWhenAsked() {
         let text = Renderer(width: 80, color: true, json: false).render(.comic(DisplayComic(python)))
         #expect(text.contains("\u{1B}[1mPython"))

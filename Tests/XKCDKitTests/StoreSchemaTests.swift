@@ -10,6 +10,19 @@ struct StoreSchemaTests {
         try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'")
     }
 
+    // A store file in a new directory (the caller removes it), written by the schema up to
+    // `version` and then by `prepare`, and closed again.
+    private func olderStore(
+        _ label: String, upTo version: String, _ prepare: (DatabaseQueue) throws -> Void
+    ) throws -> (directory: URL, path: URL) {
+        let directory = try temporaryDirectory(label)
+        let path = directory.appendingPathComponent("xkcd.sqlite3")
+        let queue = try DatabaseQueue(path: path.path)
+        try StoreSchema.migrator.migrate(queue, upTo: version)
+        try prepare(queue)
+        return (directory, path)
+    }
+
     @Test func aNewStoreMergesSearchSegmentsInEights() throws {
         let directory = try temporaryDirectory("schema-new")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -18,12 +31,7 @@ struct StoreSchemaTests {
     }
 
     @Test func anOlderStoreTakesTheSettingAndKeepsItsComics() throws {
-        let directory = try temporaryDirectory("schema-old")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("xkcd.sqlite3")
-        do {
-            let queue = try DatabaseQueue(path: path.path)
-            try StoreSchema.migrator.migrate(queue, upTo: "v5: reading progress")
+        let (directory, path) = try olderStore("schema-old", upTo: "v5: reading progress") { queue in
             try queue.write { db in
                 // The index and an explanation as a store made by v3 to v5 held them.
                 try db.execute(
@@ -40,6 +48,7 @@ struct StoreSchemaTests {
                 #expect(try automerge(db) == nil)
             }
         }
+        defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ComicStore.open(at: path)
         #expect(try store.read(automerge) == 8)
         #expect(try store.comic(353)?.title == "Python")
@@ -50,12 +59,7 @@ struct StoreSchemaTests {
     }
 
     @Test func aStoreFromBeforeSearchKeepsItsFavoritesAndIndexesItsComicsAndExplanations() throws {
-        let directory = try temporaryDirectory("schema-v2")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("xkcd.sqlite3")
-        do {
-            let queue = try DatabaseQueue(path: path.path)
-            try StoreSchema.migrator.migrate(queue, upTo: "v2: favorites and images")
+        let (directory, path) = try olderStore("schema-v2", upTo: "v2: favorites and images") { queue in
             try queue.write { db in
                 try db.execute(
                     sql: """
@@ -71,6 +75,7 @@ struct StoreSchemaTests {
                 )
             }
         }
+        defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ComicStore.open(at: path)
         #expect(try store.favoriteNumbers() == [327])
         #expect(try store.search("\"daughter\"", limit: 5).hits.map(\.num) == [327])
@@ -87,14 +92,10 @@ struct StoreSchemaTests {
     }
 
     @Test func absencesFromBeforeTheyHadAnAgeCountAsSeenLongAgo() throws {
-        let directory = try temporaryDirectory("schema-absent")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("xkcd.sqlite3")
-        do {
-            let queue = try DatabaseQueue(path: path.path)
-            try StoreSchema.migrator.migrate(queue, upTo: "v6: search index merges in eights")
+        let (directory, path) = try olderStore("schema-absent", upTo: "v6: search index merges in eights") { queue in
             try queue.write { db in try db.execute(sql: "INSERT INTO absent(num) VALUES (7)") }
         }
+        defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ComicStore.open(at: path)
         let checkedAt = try #require(try store.absenceCheckedAt(7))
         #expect(checkedAt == Date(timeIntervalSince1970: 0))

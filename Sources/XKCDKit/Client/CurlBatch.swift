@@ -12,28 +12,26 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     // `ledger` is only touched under `lock`, hence @unchecked Sendable.
     private let lock = NSLock()
     private var ledger: BatchLedger
-    private var limit = RequestLimit()
+    private let limit: RequestLimit
     // The places in flight: grows to what `limit` gives once the connection is known.
     private var places = 0
 
     init(
-        urls: [URL], transport: CurlTransport, client: CurlClient,
+        urls: [URL], limit: RequestLimit, transport: CurlTransport, client: CurlClient,
         answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
     ) {
         self.urls = urls
+        self.limit = limit
         self.transport = transport
         self.client = client
         self.answer = answer
         ledger = BatchLedger(count: urls.count)
     }
 
-    /// Asks for as many URLs as `limit` gives on the connection as far as it is known.
-    func start(limit: RequestLimit) {
+    /// Asks for as many URLs as the limit gives on the connection as far as it is known.
+    func start() {
         let multiplexed = urls.first.map(transport.multiplexes) ?? false
-        let count = lock.withLock {
-            self.limit = limit
-            return grow(multiplexed: multiplexed)
-        }
+        let count = lock.withLock { grow(multiplexed: multiplexed) }
         for _ in 0..<count { askNext() }
     }
 
@@ -66,10 +64,14 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     }
 
     private func ended(_ index: Int, id: UInt64, reply: CurlReply) {
-        if id != 0 { lock.withLock { ledger.ended(id) } }
+        let added = lock.withLock {
+            if id != 0 { ledger.ended(id) }
+            return reply.multiplexed ? grow(multiplexed: true) : 0
+        }
         let url = urls[index]
+        // The first answer that widens the batch tells the transport, for the requests after it.
+        if added > 0 { transport.noteMultiplexed(url) }
         let result = Result<HTTPResponse, any Error> { try transport.response(to: reply, for: url) }
-        let added = reply.multiplexed ? lock.withLock { grow(multiplexed: true) } : 0
         if answer(index, result) { askNext() }
         for _ in 0..<added { askNext() }
     }

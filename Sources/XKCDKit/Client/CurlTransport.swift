@@ -95,6 +95,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 xkcd_http_cancel(client.pointer, id)
             }
         }
+        if reply.multiplexed { noteMultiplexed(url) }
         return try response(to: reply, for: url)
     }
 
@@ -113,8 +114,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             for index in urls.indices { _ = answer(index, .failure(error)) }
             return AnsweredBatch()
         }
-        let batch = CurlBatch(urls: urls, transport: self, client: client, answer: answer)
-        batch.start(limit: limit)
+        let batch = CurlBatch(urls: urls, limit: limit, transport: self, client: client, answer: answer)
+        batch.start()
         return batch
     }
 
@@ -135,13 +136,15 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    /// The response `reply` holds, or the error it stands for; a reply over HTTP/2 marks its
-    /// host as one that multiplexes.
+    /// The response `reply` holds, or the error it stands for.
     func response(to reply: CurlReply, for url: URL) throws(XKCDError) -> HTTPResponse {
-        if reply.multiplexed, let host = Self.hostKey(url) {
-            lock.withLock { _ = multiplexedHosts.insert(host) }
-        }
-        return try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
+        try reply.response(for: url, timeout: timeout, maxBodyBytes: maxBodyBytes)
+    }
+
+    /// Records that `url`'s host answered over HTTP/2 or later.
+    func noteMultiplexed(_ url: URL) {
+        guard let host = Self.hostKey(url) else { return }
+        lock.withLock { _ = multiplexedHosts.insert(host) }
     }
 
     /// Whether an answer from `url`'s host came over HTTP/2 or later.

@@ -34,17 +34,13 @@ extension TextRenderer {
             lines.append("not on the server: " + Self.numberList(summary.missing))
         }
         if !summary.failed.isEmpty {
-            lines.append(
-                "\(summary.failed.count) could not be fetched (\(Self.numberList(summary.failed))) "
-                    + "— run 'sync' again to retry")
+            lines.append(Self.notFetched(summary.failed, retry: "sync"))
         }
         if summary.imagesFetched > 0 || !summary.imagesFailed.isEmpty {
             lines.append("\(summary.imagesFetched) images fetched")
         }
         if !summary.imagesFailed.isEmpty {
-            lines.append(
-                "\(summary.imagesFailed.count) images could not be fetched "
-                    + "(\(Self.numberList(summary.imagesFailed)))")
+            lines.append(Self.notFetched(summary.imagesFailed, what: "images"))
         }
         return block(lines + explanationLines(summary))
     }
@@ -60,11 +56,17 @@ extension TextRenderer {
         }
         if !summary.explanationsFailed.isEmpty {
             lines.append(
-                "\(summary.explanationsFailed.count) explanations could not be fetched "
-                    + "(\(Self.numberList(summary.explanationsFailed))) — run 'sync --explanations' again to retry")
+                Self.notFetched(summary.explanationsFailed, what: "explanations", retry: "sync --explanations"))
             if let reason = summary.explanationError { lines.append("  the last failure: \(reason)") }
         }
         return lines
+    }
+
+    // "N <what> could not be fetched (#…)", and the command that retries them.
+    private static func notFetched(_ numbers: [Int], what: String? = nil, retry: String? = nil) -> String {
+        let count = what.map { "\(numbers.count) \($0)" } ?? "\(numbers.count)"
+        let line = "\(count) could not be fetched (\(numberList(numbers)))"
+        return retry.map { line + " — run '\($0)' again to retry" } ?? line
     }
 
     private static func numberList(_ numbers: [Int]) -> String {

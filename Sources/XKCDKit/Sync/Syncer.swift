@@ -198,9 +198,12 @@ public struct Syncer: Sendable {
             }
             var pending = numbers.makeIterator()
             var running = 0
-            // Starts work until as much is running as the connection to `host` carries.
+            var multiplexed = false
+            // Starts work until as much is running as the connection to `host` carries; once it
+            // is known to multiplex, that stays known.
             func fill() {
-                let places = downloads.inFlight(multiplexed: host.map(client.multiplexes) ?? false)
+                if !multiplexed, let host { multiplexed = client.multiplexes(host) }
+                let places = downloads.inFlight(multiplexed: multiplexed)
                 while running < places, !Task.isCancelled, let num = pending.next() {
                     start(num)
                     running += 1
