@@ -20,6 +20,7 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        .target(name: "CCommandLine"),
         .target(
             name: "CSQLiteSetup",
             linkerSettings: [.linkedLibrary("sqlite3")]
@@ -41,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "xkcd",
-            dependencies: ["XKCDKit", "LineEditing"]
+            dependencies: ["XKCDKit", "LineEditing", "CCommandLine"]
         ),
         .target(
             name: "TestSupport",

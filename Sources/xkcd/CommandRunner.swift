@@ -137,7 +137,15 @@ final class CommandRunner {
     private func hand(_ outcome: Outcome, text: String, json: Bool) -> Bool {
         switch outcome {
         case .explanation where !json:
-            if !handoff.page(text) { output.write(text) }
+            switch tasks.handingOverTheTerminal({ handoff.page(text) }) {
+            case .paged:
+                break
+            case .printInstead:
+                output.write(text)
+            case let .pagerMissing(name):
+                output.write(text)
+                output.notice("note: PAGER names \(name), which is not here — printed instead")
+            }
         case let .shared(result):
             output.write(text)
             if result.copy {
@@ -148,10 +156,7 @@ final class CommandRunner {
                 }
                 output.notice("copied to the clipboard (\(ways.joined(separator: ", ")))")
             }
-            if result.open, !handoff.open(result.openURL) {
-                output.error("cannot open it: no xdg-open or open here (or it failed)")
-                return false
-            }
+            if result.open { return open(result.openURL, printing: nil) }
         case let .newComics(report, notify):
             output.write(text)
             if notify, !report.comics.isEmpty {
@@ -164,14 +169,31 @@ final class CommandRunner {
                 }
             }
         case let .open(url):
-            if json || !handoff.open(url) {
+            if json {
                 output.write(text)
             } else {
-                output.notice("opened \(url)")
+                return open(url, printing: text)
             }
         default:
             output.write(text)
         }
         return true
+    }
+
+    // Opens `url`; where nothing can, prints `text` (when given) and says how to make it work.
+    // Returns false when a program was there and failed.
+    private func open(_ url: String, printing text: String?) -> Bool {
+        switch tasks.handingOverTheTerminal({ handoff.open(url) }) {
+        case .opened:
+            output.notice("opened \(url)")
+            return true
+        case .nothingToOpenWith:
+            if let text { output.write(text) }
+            output.notice("nothing here opens web pages: set BROWSER (e.g. BROWSER=w3m) or install xdg-utils")
+            return true
+        case let .failed(programs):
+            output.error("cannot open \(url): \(programs.joined(separator: ", ")) failed")
+            return false
+        }
     }
 }

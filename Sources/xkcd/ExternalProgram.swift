@@ -2,12 +2,30 @@ import Foundation
 import XKCDKit
 
 /// Another program run with an argument vector (never through a shell): openers, clipboard
-/// tools and the pager.
+/// tools, notifiers, browsers and the pager.
+///
+/// A program that needs the terminal (the pager, a text-mode browser) runs in this process's
+/// group, which an interactive shell made the terminal's foreground group: it reads the
+/// keyboard, gets Ctrl-C and Ctrl-Z as the shell's own jobs do, and the terminal's modes are
+/// put back when it ends, however it ends. Any other program runs in a group of its own, so
+/// that Ctrl-C at the terminal never reaches it.
 struct ExternalProgram {
     /// The executable's path.
     let path: String
 
-    /// The first executable named `name` on `PATH`.
+    /// How a program ended.
+    enum Ending: Equatable {
+        /// It could not be started.
+        case notStarted
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it.
+        case killed(Int32)
+
+        var succeeded: Bool { self == .exited(0) }
+    }
+
+    /// The first executable named `name` on `PATH` (a name with a `/` is taken as a path).
     static func find(_ name: String, environment: Environment) -> ExternalProgram? {
         guard !name.isEmpty, !name.contains("/") else {
             return FileManager.default.isExecutableFile(atPath: name) ? ExternalProgram(path: name) : nil
@@ -19,31 +37,126 @@ struct ExternalProgram {
         return nil
     }
 
-    /// Runs it with `arguments`, `input` on its stdin; its output goes to the terminal when
-    /// `inheritOutput`, else nowhere. Returns whether it ran and exited with status 0.
+    /// Runs it away from the terminal with `input` on its stdin (else nothing) and its output
+    /// discarded; true when it exited with status 0.
     @discardableResult
-    func run(_ arguments: [String], input: String? = nil, inheritOutput: Bool = false) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = input.map { _ in Pipe() }
-        process.standardInput = pipe ?? FileHandle.nullDevice
-        if !inheritOutput {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+    func run(_ arguments: [String], input: String? = nil) -> Bool {
+        spawn(arguments, input: input, onTerminal: false, settings: [:]).succeeded
+    }
+
+    /// Runs it on the terminal (its output there), `input` on its stdin when given, with
+    /// `settings` added to its environment, and waits for it.
+    func runOnTerminal(_ arguments: [String], input: String? = nil, settings: [String: String] = [:]) -> Ending {
+        let terminal = TerminalHold()
+        defer { terminal.giveBack() }
+        return spawn(arguments, input: input, onTerminal: true, settings: settings)
+    }
+
+    private func spawn(_ arguments: [String], input: String?, onTerminal: Bool, settings: [String: String]) -> Ending {
+        var inputPipe: [Int32] = [-1, -1]
+        if input != nil {
+            guard pipe(&inputPipe) == 0 else { return .notStarted }
+            // The write end stays in this process only.
+            _ = fcntl(inputPipe[1], F_SETFD, FD_CLOEXEC)
         }
-        do {
-            try process.run()
-        } catch {
-            return false
+        defer {
+            for fd in inputPipe where fd >= 0 { close(fd) }
         }
-        if let pipe, let input {
-            // A reader that quits early (q in the pager) closes the pipe: stop writing quietly.
-            let handle = pipe.fileHandleForWriting
-            try? handle.write(contentsOf: Data(input.utf8))
-            try? handle.close()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if input != nil {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+            posix_spawn_file_actions_addclose(&actions, inputPipe[0])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
+        if !onTerminal {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // This process ignores SIGPIPE and may block or ignore others (Ctrl-C is handled by a
+        // signal source); the program starts with every signal at its default, none blocked.
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        if !onTerminal {
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(settings) { _, new in new }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 else { return .notStarted }
+        if let input {
+            close(inputPipe[0])
+            inputPipe[0] = -1
+            // A reader that quits early (q in the pager) closes the pipe: stop writing quietly
+            // (SIGPIPE is ignored, so the write fails with EPIPE).
+            Self.writeAll(inputPipe[1], Array(input.utf8))
+            close(inputPipe[1])
+            inputPipe[1] = -1
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .notStarted }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal)
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// The terminal's modes and foreground group as they were before a program took the
+/// terminal, put back after it: a pager killed in raw mode, or one that made itself the
+/// foreground group, leaves the terminal as the REPL had it.
+private struct TerminalHold {
+    private let modes: termios?
+    private let foreground: pid_t
+
+    init() {
+        var modes = termios()
+        self.modes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
+        foreground = tcgetpgrp(STDIN_FILENO)
+    }
+
+    func giveBack() {
+        guard var modes else { return }
+        // Changing the terminal from a group that is not its foreground group raises SIGTTOU,
+        // which would stop this process: blocked for these two calls.
+        var block = sigset_t()
+        sigemptyset(&block)
+        sigaddset(&block, SIGTTOU)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &block, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        if foreground > 0, tcgetpgrp(STDIN_FILENO) != foreground { tcsetpgrp(STDIN_FILENO, foreground) }
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
     }
 }

@@ -55,6 +55,8 @@ final class Interrupts: @unchecked Sendable {
     }
 
     private func interrupted() {
+        // The pager or a text-mode browser has the terminal: the key was meant for it.
+        guard !tasks.terminalHandedOver else { return }
         switch mode {
         case .cancelCommand:
             tasks.cancel()

@@ -1,3 +1,4 @@
+import CCommandLine
 import Foundation
 import LineEditing
 import XKCDKit
@@ -7,7 +8,7 @@ import XKCDKit
 struct Main {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(commandLine().dropFirst())
         if arguments.first == "__complete" {
             ProcessExit.now(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
         }
@@ -34,6 +35,18 @@ struct Main {
             ProcessExit.now(ExitCode.success)
         }
         ProcessExit.now(run(options, output: output, environment: environment))
+    }
+
+    // Swift's CommandLine is empty where /proc is not mounted (a minimal chroot or container);
+    // the C library's own vector is kept at start-up for that case.
+    private static func commandLine() -> [String] {
+        if CommandLine.argc > 0 { return CommandLine.arguments }
+        let count = xkcd_saved_argc()
+        guard count > 0 else {
+            Output(noColor: true).error("cannot read the command line: /proc is not mounted here")
+            ProcessExit.now(ExitCode.usage)
+        }
+        return (0..<count).compactMap { xkcd_saved_argv($0).map { String(cString: $0) } }
     }
 
     // What the options ask for instead of running commands: help, the version, or a generated file.

@@ -6,14 +6,37 @@ struct SystemHandoff {
     let terminal: Terminal
     let environment: Environment
 
-    /// Opens `url` with `xdg-open` (or macOS's `open`); false when there is no opener or it failed.
-    func open(_ url: String) -> Bool {
+    /// What came of asking to open an address.
+    enum Opening: Equatable {
+        /// A program took it.
+        case opened
+        /// Programs were there and each failed; their names.
+        case failed([String])
+        /// Nothing here opens addresses.
+        case nothingToOpenWith
+    }
+
+    /// Opens `url` with the browsers `$BROWSER` lists (on the terminal, in order, until one
+    /// succeeds), else `xdg-open` (or macOS's `open`).
+    func open(_ url: String) -> Opening {
         // Only addresses this program made reach an opener, and never as an option.
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("mailto:"),
-            let opener = ExternalProgram.find("xdg-open", environment: environment)
-                ?? ExternalProgram.find("open", environment: environment)
-        else { return false }
-        return opener.run([url])
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("mailto:") else {
+            return .nothingToOpenWith
+        }
+        var failed: [String] = []
+        for words in UserPrograms.browsers(environment["BROWSER"], url: url) {
+            guard let browser = ExternalProgram.find(words[0], environment: environment) else { continue }
+            // A text-mode browser needs the terminal; a graphical one returns at once.
+            if browser.runOnTerminal(Array(words.dropFirst())).succeeded { return .opened }
+            failed.append(words[0])
+        }
+        if let opener = ExternalProgram.find("xdg-open", environment: environment)
+            ?? ExternalProgram.find("open", environment: environment)
+        {
+            if opener.run([url]) { return .opened }
+            failed.append((opener.path as NSString).lastPathComponent)
+        }
+        return failed.isEmpty ? .nothingToOpenWith : .failed(failed)
     }
 
     /// Puts `text` on the clipboard: OSC 52 through the terminal, and every clipboard tool
@@ -55,13 +78,30 @@ struct SystemHandoff {
         return false
     }
 
-    /// Shows `text` through `$PAGER` (default `less -R`) when stdout is a terminal and the
-    /// text is taller than it; returns false when the caller should print it instead.
-    func page(_ text: String) -> Bool {
-        guard terminal.stdoutIsTTY, text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= terminal.rows else { return false }
-        let command = (environment["PAGER"] ?? "").split(separator: " ").map(String.init)
-        let words = command.isEmpty ? ["less", "-R"] : command
-        guard let pager = ExternalProgram.find(words[0], environment: environment) else { return false }
-        return pager.run(Array(words.dropFirst()), input: text, inheritOutput: true)
+    /// What came of showing text through the pager.
+    enum Paging: Equatable {
+        /// The pager showed it.
+        case paged
+        /// The caller should print it: not a terminal, short enough, or paging is off.
+        case printInstead
+        /// `$PAGER` names a program that is not here; the caller should print the text.
+        case pagerMissing(String)
+    }
+
+    /// Shows `text` through `$PAGER` (default `less -R`, else `more`) when stdout is a terminal
+    /// and the text is taller than it. The pager runs on the terminal and gets Ctrl-C.
+    func page(_ text: String) -> Paging {
+        guard terminal.stdoutIsTTY, text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) >= terminal.rows else {
+            return .printInstead
+        }
+        let candidates = UserPrograms.pagers(environment["PAGER"])
+        for words in candidates {
+            guard let pager = ExternalProgram.find(words[0], environment: environment) else { continue }
+            let ending = pager.runOnTerminal(
+                Array(words.dropFirst()), input: text, settings: UserPrograms.pagerSettings(environment))
+            return ending == .notStarted ? .pagerMissing(words[0]) : .paged
+        }
+        guard environment["PAGER"] != nil, let missing = candidates.first?.first else { return .printInstead }
+        return .pagerMissing(missing)
     }
 }

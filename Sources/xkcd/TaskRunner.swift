@@ -7,6 +7,7 @@ final class TaskRunner: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Task<Void, Never>?
     private var interrupted = false
+    private var handedOver = false
 
     /// Runs `operation` and blocks this thread until it finishes.
     func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
@@ -37,6 +38,18 @@ final class TaskRunner: @unchecked Sendable {
             interrupted = true
             return current
         }?.cancel()
+    }
+
+    /// Runs `body` while another program has the terminal: Ctrl-C is that program's then.
+    func handingOverTheTerminal<T>(_ body: () -> T) -> T {
+        lock.withLock { handedOver = true }
+        defer { lock.withLock { handedOver = false } }
+        return body()
+    }
+
+    /// Whether another program has the terminal (``handingOverTheTerminal(_:)``).
+    var terminalHandedOver: Bool {
+        lock.withLock { handedOver }
     }
 
     /// Whether ``interrupt()`` was called.

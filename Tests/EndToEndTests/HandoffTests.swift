@@ -37,6 +37,41 @@ import Testing
         let run = try xkcd.run(["open", "353"], extraEnvironment: ["PATH": bin.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "https://xkcd.com/353/\n")
+        #expect(run.stderr.contains("set BROWSER"))
+    }
+
+    @Test func browserComesFirstAndGetsTheAddressInPlaceOfPercentSOrAtTheEnd() throws {
+        let opener = try installOpener()
+        let log = xkcd.dataDirectory.appendingPathComponent("browsed.txt")
+        try FakeProgram.install("textbrowser", in: bin, log: log)
+        let appended = try xkcd.run(
+            ["open", "353"], extraEnvironment: pathWithOpener.merging(["BROWSER": "textbrowser -x"]) { $1 })
+        #expect(appended.status == 0, "\(appended.stderr)")
+        #expect(try String(contentsOf: log, encoding: .utf8) == "-x\nhttps://xkcd.com/353/\n")
+        try FileManager.default.removeItem(at: log)
+        let substituted = try xkcd.run(
+            ["share", "353", "--open"],
+            extraEnvironment: pathWithOpener.merging(["BROWSER": "no-such-browser:textbrowser --url=%s"]) { $1 })
+        #expect(substituted.status == 0, "\(substituted.stderr)")
+        #expect(try String(contentsOf: log, encoding: .utf8) == "--url=https://xkcd.com/353/\n")
+        #expect(!FileManager.default.fileExists(atPath: opener.path), "xdg-open was not needed")
+    }
+
+    @Test func aBrowserThatFailsIsReportedAfterTheNextOneIsTried() throws {
+        let failing = bin.appendingPathComponent("failing-browser")
+        try "#!/bin/sh\nexit 3\n".write(to: failing, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+        let run = try xkcd.run(["open", "353"], extraEnvironment: ["PATH": bin.path, "BROWSER": "failing-browser"])
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["error: cannot open https://xkcd.com/353/: failing-browser failed"])
+    }
+
+    @Test func openAndShareOpenAreAlikeWhereNothingOpensPages() throws {
+        let open = try xkcd.run(["open", "353"], extraEnvironment: ["PATH": bin.path])
+        let share = try xkcd.run(["share", "353", "--open"], extraEnvironment: ["PATH": bin.path])
+        #expect(open.status == 0 && share.status == 0, "\(open.stderr)\(share.stderr)")
+        #expect(open.stderr == share.stderr)
+        #expect(share.stdout.contains("https://xkcd.com/353/"))
     }
 
     @Test func shareMailtoOpensTheMailURL() throws {

@@ -59,10 +59,11 @@ struct XKCDBinary {
         ]) { _, own in own }
     }
 
-    /// Runs with `arguments`, feeding `stdin`.
+    /// Runs with `arguments`, feeding `stdin`; through `wrapper` (a program and its arguments,
+    /// given the binary's path and `arguments` after its own) when there is one.
     func run(
         _ arguments: [String], stdin: String = "", extraEnvironment: [String: String] = [:],
-        in directory: URL? = nil
+        in directory: URL? = nil, through wrapper: [String] = []
     ) throws -> Run {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -75,8 +76,13 @@ struct XKCDBinary {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
         let process = Process()
-        process.executableURL = Self.url
-        process.arguments = arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = wrapper.dropFirst() + [Self.url.path] + arguments
+        } else {
+            process.executableURL = Self.url
+            process.arguments = arguments
+        }
         if let directory { process.currentDirectoryURL = directory }
         process.environment = environment.merging(extraEnvironment) { _, new in new }
         process.standardInput = try FileHandle(forReadingFrom: input)

@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The binary where a minimal chroot or container has no /proc: a mount namespace of its own
+/// with an empty file system over /proc (needs root, as CI has).
+@Suite(.enabled(if: WithoutProc.isPossible, "needs root to hide /proc in a mount namespace"))
+final class MinimalSystemTests {
+    private let loopback: Loopback
+    var xkcd: XKCDBinary { loopback.xkcd }
+
+    init() throws {
+        loopback = try Loopback()
+    }
+
+    @Test func theVersionAndCommandsWorkWithoutProc() throws {
+        let hidden = WithoutProc.wrapper
+        let version = try xkcd.run(["--version"], through: hidden)
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.hasPrefix("xkcd "))
+        let comic = try xkcd.run(["goto", "353"], through: hidden)
+        #expect(comic.status == 0, "\(comic.stderr)")
+        #expect(comic.stdout.contains("#353 · Python"))
+        let script = try xkcd.run([], stdin: "alt 353\n", through: hidden)
+        #expect(script.status == 0, "\(script.stderr)")
+        #expect(script.stdout.contains("20 short programs in Python"))
+    }
+}
+
+/// Running a program with an empty /proc.
+enum WithoutProc {
+    /// A wrapper: the program and its arguments follow its own.
+    static let wrapper = [
+        "/usr/bin/unshare", "--mount", "/bin/sh", "-c", "mount -t tmpfs none /proc && exec \"$@\"", "sh",
+    ]
+
+    /// Whether this machine lets the tests do it.
+    static var isPossible: Bool {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: wrapper[0]) else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: wrapper[0])
+        probe.arguments = Array(wrapper.dropFirst()) + ["/bin/true"]
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The pager as a shell with job control runs it: the program is alone in its process group,
+/// which is the terminal's foreground group (as `bash -i` makes it), and a page taller than
+/// the screen goes through `$PAGER`. A pager outside that group would be stopped by the
+/// terminal (SIGTTOU) and the screen would stay blank.
+@Suite(.serialized) final class PagerTests {
+    private let loopback: Loopback
+    var xkcd: XKCDBinary { loopback.xkcd }
+    // A line of #327's explanation, well below the first screenful of 12 rows.
+    static let laterLine = "In SQL, a database programming language"
+
+    init() throws {
+        loopback = try Loopback()
+        // Stored first, so the pager is the only thing left to wait for.
+        let run = try xkcd.run(["explain", "327"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    func start(_ arguments: [String], pager: String?) throws -> PseudoTerminal {
+        var environment = xkcd.environment
+        environment["PAGER"] = pager
+        return try PseudoTerminal(
+            executable: XKCDBinary.url, arguments: arguments, environment: environment, columns: 80, rows: 12)
+    }
+
+    /// The pids of the program's children.
+    func children(of pid: pid_t) throws -> [pid_t] {
+        let listing = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+        return listing.split(separator: " ").compactMap { pid_t(String($0)) }
+    }
+
+    /// The state letter `ps` shows for `pid` (`S` sleeping, `T` stopped), and its process group.
+    func state(of pid: pid_t) throws -> (state: Character, group: pid_t) {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // "pid (comm) S ppid pgrp …": the command may hold spaces, so read after its ')'.
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return (fields[0].first!, pid_t(String(fields[2]))!)
+    }
+
+    func waitForChild(of pid: pid_t) throws -> pid_t {
+        for _ in 0..<500 {
+            if let child = try children(of: pid).first { return child }
+            usleep(10_000)
+        }
+        return try #require(nil as pid_t?, "no pager was started")
+    }
+
+    @Test func lessShowsALongExplanationAndQGivesTheTerminalBack() throws {
+        let terminal = try start(["explain", "327", "--all"], pager: "less")
+        _ = try terminal.waitFor("Mrs. Roberts receives a call")
+        let pager = try waitForChild(of: terminal.processIdentifier)
+        let (state, group) = try state(of: pager)
+        #expect(state != "T", "the pager is not stopped by the terminal")
+        #expect(group == terminal.processIdentifier, "the pager is in the terminal's foreground group")
+        // less pages: the later line is not on the first screen, and shows after a page down.
+        #expect(!terminal.output.contains(Self.laterLine))
+        terminal.send(" ")
+        _ = try terminal.waitFor("SQL")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCInThePagerIsThePagersAndTheRunEndsWell() throws {
+        let terminal = try start(["explain", "327", "--all"], pager: "less -S")
+        _ = try terminal.waitFor("Mrs. Roberts receives a call")
+        // Twice: a second Ctrl-C would end a run that took it as its own at once.
+        terminal.send("\u{03}")
+        terminal.send("\u{03}")
+        // less drops what was typed ahead of its Ctrl-C handling: q until it quits.
+        var status: Int32?
+        for _ in 0..<50 where status == nil {
+            terminal.send("q")
+            status = try? terminal.waitForExit(timeout: .milliseconds(200))
+        }
+        #expect(status == 0, "the Ctrl-Cs were less's")
+    }
+
+    @Test func theREPLComesBackAfterThePagerAndAfterAKilledPager() throws {
+        let terminal = try start([], pager: "less")
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("explain 327 --all")
+        _ = try terminal.waitFor("Mrs. Roberts receives a call")
+        terminal.send("q")
+        _ = try terminal.waitFor("xkcd> ")
+        // The REPL's own modes are back: a line typed now is read and run.
+        terminal.sendLine("alt 327")
+        _ = try terminal.waitFor("driver's license factory")
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("explain 327 --all")
+        _ = try terminal.waitFor("Mrs. Roberts receives a call")
+        let pager = try waitForChild(of: terminal.processIdentifier)
+        kill(pager, SIGKILL)
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.sendLine("goto 353")
+        _ = try terminal.waitFor("xkcd #353> ")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func moreWorksToo() throws {
+        let terminal = try start(["explain", "327", "--all"], pager: "more")
+        _ = try terminal.waitFor("Mrs. Roberts receives a call")
+        _ = try terminal.waitFor("More")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func aPagerThatIsNotThereMeansTheTextIsPrinted() throws {
+        let terminal = try start(["explain", "327", "--all"], pager: "no-such-pager -x")
+        _ = try terminal.waitFor("Mrs. Roberts receives a call")
+        #expect(try terminal.waitForExit() == 0)
+        let output = terminal.output
+        #expect(output.contains(Self.laterLine))
+        #expect(output.contains("PAGER names no-such-pager, which is not here"))
+    }
+}
