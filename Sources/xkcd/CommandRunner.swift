@@ -50,16 +50,27 @@ final class CommandRunner {
         return try? tasks.wait { await session.current }
     }
 
-    /// Runs a line of `;`-separated commands, stopping at `quit`.
+    /// Runs a line of `;`-separated commands in order, stopping at `quit`. A command that does
+    /// not parse is reported in its place and the others still run.
     func run(line: String) -> Result {
-        let commands: [Command]
+        let commands: [[String]]
         do {
-            commands = try CommandParser.parse(line: line)
+            commands = try CommandTokenizer.split(line)
         } catch {
             output.error(error.message)
             return Result(failed: true, usageError: true)
         }
-        return run(commands)
+        var result = Result()
+        for words in commands {
+            if result.quit || tasks.wasInterrupted { break }
+            do {
+                result.merge(run([try CommandParser.parse(words: words)]))
+            } catch {
+                output.error(error.message)
+                result.merge(Result(failed: true, usageError: true))
+            }
+        }
+        return result
     }
 
     /// Runs one command given as separate words (one-shot).

@@ -1,6 +1,8 @@
 import LineEditing
+import XKCDKit
 
-/// Commands from a non-terminal stdin: no prompt, keep going after failures, exit 1 if any failed.
+/// Commands from a non-terminal stdin: no prompt, blank and `#` comment lines skipped, keep
+/// going after failures, exit 1 if any failed.
 struct ScriptLoop {
     let runner: CommandRunner
     let reader: any LineReader
@@ -11,6 +13,7 @@ struct ScriptLoop {
     func run() -> Int32 {
         var result = CommandRunner.Result()
         while case let .line(line) = reader.read(prompt: "") {
+            if CommandTokenizer.isComment(line) { continue }
             interrupts.arm()
             let lineResult = runner.run(line: line)
             result.merge(lineResult)

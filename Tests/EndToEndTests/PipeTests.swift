@@ -58,6 +58,33 @@ import Testing
         #expect(failed.errorLines == ["error: no comic #404 — xkcd skips it (404 Not Found)"])
     }
 
+    @Test func aBadCommandInACommandStringIsReportedAndTheRestRuns() throws {
+        let run = try xkcd.run(["-c", "goto 353; bogus; alt"])
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["error: unknown command 'bogus' — type 'help' for the list"])
+        #expect(run.stdout.contains("#353 · Python"))
+        #expect(run.stdout.hasSuffix("leaving you.\n"), "alt ran after the bad command")
+        let usage = try xkcd.run(["-c", "goto 1 2; goto 3"])
+        #expect(usage.status == 1)
+        #expect(usage.errorLines.first?.hasPrefix("error: 'goto' takes one comic number, not '1 2'") == true)
+        #expect(usage.stdout.contains("#3 · "))
+    }
+
+    @Test func scriptsSkipBlankAndCommentLines() throws {
+        let script = """
+            #!/usr/bin/env xkcd
+            # the comics of the day
+              # indented too
+
+            #353
+            alt
+            """
+        let run = try xkcd.run([], stdin: script + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.contains("#353 · Python"), "#353 is a comic, not a comment")
+    }
+
     @Test func oneShotExitCodes() throws {
         #expect(try xkcd.run(["latest"]).status == 0)
         let unknown = try xkcd.run(["gotoo", "353"])

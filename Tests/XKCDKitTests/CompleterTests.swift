@@ -21,7 +21,7 @@ import Testing
                 == Completion(replaceCount: 7, insertion: #"comic\ one.png "#, candidates: ["comic one.png"]),
             "an escaped space stays in the word")
         #expect(
-            completer.complete("save di", paths: paths)
+            completer.complete("save 1 di", paths: paths)
                 == Completion(replaceCount: 2, insertion: "dir/", candidates: ["dir/"]),
             "a directory takes no space, so Tab goes on into it")
         #expect(

@@ -48,14 +48,14 @@ import Testing
         #expect(image.kind == .png)
         let saved = directory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
-        let outcome = try await offline.run(.save(472, path: saved.path, force: false))
+        let outcome = try await offline.run(.save(.number(472), path: saved.path, force: false))
         #expect(
             outcome
                 == .saved(
                     path: saved.appendingPathComponent("472-house-of-pancakes.png").path,
                     bytes: try Data(contentsOf: saved.appendingPathComponent("472-house-of-pancakes.png")).count))
         await #expect(throws: XKCDError.noImage(1608)) {
-            try await offline.run(.save(1608, path: saved.path, force: false))
+            try await offline.run(.save(.number(1608), path: saved.path, force: false))
         }
 
         // Without --offline, a dead server still leaves favorites readable.
@@ -207,7 +207,7 @@ import Testing
     @Test func cacheClearKeepsFavorites() async throws {
         let session = try library.session()
         _ = try await session.run(.favorite(.number(353)))
-        _ = try await session.run(.save(1, path: directory.path, force: false))
+        _ = try await session.run(.save(.number(1), path: directory.path, force: false))
         _ = try await session.run(.goto(.number(2)))
         guard case let .cacheStats(before) = try await session.run(.cacheStats) else { return }
         #expect(before.comics == 4)

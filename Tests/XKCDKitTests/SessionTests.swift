@@ -63,8 +63,8 @@ import Testing
         #expect(try await num(session, .forward) == 2)
         _ = try await session.run(.goto(.number(5)))
         await #expect(throws: XKCDError.nothingToGo("nothing to go forward to")) { try await session.run(.forward) }
-        let history = try await session.run(.history)
-        #expect(history == .history([5, 2, 1, 3].map { ComicEntry(num: $0, title: "Comic \($0)") }))
+        let history = try await session.run(.history(limit: nil))
+        #expect(history == .history([5, 2, 1, 3].map { ComicEntry(num: $0, title: "Comic \($0)") }, total: 4))
     }
 
     @Test func theStateIsKeptForTheNextSession() async throws {
@@ -203,7 +203,7 @@ import Testing
     @Test func saveNamesTheFileAfterTheComic() async throws {
         let harness = try SessionHarness(archive: .synthetic(count: 5, titles: [3: "Barrel"]))
         let session = harness.session()
-        let saved = try await session.run(.save(3, path: nil, force: false))
+        let saved = try await session.run(.save(.number(3), path: nil, force: false))
         #expect(saved == .saved(path: "/memory/3-barrel.png", bytes: harness.image.count))
     }
 }

@@ -16,8 +16,8 @@ public enum Command: Equatable, Sendable {
     case back
     /// Forward in the navigation history.
     case forward
-    /// The comics visited.
-    case history
+    /// The comics visited, most recent first: the latest `limit` (nil: all).
+    case history(limit: Int?)
     /// A comic's card (the current one when nil).
     case show(ComicReference?)
     /// A comic's alt text.
@@ -34,8 +34,8 @@ public enum Command: Equatable, Sendable {
     case importFavorites(path: String)
     /// A comic's image drawn in the terminal, after its card when `withCard`.
     case image(ComicReference?, ImageOptions, withCard: Bool)
-    /// Write a comic's image to a file.
-    case save(Int?, path: String?, force: Bool)
+    /// Write a comic's image (the current one's when nil) to a file.
+    case save(ComicReference?, path: String?, force: Bool)
     /// What is stored and how large.
     case cacheStats
     /// Delete everything stored except favorites.

@@ -37,22 +37,38 @@ public struct CommandInput: Sendable {
         return k
     }
 
-    /// A comic by number (one word) or by title (every word); nil when there are none.
+    /// A comic by number (when the words are one number) or by title (every word, so a title
+    /// may start with a number); nil when there are none. Several numbers are refused: they
+    /// are a typo far more often than a title.
     public func comic() throws(UsageError) -> ComicReference? {
         guard let word = words.first else { return nil }
-        if ComicNumberWord.looksNumeric(word) {
-            guard words.count == 1 else { throw extra(after: "\(spec.name) \(word)", from: 1) }
-            return .number(try ComicNumberWord.parse(word))
+        if words.count == 1, ComicNumberWord.looksNumeric(word) { return .number(try ComicNumberWord.parse(word)) }
+        if words.allSatisfy(ComicNumberWord.looksNumeric) {
+            throw UsageError(
+                "'\(spec.name)' takes one comic number, not \(UsageError.quote(joined)) — e.g. \(spec.name) \(word)"
+                    + " (quote a title made of numbers: \(spec.name) \"\(joined)\")")
         }
         return .title(joined)
     }
 
-    /// A comic by number (when the words are one number) or by title (every word, so a title
-    /// may start with a number); nil when there are none.
-    public func numberOrTitle() throws(UsageError) -> ComicReference? {
-        guard let word = words.first else { return nil }
-        if words.count == 1, ComicNumberWord.looksNumeric(word) { return .number(try ComicNumberWord.parse(word)) }
-        return .title(joined)
+    /// A comic (number or title, optional) and then a path (optional): after a number, the
+    /// next word; after a title, the last word when it looks like a path (``looksLikePath(_:)``).
+    public func comicAndPath() throws(UsageError) -> (ComicReference?, String?) {
+        guard let first = words.first, let last = words.last else { return (nil, nil) }
+        if words.count == 2, ComicNumberWord.looksNumeric(first), !ComicNumberWord.looksNumeric(last) {
+            return (.number(try ComicNumberWord.parse(first)), last)
+        }
+        guard Self.looksLikePath(last) else { return (try comic(), nil) }
+        let comicWords = CommandInput(spec: spec, words: Array(words.dropLast()), options: options)
+        return (try comicWords.comic(), last)
+    }
+
+    /// Whether `word` reads as a file path rather than part of a title: it holds a `/`, starts
+    /// with `.` or `~`, or ends in an image file's extension.
+    public static func looksLikePath(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        return word.contains("/") || word.hasPrefix(".") || word.hasPrefix("~")
+            || [".png", ".jpg", ".jpeg", ".gif"].contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
 
     /// An optional comic number, nothing else.

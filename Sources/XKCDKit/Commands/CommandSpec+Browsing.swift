@@ -1,4 +1,7 @@
 extension CommandSpec {
+    /// How many visits `history` lists without a count.
+    static let historyShown = 30
+
     /// Moving between comics.
     static let browsing: [CommandSpec] = [
         CommandSpec(
@@ -37,7 +40,7 @@ extension CommandSpec {
                 """,
             argument: .comic, completes: .stored
         ) { input throws(UsageError) in
-            guard let reference = try input.numberOrTitle() else {
+            guard let reference = try input.comic() else {
                 throw UsageError("'goto' needs a comic number or title — e.g. goto 353")
             }
             return .goto(reference)
@@ -57,11 +60,18 @@ extension CommandSpec {
             return .forward
         },
         CommandSpec(
-            name: "history", summary: "list the comics you visited",
-            details: "Lists the comics visited, most recent first.", argument: .none
+            name: "history", usage: "[N | --all]", summary: "list the comics you visited",
+            details: """
+                Lists the comics visited, most recent first: the latest \(historyShown) by default, the
+                latest N, or --all of them (up to \(SessionState.historyLimit) are kept).
+                """,
+            argument: .count, options: [.flag("--all", short: "-a")]
         ) { input throws(UsageError) in
+            guard input.flag("--all") else {
+                return .history(limit: input.words.isEmpty ? historyShown : try input.count())
+            }
             try input.nothing()
-            return .history
+            return .history(limit: nil)
         },
     ]
 }

@@ -38,22 +38,18 @@ extension CommandSpec {
             return .favorites
         },
         CommandSpec(
-            name: "save", usage: "[N] [PATH] [--force]", summary: "write a comic's image to a file",
+            name: "save", usage: "[N | TITLE] [PATH] [--force]", summary: "write a comic's image to a file",
             details: """
-                Writes the image of comic N (the current comic by default) to PATH: a file, or a
-                directory to put <num>-<title>.<ext> in (default: the current directory). An existing
-                file is kept unless --force is given.
+                Writes the image of comic N or TITLE (the current comic by default) to PATH: a file, or
+                a directory to put <num>-<title>.<ext> in (default: the current directory). After a
+                title, PATH is the last word when it looks like one: it holds a /, starts with . or ~,
+                or ends in .png, .jpg, .jpeg or .gif (save 353 python, save Python ./comics/, save
+                Python py.png). An existing file is kept unless --force is given.
                 """,
-            argument: .words, options: [.flag("--force", short: "-f")], paths: .arguments
+            argument: .words, options: [.flag("--force", short: "-f")], completes: .stored, paths: .afterComic
         ) { input throws(UsageError) in
-            var paths = input.words
-            var num: Int?
-            if let first = paths.first, ComicNumberWord.looksNumeric(first) {
-                num = try ComicNumberWord.parse(first)
-                paths.removeFirst()
-            }
-            guard paths.count <= 1 else { throw input.extra(after: "save", from: input.words.count - paths.count + 1) }
-            return .save(num, path: paths.first, force: input.flag("--force"))
+            let (reference, path) = try input.comicAndPath()
+            return .save(reference, path: path, force: input.flag("--force"))
         },
         CommandSpec(
             name: "cache", usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",

@@ -59,26 +59,26 @@ extension CommandSpec {
             argument: .optionalComic, options: [.flag("--all")], completes: .stored
         ) { input throws(UsageError) in .explain(try input.comic(), all: input.flag("--all")) },
         CommandSpec(
-            name: "share", usage: "[N] [--text | --mailto | --markdown] [--to ADDR] [--copy] [--open]",
+            name: "share", usage: "[N | TITLE] [--text|--mailto|--markdown] [--to ADDR] [--copy] [--open]",
             summary: "a comic ready to paste, mail or post",
             details: """
-                Writes comic N (the current comic by default) as a message-ready block (--text, the
+                Writes comic N or TITLE (the current comic by default) as a message-ready block (--text, the
                 default: title, link, image and alt text), an e-mail link (--mailto, with --to ADDR) or
                 Markdown (--markdown). --copy puts it on the clipboard; --open hands it to the system
                 opener (a mail program for --mailto, the browser otherwise).
                 """,
-            argument: .optionalNumber,
+            argument: .optionalComic,
             options: [
                 .flag("--text"), .flag("--mailto"), .flag("--markdown"), .valued("--to", .text(placeholder: "ADDR")),
                 .flag("--copy"), .flag("--open"),
             ],
-            build: share
+            completes: .stored, build: share
         ),
         CommandSpec(
             name: "open", aliases: ["o"], usage: "[N | TITLE]", summary: "open the comic's page in the browser",
             details: """
-                Opens comic N's page (the current comic by default) with xdg-open or open; where
-                there is neither, prints the address.
+                Opens the page of comic N or TITLE (the current comic by default) with $BROWSER, else
+                xdg-open or open; where there is none, prints the address.
                 """,
             argument: .optionalComic, completes: .stored
         ) { input throws(UsageError) in .open(try input.comic()) },
@@ -97,9 +97,7 @@ extension CommandSpec {
                 throw UsageError("\(UsageError.quote(to)) is not an e-mail address — e.g. --to friend@example.com")
             }
         }
-        let num = try input.number()
         return .share(
-            num.map(ComicReference.number), format: format, to: to, copy: input.flag("--copy"),
-            open: input.flag("--open"))
+            try input.comic(), format: format, to: to, copy: input.flag("--copy"), open: input.flag("--open"))
     }
 }

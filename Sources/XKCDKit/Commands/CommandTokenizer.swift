@@ -1,6 +1,15 @@
 /// Splits a command line into commands (on `;`) and words (on spaces), honouring
 /// single quotes, double quotes and backslash escapes.
 public enum CommandTokenizer {
+    /// Whether a script line is a comment: its first word starts with `#` and is not a comic
+    /// number (`#353` goes to that comic; `# 353`, `#!/usr/bin/env xkcd` and `#note` are comments).
+    public static func isComment(_ line: String) -> Bool {
+        let text = line.drop { $0.isWhitespace }
+        guard text.hasPrefix("#") else { return false }
+        let word = String(text.prefix { !$0.isWhitespace && $0 != ";" })
+        return !ComicNumberWord.looksNumeric(word)
+    }
+
     /// The words of each `;`-separated command; empty commands are dropped.
     public static func split(_ line: String) throws(UsageError) -> [[String]] {
         var commands: [[String]] = []

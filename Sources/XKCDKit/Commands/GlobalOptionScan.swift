@@ -58,6 +58,15 @@ struct GlobalOptionScan {
     private static func unknown(_ argument: String) -> UsageError {
         let name = String(argument.split(separator: "=", maxSplits: 1)[0])
         let names = GlobalOptionSpec.shown.flatMap(\.names)
+        // A single letter is a guess at a long name (-v for --version), not a typo of another letter.
+        if name.count == 2, let letter = name.last?.lowercased() {
+            let guesses = names.filter { $0.hasPrefix("--\(letter)") }
+            guard !guesses.isEmpty else {
+                return UsageError("unknown option \(UsageError.quote(argument)) — try 'xkcd --help'")
+            }
+            let listed = guesses.map { "'\($0)'" }.joined(separator: " or ")
+            return UsageError("unknown option \(UsageError.quote(argument)) — did you mean \(listed)?")
+        }
         let nearest = names.map { ($0, EditDistance.between(name, $0)) }.min { $0.1 < $1.1 }
         if let (suggestion, distance) = nearest, distance <= 2 {
             return UsageError("unknown option \(UsageError.quote(argument)) — did you mean '\(suggestion)'?")

@@ -102,7 +102,7 @@ public struct GlobalOptionSpec: Sendable, Equatable {
             key: .commands, names: ["-c"], otherSpellings: ["--command"], value: "COMMANDS",
             summary: "run ;-separated commands, then exit"),
         GlobalOptionSpec(key: .help, names: ["-h", "--help"], summary: "this help; with a command, that command's"),
-        GlobalOptionSpec(key: .version, names: ["--version"], summary: "the version"),
+        GlobalOptionSpec(key: .version, names: ["--version"], otherSpellings: ["-V"], summary: "the version"),
         GlobalOptionSpec(
             key: .completionScript, names: ["--generate-completion-script"], value: "SHELL",
             summary: "print the completion script for bash, zsh or fish",

@@ -6,4 +6,7 @@ public enum PathCompletion: Sendable, Equatable {
     case arguments
     /// The arguments after this first word (a subcommand).
     case after(String)
+    /// Nothing typed yet, the word after a comic number, or a word that looks like a path
+    /// (see ``CommandInput/looksLikePath(_:)``); other words name a comic.
+    case afterComic
 }

@@ -28,8 +28,11 @@ public struct Completer: Sendable {
         if spec.argument == .commandName && isFirstArgument { pool += names }
         let options = filter(pool, by: arguments.last ?? "")
         let typed = arguments.last ?? ""
-        if takesPath(spec.paths, arguments: Array(arguments)), !(typed.hasPrefix("-") && !options.candidates.isEmpty) {
-            return CompletionMatches(kind: .paths, typed: typed, candidates: [])
+        if takesPath(spec.paths, arguments: Array(arguments)) {
+            guard typed.hasPrefix("-"), !options.candidates.isEmpty else {
+                return CompletionMatches(kind: .paths, typed: typed, candidates: [])
+            }
+            return options
         }
         switch spec.completes {
         case .none:
@@ -49,6 +52,9 @@ public struct Completer: Sendable {
         case .none: false
         case .arguments: true
         case let .after(word): arguments.count > 1 && arguments[0].lowercased() == word
+        case .afterComic:
+            arguments.joined().isEmpty || (arguments.count > 1 && ComicNumberWord.looksNumeric(arguments[0]))
+                || CommandInput.looksLikePath(arguments.last ?? "")
         }
     }
 

@@ -89,7 +89,17 @@ public enum ManPage {
     ]
 
     private static let environment = [
-        ("PAGER", "What explain pages through when the text is taller than the screen (default: less -R)."),
+        (
+            "PAGER",
+            "What explain pages through when the text is taller than the screen (default: less -R, else more; "
+                + "empty or cat: printed). It runs in the terminal's foreground process group and gets Ctrl-C; "
+                + "LESS=FRX is set when LESS is not."
+        ),
+        (
+            "BROWSER",
+            "What open and share --open use before xdg-open or open: a list separated by ':', tried in order; "
+                + "%s stands for the address, else it is appended. A text-mode browser gets the terminal."
+        ),
         ("XDG_DATA_HOME", "Where the default data directory is (XDG_DATA_HOME/xkcd)."),
         (
             "TERM",

@@ -15,8 +15,8 @@ enum JSONRenderer {
                 ("num", .int(view.num)), ("transcript", .string(view.text)),
                 ("source", view.source.map { .string($0.rawValue) } ?? .null),
             ])
-        case let .history(entries):
-            value = .object([("history", .array(entries.map(entry)))])
+        case let .history(entries, total):
+            value = .object([("history", .array(entries.map(entry))), ("total", .int(total))])
         case let .choices(query, entries):
             value = .object([("query", .string(query)), ("choices", .array(entries.map(entry)))])
         case let .favoriteAdded(entry, isNew, imageBytes):

@@ -20,9 +20,11 @@ struct TextRenderer: Sendable {
             guard !view.text.isEmpty else { return "(#\(view.num) has no transcript)\n" }
             guard let document = view.document else { return wrapped(view.text) }
             return block(WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(document))
-        case let .history(entries):
-            guard !entries.isEmpty else { return "(no comics visited yet)\n" }
-            return block(entries.map(entryLine))
+        case let .history(entries, total):
+            guard !entries.isEmpty else { return total > 0 ? "" : "(no comics visited yet)\n" }
+            let more = total - entries.count
+            let hint = more > 0 ? [style.dim("… \(more) more: history \(total) or history --all")] : []
+            return block(entries.map(entryLine) + hint)
         case let .choices(query, entries):
             return choicesText(query: query, entries: entries)
         case let .favoriteAdded(entry, isNew, imageBytes):

@@ -8,8 +8,8 @@ public enum Outcome: Sendable, Equatable {
     case alt(DisplayComic)
     /// A comic's transcript.
     case transcript(TranscriptView)
-    /// The visited comics, most recent first.
-    case history([ComicEntry])
+    /// The visited comics, most recent first, and how many were visited in all.
+    case history([ComicEntry], total: Int)
     /// A title matched several comics; nothing changed.
     case choices(query: String, [ComicEntry])
     /// A comic became (or already was) a favorite; `imageBytes` is nil when it has no stored image.

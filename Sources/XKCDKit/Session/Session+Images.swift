@@ -19,9 +19,9 @@ extension Session {
                 options: options, withCard: withCard))
     }
 
-    /// Writes the image of comic `num` (or the current one) to `path`.
-    func saveImage(_ num: Int?, to path: String?, force: Bool) async throws -> Outcome {
-        let comic = try await comic(num)
+    /// Writes the image of the comic `reference` names (or the current one) to `path`.
+    func saveImage(_ reference: ComicReference?, to path: String?, force: Bool) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
         // A saved image is the best there is.
         let image = try await images.image(comic, true)
         let name = ImageSaver.defaultName(num: comic.num, title: DisplayComic(comic).title, kind: image.kind)

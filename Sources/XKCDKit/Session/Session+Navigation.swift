@@ -30,11 +30,12 @@ extension Session {
         return shown(comic)
     }
 
-    /// The comics visited, most recent first.
-    func history() throws -> Outcome {
-        let numbers = state.recentFirst
+    /// The comics visited, most recent first: the latest `limit` (nil: all).
+    func history(limit: Int?) throws -> Outcome {
+        let all = state.recentFirst
+        let numbers = limit.map { Array(all.prefix($0)) } ?? all
         let titles = try comics.titles(numbers)
-        return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) })
+        return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) }, total: all.count)
     }
 
     /// Comic `num`, or the current one when nil.
