@@ -39,9 +39,11 @@ struct Main {
     // What the options ask for instead of running commands: help, the version, or a generated file.
     private static func informationOnly(_ options: GlobalOptions) -> String? {
         if options.showHelp {
-            guard let topic = options.words.first.flatMap(CommandSpec.named) else { return ProgramHelp.render() }
+            guard let topic = options.words.first.flatMap(CommandSpec.named) else {
+                return ProgramHelp.render(width: Terminal().width)
+            }
             guard !options.json else { return HelpText.json(topic: topic.name).serialized + "\n" }
-            return HelpText.render(topic: topic.name, style: Style(enabled: false))
+            return HelpText.render(topic: topic.name, style: Style(enabled: false), width: Terminal().width)
         }
         if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n" }
         if let shell = options.completionScript { return CompletionScript.render(shell) }

@@ -69,7 +69,7 @@ struct TextRenderer: Sendable {
                 + "'next-unread' goes to the next one; the first:"
             return block([head] + summary.first.map(entryLine))
         case let .help(topic):
-            return HelpText.render(topic: topic, style: style)
+            return HelpText.render(topic: topic, style: style, width: width)
         case .quit:
             return ""
         }
