@@ -71,7 +71,7 @@ struct Main {
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit,
                 now: { Date() }, notify: notify)
-            let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().width }) : nil
+            let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
             return Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
         }
         let color = !options.noColor && Terminal().stdoutSupportsColor
