@@ -82,6 +82,7 @@ struct Main {
         let makeRenderer: @Sendable () -> Renderer = {
             var renderer = Renderer(width: Terminal().width, color: color, json: json)
             renderer.hyperlinks = hyperlinks
+            renderer.wrapsMessages = terminal.stdoutIsTTY
             return renderer
         }
         let runner = CommandRunner(
