@@ -52,9 +52,11 @@ struct Main {
     // What the options ask for instead of running commands: help, the version, or a generated file.
     private static func informationOnly(_ options: GlobalOptions) -> String? {
         if options.showHelp {
-            guard let topic = options.words.first.flatMap(CommandSpec.named) else { return ProgramHelp.render() }
+            guard let topic = options.words.first.flatMap(CommandSpec.named) else {
+                return ProgramHelp.render(width: Terminal().width)
+            }
             guard !options.json else { return HelpText.json(topic: topic.name).serialized + "\n" }
-            return HelpText.render(topic: topic.name, style: Style(enabled: false))
+            return HelpText.render(topic: topic.name, style: Style(enabled: false), width: Terminal().width)
         }
         if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n" }
         if let shell = options.completionScript { return CompletionScript.render(shell) }
@@ -82,7 +84,7 @@ struct Main {
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit,
                 now: { Date() }, notify: notify)
-            let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().width }) : nil
+            let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
             return Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
         }
         let color = !options.noColor && Terminal().stdoutSupportsColor
@@ -93,6 +95,7 @@ struct Main {
         let makeRenderer: @Sendable () -> Renderer = {
             var renderer = Renderer(width: Terminal().width, color: color, json: json)
             renderer.hyperlinks = hyperlinks
+            renderer.wrapsMessages = terminal.stdoutIsTTY
             return renderer
         }
         let runner = CommandRunner(

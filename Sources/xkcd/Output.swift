@@ -19,19 +19,33 @@ final class Output: Sendable {
         Self.writeAll(STDOUT_FILENO, text)
     }
 
-    /// Writes one `error: …` line to stderr.
+    /// Writes one `error: …` line to stderr (wrapped on a terminal, later lines under the message).
     func error(_ message: String) {
-        Self.writeAll(STDERR_FILENO, "\(errorStyle.error("error:")) \(message)\n")
+        let label = "error: "
+        var lines = Self.fitted(message, after: label)
+        lines[0] = errorStyle.error("error:") + " " + lines[0].dropFirst(label.count)
+        Self.writeAll(STDERR_FILENO, lines.joined(separator: "\n") + "\n")
     }
 
-    /// Writes a notice line to stderr.
+    /// Writes a notice line to stderr (wrapped on a terminal).
     func notice(_ message: String) {
-        Self.writeAll(STDERR_FILENO, message + "\n")
+        Self.writeAll(STDERR_FILENO, Self.fitted(message, after: "").joined(separator: "\n") + "\n")
     }
 
     /// Writes a question to stderr without a newline.
     func prompt(_ text: String) {
         Self.writeAll(STDERR_FILENO, text)
+    }
+
+    // `label` and `text` as the lines written to stderr: wrapped to the terminal's width (asked
+    // anew, so a resize counts) when a line is wider; as they are in a pipe or a file, one line
+    // a message for whoever reads it with grep.
+    private static func fitted(_ text: String, after label: String) -> [String] {
+        let lines = (label + text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let width = Terminal().stderrWidth, lines.contains(where: { DisplayWidth.of($0) > width }) else {
+            return lines
+        }
+        return TextWrapper.wrap(text, width: width, indent: String(repeating: " ", count: label.count), first: label)
     }
 
     private static func writeAll(_ fd: Int32, _ text: String) {

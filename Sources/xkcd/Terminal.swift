@@ -37,7 +37,17 @@ struct Terminal {
 
     /// Columns: the terminal's width, else `COLUMNS`, else 80.
     var width: Int {
-        if let size = Self.windowSize(), size.ws_col > 0 { return Int(size.ws_col) }
+        Self.columns(of: STDOUT_FILENO)
+    }
+
+    /// The width of the terminal stderr writes to, as ``width`` finds it; nil when stderr is
+    /// not a terminal, whose lines are then not wrapped.
+    var stderrWidth: Int? {
+        stderrIsTTY ? Self.columns(of: STDERR_FILENO) : nil
+    }
+
+    private static func columns(of descriptor: Int32) -> Int {
+        if let size = windowSize(of: descriptor), size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = Environment.process["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
     }
@@ -74,8 +84,8 @@ struct Terminal {
     }
 
     // Asked anew each time: a resize takes effect on the next command.
-    private static func windowSize() -> winsize? {
+    private static func windowSize(of descriptor: Int32 = STDOUT_FILENO) -> winsize? {
         var size = winsize()
-        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
+        return ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
     }
 }

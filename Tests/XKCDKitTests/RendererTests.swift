@@ -87,6 +87,73 @@ import Testing
             Renderer(width: 80, color: false, json: false).render(.help("next")).hasPrefix(
                 "usage: next [K]\naliases: n"))
     }
+
+    /// A renderer for a terminal `width` columns wide.
+    private func terminal(_ width: Int, color: Bool = false) -> Renderer {
+        var renderer = Renderer(width: width, color: color, json: false)
+        renderer.wrapsMessages = true
+        return renderer
+    }
+
+    @Test func reportsWrapOnANarrowTerminalAndStayOneLineInAPipe() {
+        let cleared = Outcome.cacheCleared(comics: 1200, images: 1100)
+        #expect(
+            terminal(30).render(cleared) == "deleted 1200 stored comics and\n1100 images; favorites kept\n")
+        #expect(
+            Renderer(width: 30, color: false, json: false).render(cleared)
+                == "deleted 1200 stored comics and 1100 images; favorites kept\n")
+        let summary = SyncSummary(
+            newest: 3000, alreadyStored: 2990, fetched: 8, missing: [], failed: [], imagesFetched: 0,
+            imagesFailed: [], cancelled: false, seconds: 1.5)
+        let lines = terminal(40).render(.synced(summary)).split(separator: "\n")
+        #expect(lines == ["synced: 2998 comics stored (8 new) in", "1.5 s, newest #3000"])
+        // A number keeps its unit.
+        let wider = terminal(41).render(.synced(summary)).split(separator: "\n")
+        #expect(wider == ["synced: 2998 comics stored (8 new) in", "1.5 s, newest #3000"])
+    }
+
+    @Test func aLabelledReportHangsUnderItsText() {
+        let entry = ComicEntry(num: 1234, title: "Douglas Engelbart (1925-2013)")
+        let text = terminal(30, color: true).render(.favoriteAdded(entry, isNew: true, imageBytes: nil))
+        #expect(
+            text.withoutEscapes
+                == "★ #1234 Douglas Engelbart\n  (1925-2013) is a favorite\n  now (no image stored)\n")
+        #expect(text.hasPrefix("★ \u{1B}[36m#1234\u{1B}[0m Douglas"))
+    }
+
+    @Test func aNewComicsAddressGetsItsOwnLineWhenTheLineIsTooNarrow() {
+        let report = NewComics(comics: [ComicEntry(num: 2665, title: "Dimensional Lumber Tape Measure")], newest: 2665)
+        #expect(
+            terminal(40).render(.newComics(report, notify: false))
+                == "#2665 · Dimensional Lumber Tape Measure\n  https://xkcd.com/2665/\n")
+        #expect(
+            terminal(100).render(.newComics(report, notify: false))
+                == "#2665 · Dimensional Lumber Tape Measure · https://xkcd.com/2665/\n")
+    }
+
+    @Test func helpFitsTheRenderersWidth() {
+        let text = terminal(40).render(.help(nil))
+        #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(text.contains("\n  latest, l\n      go to the newest comic\n"))
+    }
+}
+
+extension String {
+    /// The text without SGR escapes.
+    fileprivate var withoutEscapes: String {
+        var out = ""
+        var inEscape = false
+        for character in self {
+            if character == "\u{1B}" {
+                inEscape = true
+            } else if inEscape {
+                if character == "m" { inEscape = false }
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
 }
 
 @Suite struct JSONValueTests {

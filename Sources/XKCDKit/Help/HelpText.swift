@@ -1,12 +1,15 @@
-/// The help screens, generated from ``CommandSpec/all``.
+/// The help screens, generated from ``CommandSpec/all``, fitted to the terminal's width.
 public enum HelpText {
-    /// Help on every command (nil) or on one.
-    public static func render(topic: String?, style: Style) -> String {
+    /// Help on every command (nil) or on one, for `width` columns.
+    public static func render(topic: String?, style: Style, width: Int = 80) -> String {
         if let topic, let spec = CommandSpec.named(topic) {
-            var lines = ["usage: \(spec.synopsis)"]
-            if !spec.aliases.isEmpty { lines.append("aliases: \(spec.aliases.joined(separator: ", "))") }
+            var lines = HelpTable.usage(spec.synopsis, width: width, first: "usage: ", indent: "       ")
+            if !spec.aliases.isEmpty {
+                lines += TextWrapper.wrap(
+                    spec.aliases.joined(separator: ", "), width: width, indent: "         ", first: "aliases: ")
+            }
             lines.append("")
-            lines.append(spec.details)
+            lines += TextWrapper.reflow(spec.details, width: width)
             return lines.joined(separator: "\n") + "\n"
         }
         var lines = ["Commands:"]
@@ -16,19 +19,12 @@ public enum HelpText {
         }
         // Long usages get a line of their own, so the summaries line up within 80 columns.
         let widest = 30
-        let column = min(rows.map { DisplayWidth.of($0.0) }.max() ?? 0, widest) + 2
-        for (names, summary) in rows {
-            let width = DisplayWidth.of(names)
-            if width > widest {
-                lines.append("  " + style.bold(names))
-                lines.append(String(repeating: " ", count: column + 2) + summary)
-            } else {
-                lines.append("  " + style.bold(names) + String(repeating: " ", count: column - width) + summary)
-            }
-        }
+        let column = 2 + min(rows.map { DisplayWidth.of($0.0) }.max() ?? 0, widest) + 2
+        lines += HelpTable(rows: rows, column: column).lines(width: width, style: style)
         lines.append("")
-        lines.append("A bare number (353 or #353) goes to that comic. Separate commands with ';'.")
-        lines.append("Type 'help COMMAND' for more on one command.")
+        lines += TextWrapper.wrap(
+            "A bare number (353 or #353) goes to that comic. Separate commands with ';'.", width: width)
+        lines += TextWrapper.wrap("Type 'help COMMAND' for more on one command.", width: width)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -22,34 +22,28 @@ public enum ProgramHelp {
         (2, "usage error: a one-shot command line that cannot be run as written"),
     ]
 
-    private static let width = 80
     private static let optionColumn = 19
 
-    /// The whole help: usage, options, exit statuses, then every command.
-    public static func render() -> String {
-        var lines = ["\(name) — \(tagline)", ""]
-        let formWidth = forms.map { $0.arguments.count }.max() ?? 0
-        for (index, form) in forms.enumerated() {
-            let lead = index == 0 ? "usage: " : "       "
-            let padding = String(repeating: " ", count: formWidth - form.arguments.count + 2)
-            lines.append("\(lead)\(name) \(form.arguments)\(padding)\(form.does)")
-        }
+    /// The whole help for `width` columns: usage, options, exit statuses, then every command.
+    public static func render(width: Int = 80) -> String {
+        let plain = Style(enabled: false)
+        var lines = TextWrapper.wrap("\(name) — \(tagline)", width: width) + [""]
+        let usage = "usage: "
+        let formTable = HelpTable(
+            rows: forms.map { ("\(name) \($0.arguments)", $0.does) }, indent: usage.count,
+            column: usage.count + (forms.map { DisplayWidth.of("\(name) \($0.arguments)") }.max() ?? 0) + 2)
+        var table = formTable.lines(width: width, style: plain)
+        table[0] = usage + table[0].dropFirst(usage.count)
+        lines += table
         lines += ["", "options:"]
-        let indent = String(repeating: " ", count: optionColumn)
-        for option in GlobalOptionSpec.shown {
-            var text = TextWrapper.wrap(option.helpText, width: width, indent: indent)
-            let lead = "  " + option.synopsis
-            if lead.count + 2 <= optionColumn {
-                text[0] =
-                    lead.padding(toLength: optionColumn, withPad: " ", startingAt: 0) + text[0].dropFirst(optionColumn)
-            } else {
-                text.insert(lead, at: 0)
-            }
-            lines += text
-        }
+        lines += HelpTable(
+            rows: GlobalOptionSpec.shown.map { ($0.synopsis, $0.helpText) }, column: optionColumn
+        ).lines(width: width, style: plain)
         lines += ["", "exit status:"]
-        lines += exitStatuses.map { "  \($0.code)  \($0.meaning)" }
+        lines += exitStatuses.flatMap {
+            TextWrapper.wrap($0.meaning, width: width, indent: "     ", first: "  \($0.code)  ")
+        }
         lines.append("")
-        return lines.joined(separator: "\n") + "\n" + HelpText.render(topic: nil, style: Style(enabled: false))
+        return lines.joined(separator: "\n") + "\n" + HelpText.render(topic: nil, style: plain, width: width)
     }
 }

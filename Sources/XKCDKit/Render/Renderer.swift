@@ -10,6 +10,9 @@ public struct Renderer: Sendable {
     public var hyperlinks = false
     /// What the terminal draws images with; nil: ASCII shading at `width`.
     public var imageFacts: TerminalFacts?
+    /// Whether the program's own sentences (reports, notes, headings of lists) are wrapped to
+    /// `width`: on a terminal; a pipe gets one line a sentence, for grep. Help is always fitted.
+    public var wrapsMessages = false
 
     /// Creates a renderer.
     public init(width: Int, color: Bool, json: Bool) {
@@ -35,6 +38,7 @@ public struct Renderer: Sendable {
     }
 
     private var text: TextRenderer {
-        TextRenderer(width: width, style: style, hyperlinks: hyperlinks, imageFacts: imageFacts)
+        TextRenderer(
+            width: width, style: style, hyperlinks: hyperlinks, imageFacts: imageFacts, wrapsMessages: wrapsMessages)
     }
 }

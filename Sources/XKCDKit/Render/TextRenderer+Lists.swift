@@ -10,7 +10,7 @@ extension TextRenderer {
 
     /// The comics a title matched, the first twenty of them.
     func choicesText(query: String, entries: [ComicEntry]) -> String {
-        var lines = ["'\(query)' matches \(entries.count) comics — pick one with goto N:"]
+        var lines = sentence("'\(query)' matches \(entries.count) comics — pick one with goto N:")
         lines += entries.prefix(20).map(entryLine)
         if entries.count > 20 { lines.append("  … and \(entries.count - 20) more") }
         return block(lines)
@@ -32,10 +32,24 @@ extension TextRenderer {
         return number + DisplayWidth.truncated(entry.title, to: width - fixed)
     }
 
-    /// `#2665 · Title · https://xkcd.com/2665/`, ending with a newline.
+    /// `#2665 · Title · https://xkcd.com/2665/`, ending with a newline. On a terminal too narrow
+    /// for it, the title wraps under itself and the address gets a line of its own.
     func newComicLine(_ entry: ComicEntry) -> String {
-        let title = entry.title.map { style.bold($0) } ?? style.dim("(title not fetched)")
-        return "\(style.accent("#\(entry.num)")) · \(title) · \(Comic.pageURL(of: entry.num))\n"
+        let number = "#\(entry.num)"
+        let url = Comic.pageURL(of: entry.num)
+        let title = entry.title ?? "(title not fetched)"
+        let look = entry.title == nil ? style.dim : style.bold
+        let lead = "\(number) · "
+        let titled = sentence(title, after: lead, indent: 2)
+        if titled.count == 1, !wrapsMessages || DisplayWidth.of(titled[0] + " · " + url) <= width {
+            return "\(style.accent(number)) · \(look(title)) · \(url)\n"
+        }
+        let lines = titled.enumerated().map { index, line in
+            index == 0
+                ? style.accent(number) + " · " + look(String(line.dropFirst(lead.count)))
+                : "  " + look(String(line.dropFirst(2)))
+        }
+        return block(lines + ["  " + url])
     }
 
     /// Each hit's number and title, then its excerpt with the matched words highlighted.
@@ -58,7 +72,7 @@ extension TextRenderer {
                 SearchHighlight.styled($0, style: style)
             }
         }
-        if more { lines.append(style.dim("… more comics match; add words to narrow it down")) }
+        if more { lines += sentence("… more comics match; add words to narrow it down", indent: 2).map(style.dim) }
         return block(lines)
     }
 

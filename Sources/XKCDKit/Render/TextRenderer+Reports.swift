@@ -4,17 +4,24 @@ extension TextRenderer {
     /// `cache stats`: one labelled row a fact.
     func statsText(_ stats: CacheStats) -> String {
         let images =
-            "\(stats.images), \(ByteCount.format(stats.imageBytes)) "
-            + "(cap \(ByteCount.format(stats.imageCacheLimit)), favorites' not counted)"
+            "\(stats.images), \(Self.unbroken(ByteCount.format(stats.imageBytes))) "
+            + "(cap \(Self.unbroken(ByteCount.format(stats.imageCacheLimit))), favorites' not counted)"
         let rows: [(String, String)] = [
             ("comics", "\(stats.comics) stored" + (stats.newest.map { " (newest known #\($0))" } ?? "")),
             ("images", images),
             ("favorites", "\(stats.favorites)"),
-            ("explained", "\(stats.explanations) explainxkcd pages, \(ByteCount.format(stats.explanationBytes))"),
+            (
+                "explained",
+                "\(stats.explanations) explainxkcd pages, \(Self.unbroken(ByteCount.format(stats.explanationBytes)))"
+            ),
             ("database", ByteCount.format(stats.databaseBytes)),
             ("data dir", TerminalSanitizer.sanitize(stats.dataDirectory, multiline: false)),
         ]
-        return block(rows.map { "\(style.bold(DisplayWidth.padded($0.0, to: 10))) \($0.1)" })
+        return block(
+            rows.flatMap { label, value in
+                let padded = DisplayWidth.padded(label, to: 10)
+                return sentence(value, after: padded + " ", styled: style.bold(padded) + " ")
+            })
     }
 
     /// What a sync stored, and what it could not fetch.
@@ -28,7 +35,7 @@ extension TextRenderer {
         } else {
             lines.append(
                 "synced: \(stored) comics stored (\(summary.fetched) new) "
-                    + "in \(Self.seconds(summary.seconds)), newest #\(summary.newest)")
+                    + "in \(Self.unbroken(Self.seconds(summary.seconds))), newest #\(summary.newest)")
         }
         if !summary.missing.isEmpty {
             lines.append("not on the server: " + Self.numberList(summary.missing))
@@ -42,7 +49,11 @@ extension TextRenderer {
         if !summary.imagesFailed.isEmpty {
             lines.append(Self.notFetched(summary.imagesFailed, what: "images"))
         }
-        return block(lines + explanationLines(summary))
+        return block(
+            (lines + explanationLines(summary)).flatMap { line in
+                // The last failure's reason is indented under the line it explains.
+                line.hasPrefix("  ") ? sentence(String(line.dropFirst(2)), after: "  ", indent: 4) : sentence(line)
+            })
     }
 
     private func explanationLines(_ summary: SyncSummary) -> [String] {

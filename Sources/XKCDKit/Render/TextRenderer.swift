@@ -8,6 +8,8 @@ struct TextRenderer: Sendable {
     var hyperlinks: Bool
     /// What the terminal draws images with; nil: ASCII shading at `width`.
     var imageFacts: TerminalFacts?
+    /// Whether the program's own sentences (reports, notes) are wrapped to `width`.
+    var wrapsMessages = false
 
     /// The text for `outcome`, ending with a newline, or empty when there is nothing to print.
     func render(_ outcome: Outcome) -> String {
@@ -28,32 +30,45 @@ struct TextRenderer: Sendable {
         case let .choices(query, entries):
             return choicesText(query: query, entries: entries)
         case let .favoriteAdded(entry, isNew, imageBytes):
-            let name = "\(style.accent("#\(entry.num)")) \(entry.title ?? "")"
-            guard isNew else { return "\(name) is already a favorite\n" }
-            let image = imageBytes.map { "image stored, \(ByteCount.format($0))" } ?? "no image stored"
-            return "★ \(name) is a favorite now (\(image))\n"
+            let number = "#\(entry.num) "
+            guard isNew else {
+                return block(
+                    sentence("\(entry.title ?? "") is already a favorite", after: number, styled: accented(number)))
+            }
+            let image = imageBytes.map { "image stored, \(Self.unbroken(ByteCount.format($0)))" } ?? "no image stored"
+            return block(
+                sentence(
+                    "\(entry.title ?? "") is a favorite now (\(image))", after: "★ " + number,
+                    styled: "★ " + accented(number), indent: 2))
         case let .favoriteRemoved(entry):
-            return "\(style.accent("#\(entry.num)")) \(entry.title ?? "") is no longer a favorite\n"
+            let number = "#\(entry.num) "
+            return block(
+                sentence("\(entry.title ?? "") is no longer a favorite", after: number, styled: accented(number)))
         case let .favorites(entries):
-            guard !entries.isEmpty else { return "(no favorites yet — add the current comic with 'fav')\n" }
+            guard !entries.isEmpty else {
+                return block(sentence("no favorites yet — add the current comic with 'fav')", after: "(", indent: 1))
+            }
             return block(entries.map(favoriteLine))
         case let .imported(added, already):
             let plural = added == 1 ? "favorite" : "favorites"
-            return "imported \(added) \(plural)" + (already > 0 ? " (\(already) already there)" : "") + "\n"
+            return block(sentence("imported \(added) \(plural)" + (already > 0 ? " (\(already) already there)" : "")))
         case let .image(image):
             return imageText(image)
         case let .saved(path, bytes):
-            return "saved \(TerminalSanitizer.sanitize(path, multiline: false)) (\(ByteCount.format(bytes)))\n"
+            return block(
+                sentence(
+                    "\(TerminalSanitizer.sanitize(path, multiline: false)) (\(Self.unbroken(ByteCount.format(bytes))))",
+                    after: "saved "))
         case let .cacheStats(stats):
             return statsText(stats)
         case let .cacheCleared(comics, images):
             let comicsNoun = comics == 1 ? "comic" : "comics"
             let imagesNoun = images == 1 ? "image" : "images"
-            return "deleted \(comics) stored \(comicsNoun) and \(images) \(imagesNoun); favorites kept\n"
+            return block(sentence("deleted \(comics) stored \(comicsNoun) and \(images) \(imagesNoun); favorites kept"))
         case let .synced(summary):
             return syncText(summary)
         case let .searchResults(query, hits, more):
-            guard !hits.isEmpty else { return "no comic matches '\(query)'\n" }
+            guard !hits.isEmpty else { return block(sentence("no comic matches '\(query)'")) }
             return searchText(hits, more: more)
         case let .explanation(view):
             let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
@@ -69,9 +84,9 @@ struct TextRenderer: Sendable {
             let head =
                 "\(summary.unread) of \(summary.total) comics unread — "
                 + "'next-unread' goes to the next one; the first:"
-            return block([head] + summary.first.map(entryLine))
+            return block(sentence(head) + summary.first.map(entryLine))
         case let .help(topic):
-            return HelpText.render(topic: topic, style: style)
+            return HelpText.render(topic: topic, style: style, width: width)
         case .quit:
             return ""
         }
@@ -89,6 +104,34 @@ struct TextRenderer: Sendable {
     /// `lines`, each ending with a newline.
     func block(_ lines: [String]) -> String {
         lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A sentence of the program's own as lines: on a terminal, wrapped to the width where it is
+    /// wider, its later lines `indent` columns in (by default under its text); one line in a
+    /// pipe. `lead` starts its first line, drawn as `styled` where that is given. A phrase made
+    /// ``unbroken(_:)`` stays on one line.
+    func sentence(_ text: String, after lead: String = "", styled: String? = nil, indent: Int? = nil) -> [String] {
+        let leadWidth = DisplayWidth.of(lead)
+        var lines = [lead + text]
+        if wrapsMessages, leadWidth + DisplayWidth.of(text) > width {
+            let spaces = String(repeating: " ", count: indent ?? leadWidth)
+            lines = TextWrapper.wrap(text, width: width, indent: spaces, first: lead)
+        }
+        if let styled { lines[0] = styled + lines[0].dropFirst(lead.count) }
+        return lines.map { String($0.map { $0 == Self.noBreakSpace ? " " : $0 }) }
+    }
+
+    /// `phrase` (`6.9 KB`, `1.5 s`) with no-break spaces, which the wrapper does not break at;
+    /// ``sentence(_:after:styled:indent:)`` prints them as spaces.
+    static func unbroken(_ phrase: String) -> String {
+        String(phrase.map { $0 == " " ? noBreakSpace : $0 })
+    }
+
+    private static let noBreakSpace: Character = "\u{A0}"
+
+    /// A comic's number and the space after it, the number in the accent colour.
+    func accented(_ number: String) -> String {
+        style.accent(String(number.dropLast())) + " "
     }
 
     /// `text` wrapped to the width, ending with a newline.

@@ -1,27 +1,35 @@
 /// Word-wraps plain text to a column width, measuring display width; words longer than a
 /// line are broken so nothing overflows.
 public enum TextWrapper {
-    /// The lines of `text` wrapped to `width` columns, each prefixed by `indent`.
-    public static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
+    /// The lines of `text` wrapped to `width` columns, each prefixed by `indent`, except the
+    /// first, which is prefixed by `first` when given (a label, or a hanging indent's start).
+    public static func wrap(_ text: String, width: Int, indent: String = "", first: String? = nil) -> [String] {
         let available = max(10, width - DisplayWidth.of(indent))
+        var lead = first ?? indent
+        var limit = max(10, width - DisplayWidth.of(lead))
         var lines: [String] = []
+        func end(_ line: some StringProtocol) {
+            lines.append(lead + line)
+            lead = indent
+            limit = available
+        }
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
             var lineWidth = 0
             for word in paragraph.split(separator: " ") {
                 var word = Substring(word)
                 var wordWidth = DisplayWidth.of(word)
-                if lineWidth > 0, lineWidth + 1 + wordWidth > available {
-                    lines.append(indent + line)
+                if lineWidth > 0, lineWidth + 1 + wordWidth > limit {
+                    end(line)
                     line = ""
                     lineWidth = 0
                 }
-                if wordWidth > available {
+                if wordWidth > limit {
                     // Wider than a line: whole lines of it, and the rest goes on as the word.
-                    var parts = pieces(word, first: available, rest: available)
+                    var parts = pieces(word, first: limit, rest: available)
                     word = parts.removeLast()
                     wordWidth = DisplayWidth.of(word)
-                    lines += parts.map { indent + $0 }
+                    for part in parts { end(part) }
                 }
                 if lineWidth > 0 {
                     line += " "
@@ -30,9 +38,56 @@ public enum TextWrapper {
                 line += word
                 lineWidth += wordWidth
             }
-            lines.append(indent + line)
+            end(line)
         }
         return lines.map { $0.allSatisfy({ $0 == " " }) ? "" : $0 }
+    }
+
+    /// Prose written with hard line breaks (a command's details) fitted to `width`: a paragraph
+    /// whose lines all fit stays as written, one that does not is joined and wrapped again.
+    /// Blank lines part paragraphs; an indented line or a list item (`- `, `* `, `• `, `1. `)
+    /// starts a paragraph of its own, whose later lines keep under its text.
+    public static func reflow(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var paragraph: [Substring] = []
+        var lead = ""
+        var hanging = ""
+        func flush() {
+            defer { paragraph = [] }
+            guard !paragraph.isEmpty else { return }
+            if paragraph.allSatisfy({ DisplayWidth.of($0) <= width }) {
+                lines += paragraph.map(String.init)
+                return
+            }
+            let words = [paragraph[0].dropFirst(lead.count)] + paragraph.dropFirst().map { $0.drop { $0 == " " } }
+            lines += wrap(words.joined(separator: " "), width: width, indent: hanging, first: lead)
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.contains(where: { $0 != " " }) else {
+                flush()
+                lines.append("")
+                continue
+            }
+            let spaces = line.prefix { $0 == " " }
+            let marker = listMarker(line.dropFirst(spaces.count))
+            if paragraph.isEmpty || marker != nil || spaces.count != hanging.count {
+                flush()
+                lead = String(spaces) + (marker ?? "")
+                hanging = String(repeating: " ", count: DisplayWidth.of(lead))
+            }
+            paragraph.append(line)
+        }
+        flush()
+        return lines
+    }
+
+    // The list marker `text` starts with, its space included: `- `, `* `, `• ` or a number and
+    // a dot.
+    private static func listMarker(_ text: Substring) -> String? {
+        for marker in ["- ", "* ", "• "] where text.hasPrefix(marker) { return marker }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, text.dropFirst(digits.count).hasPrefix(". ") else { return nil }
+        return digits + ". "
     }
 
     /// `text` cut in one pass into pieces of at most `first` columns, then `rest` columns each
