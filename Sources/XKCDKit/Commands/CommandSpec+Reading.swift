@@ -59,7 +59,7 @@ extension CommandSpec {
             argument: .optionalComic, options: [.flag("--all")], completes: .stored
         ) { input throws(UsageError) in .explain(try input.comic(), all: input.flag("--all")) },
         CommandSpec(
-            name: "share", usage: "[N | TITLE] [--text|--mailto|--markdown] [--to ADDR] [--copy] [--open]",
+            name: "share", usage: "[N | TITLE] [--text | --mailto | --markdown] [--to ADDR] [--copy] [--open]",
             summary: "a comic ready to paste, mail or post",
             details: """
                 Writes comic N or TITLE (the current comic by default) as a message-ready block (--text, the
