@@ -150,7 +150,10 @@ enum JSONRenderer {
         let text = WikiLayout(width: 80, style: Style(enabled: false), hyperlinks: false).lines(view.document)
         return .object([
             ("num", .int(view.num)), ("title", .string(view.title)), ("page", .string(view.pageTitle)),
-            ("whole_page", .bool(view.wholePage)), ("text", .string(text.joined(separator: "\n"))),
+            ("url", .string(view.url)), ("whole_page", .bool(view.wholePage)),
+            ("incomplete", .bool(view.incomplete != nil)),
+            ("incomplete_reason", view.incomplete?.reason.map(JSONValue.string) ?? .null),
+            ("text", .string(text.joined(separator: "\n"))),
         ])
     }
 
