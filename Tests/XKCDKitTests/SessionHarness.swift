@@ -43,7 +43,7 @@ struct SessionHarness {
         services.favorites = .live(
             repository,
             read: { path in
-                guard let data = exports[path] else { throw CocoaError(.fileReadNoSuchFile) }
+                guard let data = exports[path] else { throw POSIXError(.ENOENT) }
                 return data
             })
         let image = image

@@ -4,8 +4,9 @@ extension CommandSpec {
         CommandSpec(
             name: "fav", usage: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
             details: """
-                Adds comic N (the current comic by default) to your favorites and stores its card and
-                image, so they work without a network. 'fav import FILE' merges favorites from a file
+                Adds comic N (the current comic by default) to your favorites and stores its card,
+                image and explanation, so they work without a network; a favorite made offline gets
+                what it lacks when faved again online. 'fav import FILE' merges favorites from a file
                 written by 'favs --json'.
                 """,
             argument: .words, subcommands: ["import"], completes: .stored, paths: .after("import")

@@ -19,11 +19,14 @@ enum JSONRenderer {
             value = .object([("history", .array(entries.map(entry)))])
         case let .choices(query, entries):
             value = .object([("query", .string(query)), ("choices", .array(entries.map(entry)))])
-        case let .favoriteAdded(entry, isNew, imageBytes):
+        case let .favoriteAdded(entry, isNew, imageBytes, storedNow):
+            let parts = [(FavoriteCopies.image, "image"), (.explanation, "explanation")]
+                .filter { storedNow.contains($0.0) }
             value = .object([
                 ("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
                 ("favorite", .bool(true)), ("new", .bool(isNew)),
                 ("image_bytes", imageBytes.map(JSONValue.int) ?? .null),
+                ("stored_now", .array(parts.map { .string($0.1) })),
             ])
         case let .favoriteRemoved(entry):
             value = .object([

@@ -25,9 +25,14 @@ struct TextRenderer: Sendable {
             return block(entries.map(entryLine))
         case let .choices(query, entries):
             return choicesText(query: query, entries: entries)
-        case let .favoriteAdded(entry, isNew, imageBytes):
+        case let .favoriteAdded(entry, isNew, imageBytes, storedNow):
             let name = "\(style.accent("#\(entry.num)")) \(entry.title ?? "")"
-            guard isNew else { return "\(name) is already a favorite\n" }
+            guard isNew else {
+                let parts = [(FavoriteCopies.image, "image"), (.explanation, "explanation")]
+                    .filter { storedNow.contains($0.0) }.map(\.1)
+                guard !parts.isEmpty else { return "\(name) is already a favorite\n" }
+                return "\(name) is already a favorite; stored its \(parts.joined(separator: " and ")) now\n"
+            }
             let image = imageBytes.map { "image stored, \(ByteCount.format($0))" } ?? "no image stored"
             return "★ \(name) is a favorite now (\(image))\n"
         case let .favoriteRemoved(entry):
