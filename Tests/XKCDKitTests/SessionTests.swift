@@ -183,7 +183,10 @@ import Testing
         #expect(stats.favorites == 1)
         #expect(stats.databaseBytes == 0, "in memory")
         #expect(stats.dataDirectory == "/nonexistent")
-        #expect(try await session.run(.cacheClear(skipConfirmation: true)) == .cacheCleared(comics: 3, images: 0))
+        let cleared = CacheCleared(
+            deleted: ClearableItems(comics: 3, images: 0, explanations: 0), databaseBytesBefore: 0,
+            databaseBytesAfter: 0)
+        #expect(try await session.run(.cacheClear(skipConfirmation: true)) == .cacheCleared(cleared))
         guard case let .cacheStats(after) = try await session.run(.cacheStats) else {
             Issue.record("no stats")
             return

@@ -59,9 +59,10 @@ extension CommandSpec {
         CommandSpec(
             name: "cache", usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",
             details: """
-                'cache stats' (the default) shows how many comics and images are stored and how much
-                space they take. 'cache clear' deletes everything stored except favorites; on a
-                terminal it asks first unless --yes is given.
+                'cache stats' (the default) shows how many comics, images and explanations are stored
+                and how much space they take. 'cache clear' deletes everything stored except favorites
+                and gives the space back, saying what went and the database's size before and after;
+                on a terminal it asks first unless --yes is given.
                 """,
             argument: .words, options: [.flag("--yes", short: "-y")], subcommands: ["stats", "clear"], build: cache
         ),

@@ -49,8 +49,13 @@ enum JSONRenderer {
                 ("explanations", .int(stats.explanations)), ("explanation_bytes", .int(stats.explanationBytes)),
                 ("database_bytes", .int(stats.databaseBytes)), ("data_dir", .string(stats.dataDirectory)),
             ])
-        case let .cacheCleared(comics, images):
-            value = .object([("deleted_comics", .int(comics)), ("deleted_images", .int(images))])
+        case let .cacheCleared(cleared):
+            value = .object([
+                ("deleted_comics", .int(cleared.deleted.comics)), ("deleted_images", .int(cleared.deleted.images)),
+                ("deleted_explanations", .int(cleared.deleted.explanations)),
+                ("database_bytes_before", .int(cleared.databaseBytesBefore)),
+                ("database_bytes_after", .int(cleared.databaseBytesAfter)),
+            ])
         case let .synced(summary):
             value = sync(summary)
         case let .searchResults(query, hits, more):

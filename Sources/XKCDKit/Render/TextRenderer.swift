@@ -49,10 +49,8 @@ struct TextRenderer: Sendable {
             return "saved \(TerminalSanitizer.sanitize(path, multiline: false)) (\(ByteCount.format(bytes)))\n"
         case let .cacheStats(stats):
             return statsText(stats)
-        case let .cacheCleared(comics, images):
-            let comicsNoun = comics == 1 ? "comic" : "comics"
-            let imagesNoun = images == 1 ? "image" : "images"
-            return "deleted \(comics) stored \(comicsNoun) and \(images) \(imagesNoun); favorites kept\n"
+        case let .cacheCleared(cleared):
+            return clearedText(cleared)
         case let .synced(summary):
             return syncText(summary)
         case let .searchResults(query, hits, more):

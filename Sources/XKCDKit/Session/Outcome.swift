@@ -28,7 +28,7 @@ public enum Outcome: Sendable, Equatable {
     /// What is stored.
     case cacheStats(CacheStats)
     /// Everything but favorites was deleted.
-    case cacheCleared(comics: Int, images: Int)
+    case cacheCleared(CacheCleared)
     /// What a sync did.
     case synced(SyncSummary)
     /// Search hits, best first, and whether more comics matched than are listed.
