@@ -89,11 +89,7 @@ final class CommandRunner {
         else {
             return confirm("Delete everything stored except favorites?")
         }
-        let comics = stats.comics - stats.favorites
-        return confirm(
-            "Delete \(max(comics, 0)) stored comics and their images (\(ByteCount.format(stats.imageBytes)) of "
-                + "images in all)? Favorites are kept."
-        )
+        return confirm(renderer().clearQuestion(stats))
     }
 
     private func run(_ commands: [Command]) -> Result {

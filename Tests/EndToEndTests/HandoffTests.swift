@@ -95,8 +95,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdout.hasPrefix(
-                "#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call from her "
-                    + "son's school."
+                "#327 Exploits of a Mom — explained at explainxkcd\n"
+                    + "\(xkcd.baseURL.absoluteString)/wiki/index.php/327:_Exploits_of_a_Mom\n\n"
+                    + "Mrs. Roberts receives a call from her son's school."
             ))
         let missing = try xkcd.run(["explain", "353"])
         #expect(missing.status == 1)

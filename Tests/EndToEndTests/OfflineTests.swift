@@ -62,6 +62,29 @@ import Testing
         #expect(truncated.status == 1)
         #expect(truncated.errorLines.count == 1)
         #expect(truncated.stderr.contains("is not a favorites export"))
+        for (path, reason) in [
+            ("/nonexistent/favs.json", "no such file"),
+            (other.dataDirectory.path, "it is a directory, not a favorites file"),
+        ] {
+            let unreadable = try other.run(["fav", "import", path])
+            #expect(unreadable.status == 1)
+            #expect(unreadable.stderr == "error: cannot import \(path): \(reason)\n")
+        }
+    }
+
+    @Test func aFavoriteMadeOfflineIsCompletedOnline() throws {
+        #expect(try xkcd.run(["goto", "2474"]).status == 0)
+        let offline = try xkcd.run(["--offline", "fav"])
+        #expect(offline.stdout == "★ #2474 First Time Since Early 2020 is a favorite now (no image stored)\n")
+        #expect(offline.stderr.contains("note: the image of #2474 was not stored"))
+        let online = try xkcd.run(["fav", "2474"])
+        #expect(online.status == 0, "\(online.stderr)")
+        #expect(
+            online.stdout
+                == "#2474 First Time Since Early 2020 is already a favorite; stored its image and explanation now\n")
+        server.stop()
+        #expect(try xkcd.run(["--offline", "explain", "2474"]).status == 0)
+        #expect(try xkcd.run(["--offline", "image", "2474"]).status == 0)
     }
 
     @Test func badInputForFavoritesAndCache() throws {
@@ -84,7 +107,9 @@ import Testing
         // No terminal: no question asked.
         let clear = try xkcd.run([], stdin: "cache clear\n")
         #expect(clear.status == 0, "\(clear.stderr)")
-        #expect(clear.stdout == "deleted 3 stored comics and 0 images; favorites kept\n")
+        let lines = clear.stdout.split(separator: "\n")
+        #expect(lines.first == "deleted 3 comics, 0 images and 0 explanations; favorites kept", "\(clear.stdout)")
+        #expect(lines.count == 2 && lines[1].hasPrefix("the database "), "\(clear.stdout)")
         server.stop()
         #expect(try xkcd.run(["--offline", "show", "353"]).status == 0)
     }

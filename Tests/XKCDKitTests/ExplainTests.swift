@@ -32,7 +32,12 @@ import Testing
         #expect(view.pageTitle == "327: Exploits of a Mom")
         #expect(!view.wholePage)
         let text = Renderer(width: 80, color: false, json: false).render(.explanation(view))
-        #expect(text.hasPrefix("#327 Exploits of a Mom — explained at explainxkcd\n\nMrs. Roberts receives a call"))
+        let address = "\(server.baseURL.absoluteString)/wiki/index.php/327:_Exploits_of_a_Mom"
+        #expect(view.url == address)
+        #expect(view.incomplete == nil)
+        #expect(
+            text.hasPrefix(
+                "#327 Exploits of a Mom — explained at explainxkcd\n\(address)\n\nMrs. Roberts receives a call"))
         #expect(
             server.requestLog.contains {
                 $0.contains("action=parse") && $0.contains("page=327") && $0.contains("redirects=1")
@@ -44,6 +49,38 @@ import Testing
         clock.advance(by: 8 * 24 * 3600)
         _ = try await session.run(.explain(.number(327), all: true))
         #expect(wikiRequests() == 2)
+    }
+
+    @Test func aPageMarkedIncompleteSaysSoWithItsReason() async throws {
+        let view = try #require(explanation(try await library.session().run(.explain(.number(2474), all: false))))
+        let reason =
+            "Created by a FERRIS WHEEL OPERATOR. Please mention here why this explanation isn't complete. Do NOT "
+            + "delete this tag too soon."
+        #expect(view.incomplete == IncompleteNotice(reason: reason))
+        let address = "\(server.baseURL.absoluteString)/wiki/index.php/2474:_First_Time_Since_Early_2020"
+        let text = Renderer(width: 80, color: false, json: false).render(.explanation(view))
+        #expect(
+            text.hasPrefix(
+                """
+                #2474 First Time Since Early 2020 — explained at explainxkcd
+                \(address)
+                explainxkcd marks this explanation incomplete: Created by a FERRIS WHEEL
+                OPERATOR. Please mention here why this explanation isn't complete. Do NOT delete
+                this tag too soon.
+
+                This is a graph comic
+                """), "\(text)")
+        let json = try JSONReader.parse(
+            Array(Renderer(width: 80, color: false, json: true).render(.explanation(view)).utf8))
+        #expect(json["url"]?.string == address)
+        #expect(json["incomplete"] == .bool(true))
+        #expect(json["incomplete_reason"]?.string == reason)
+        // The mark is the page's, so the whole page has it too; in colour where there is colour.
+        let whole = try #require(explanation(try await library.session().run(.explain(.number(2474), all: true))))
+        #expect(whole.incomplete == view.incomplete)
+        #expect(
+            Renderer(width: 80, color: true, json: false).render(.explanation(whole)).contains(
+                "\u{1B}[33mexplainxkcd marks this explanation incomplete"))
     }
 
     @Test func aComicWithoutAPageSaysSo() async throws {

@@ -26,6 +26,42 @@ import Testing
             }
         }
     }
+
+    @Test func readingAFileSaysWhyItCannot() throws {
+        let directory = try temporaryDirectory("favorites-file")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func code(_ url: URL) -> POSIXErrorCode? {
+            do {
+                _ = try FavoritesFile.contents(of: url)
+                return nil
+            } catch {
+                return (error as? POSIXError)?.code
+            }
+        }
+        #expect(code(directory.appendingPathComponent("missing.json")) == .ENOENT)
+        #expect(code(directory) == .EISDIR)
+        let file = directory.appendingPathComponent("favs.json")
+        try Data(#"{"favorites":[]}"#.utf8).write(to: file)
+        #expect(code(file.appendingPathComponent("x")) == .ENOTDIR)
+        #expect(try FavoritesFile.contents(of: file) == Data(#"{"favorites":[]}"#.utf8))
+        // Far larger files are read only as far as telling them too large takes.
+        let huge = directory.appendingPathComponent("huge.json")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        try FileHandle(forWritingTo: huge).truncate(atOffset: UInt64(FavoritesFile.maxBytes * 100))
+        #expect(try FavoritesFile.contents(of: huge).count <= FavoritesFile.maxBytes + (64 << 10))
+        #expect(FavoritesFile.unreadable(errno: EACCES) == "not readable (permission denied)")
+        #expect(FavoritesFile.unreadable(errno: EIO) == "input/output error")
+    }
+
+    // Root reads any file: the refusal is only seen by other users.
+    @Test(.enabled(if: geteuid() != 0)) func anUnreadableFileIsNamedAsSuch() throws {
+        let directory = try temporaryDirectory("favorites-file")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("secret.json")
+        try Data("{}".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
+        #expect(throws: POSIXError(.EACCES)) { try FavoritesFile.contents(of: file) }
+    }
 }
 
 @Suite struct ImageSaverTests {

@@ -139,11 +139,44 @@ import Testing
                 try await session.run(.importFavorites(path: file.path))
             }
         }
-        await #expect(throws: XKCDError.file("cannot read nope.json")) {
-            try await session.run(.importFavorites(path: "nope.json"))
+        // Relative paths are taken from the session's directory, and named as given.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        for (path, reason) in [
+            ("nope.json", "no such file"), ("folder.json", "it is a directory, not a favorites file"),
+            ("truncated.json/x", "no such file (a part of the path is not a directory)"),
+        ] {
+            await #expect(throws: XKCDError.file("cannot import \(path): \(reason)")) {
+                try await session.run(.importFavorites(path: path))
+            }
         }
         guard case let .favorites(entries) = try await session.run(.favorites) else { return }
         #expect(entries.map(\.num) == [1], "nothing half-imported")
+    }
+
+    @Test func aFavoriteMadeOfflineGetsWhatItLacksOnline() async throws {
+        _ = try await library.session().run(.goto(.number(2474)))
+        let offline = try offlineLibrary.session()
+        guard
+            case .favoriteAdded(_, isNew: true, imageBytes: nil, storedNow: []) = try await offline.run(.favorite(nil))
+        else {
+            Issue.record("not added offline")
+            return
+        }
+        let online = try library.session()
+        let completed = try await online.run(.favorite(.number(2474)))
+        let text = Renderer(width: 80, color: false, json: false).render(completed)
+        #expect(
+            text == "#2474 First Time Since Early 2020 is already a favorite; stored its image and explanation now\n")
+        let repository = try offlineLibrary.repository()
+        #expect(try repository.store.image(of: 2474) != nil)
+        #expect(try repository.store.hasExplanation(2474))
+        let again = try await online.run(.favorite(.number(2474)))
+        #expect(
+            Renderer(width: 80, color: false, json: false).render(again)
+                == "#2474 First Time Since Early 2020 is already a favorite\n")
+        let json = Renderer(width: 80, color: false, json: true).render(completed)
+        #expect(json.contains(#""new":false,"#) && json.hasSuffix(#","stored_now":["image","explanation"]}"# + "\n"))
     }
 
     @Test func unfavOfANonFavoriteIsAnError() async throws {
@@ -214,7 +247,11 @@ import Testing
         #expect(before.images == 2)
         #expect(before.favorites == 1)
         #expect(before.databaseBytes > 0)
-        #expect(try await session.run(.cacheClear(skipConfirmation: true)) == .cacheCleared(comics: 3, images: 1))
+        guard case let .cacheCleared(cleared) = try await session.run(.cacheClear(skipConfirmation: true)) else {
+            Issue.record("not cleared")
+            return
+        }
+        #expect(cleared.deleted == ClearableItems(comics: 3, images: 1, explanations: 0))
         guard case let .cacheStats(after) = try await session.run(.cacheStats) else { return }
         #expect(after.comics == 1)
         #expect(after.images == 1)

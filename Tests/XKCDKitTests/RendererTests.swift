@@ -96,12 +96,18 @@ import Testing
     }
 
     @Test func reportsWrapOnANarrowTerminalAndStayOneLineInAPipe() {
-        let cleared = Outcome.cacheCleared(comics: 1200, images: 1100)
+        let cleared = Outcome.cacheCleared(
+            CacheCleared(
+                deleted: ClearableItems(comics: 1200, images: 1100, explanations: 0), databaseBytesBefore: 2_000_000,
+                databaseBytesAfter: 100_000))
         #expect(
-            terminal(30).render(cleared) == "deleted 1200 stored comics and\n1100 images; favorites kept\n")
+            terminal(30).render(cleared)
+                == "deleted 1,200 comics, 1,100\nimages and 0 explanations;\nfavorites kept\nthe database went from 2 MB to\n100 KB\n"
+        )
         #expect(
             Renderer(width: 30, color: false, json: false).render(cleared)
-                == "deleted 1200 stored comics and 1100 images; favorites kept\n")
+                == "deleted 1,200 comics, 1,100 images and 0 explanations; favorites kept\n"
+                + "the database went from 2 MB to 100 KB\n")
         let summary = SyncSummary(
             newest: 3000, alreadyStored: 2990, fetched: 8, missing: [], failed: [], imagesFetched: 0,
             imagesFailed: [], cancelled: false, seconds: 1.5)
@@ -114,7 +120,7 @@ import Testing
 
     @Test func aLabelledReportHangsUnderItsText() {
         let entry = ComicEntry(num: 1234, title: "Douglas Engelbart (1925-2013)")
-        let text = terminal(30, color: true).render(.favoriteAdded(entry, isNew: true, imageBytes: nil))
+        let text = terminal(30, color: true).render(.favoriteAdded(entry, isNew: true, imageBytes: nil, storedNow: []))
         #expect(
             text.withoutEscapes
                 == "★ #1234 Douglas Engelbart\n  (1925-2013) is a favorite\n  now (no image stored)\n")

@@ -43,7 +43,7 @@ struct SessionHarness {
         services.favorites = .live(
             repository,
             read: { path in
-                guard let data = exports[path] else { throw CocoaError(.fileReadNoSuchFile) }
+                guard let data = exports[path] else { throw POSIXError(.ENOENT) }
                 return data
             })
         let image = image
@@ -58,10 +58,11 @@ struct SessionHarness {
             discard: { _ in },
             save: { _, name, path, _ in URL(fileURLWithPath: "/memory").appendingPathComponent(path ?? name) })
         let pages = explanationPages
-        services.explanations = ExplanationsService(page: { num in
-            guard let wikitext = pages[num] else { throw XKCDError.noExplanation(num) }
-            return ExplainPage(num: num, title: "\(num): Comic", wikitext: wikitext)
-        })
+        services.explanations = ExplanationsService(
+            page: { num in
+                guard let wikitext = pages[num] else { throw XKCDError.noExplanation(num) }
+                return ExplainPage(num: num, title: "\(num): Comic", wikitext: wikitext)
+            }, address: { $0.address(on: ScriptedTransport.base) })
         return services
     }
 

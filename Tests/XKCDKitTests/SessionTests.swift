@@ -115,8 +115,12 @@ import Testing
         let session = harness.session()
         let barrel = ComicEntry(num: 3, title: "Barrel")
         let bytes = harness.image.count
-        #expect(try await session.run(.favorite(.number(3))) == .favoriteAdded(barrel, isNew: true, imageBytes: bytes))
-        #expect(try await session.run(.favorite(.number(3))) == .favoriteAdded(barrel, isNew: false, imageBytes: bytes))
+        #expect(
+            try await session.run(.favorite(.number(3)))
+                == .favoriteAdded(barrel, isNew: true, imageBytes: bytes, storedNow: []))
+        #expect(
+            try await session.run(.favorite(.number(3)))
+                == .favoriteAdded(barrel, isNew: false, imageBytes: bytes, storedNow: []))
         guard case let .favorites(list) = try await session.run(.favorites) else {
             Issue.record("no list")
             return
@@ -134,7 +138,8 @@ import Testing
         harness.failingImages = [2]
         let session = harness.session()
         let added = try await session.run(.favorite(.number(2)))
-        #expect(added == .favoriteAdded(ComicEntry(num: 2, title: "Comic 2"), isNew: true, imageBytes: nil))
+        #expect(
+            added == .favoriteAdded(ComicEntry(num: 2, title: "Comic 2"), isNew: true, imageBytes: nil, storedNow: []))
         #expect(harness.notices.all.contains { $0.hasPrefix("note: the image of #2 was not stored") })
     }
 
@@ -145,7 +150,7 @@ import Testing
             "bad.json": Data(#"{"favorites": [{"num": 3}, {"num": 9}]}"#.utf8),
         ]
         let session = harness.session()
-        await #expect(throws: XKCDError.file("cannot read nope.json")) {
+        await #expect(throws: XKCDError.file("cannot import nope.json: no such file")) {
             try await session.run(.importFavorites(path: "nope.json"))
         }
         let failure = await #expect(throws: XKCDError.self) {
@@ -178,7 +183,10 @@ import Testing
         #expect(stats.favorites == 1)
         #expect(stats.databaseBytes == 0, "in memory")
         #expect(stats.dataDirectory == "/nonexistent")
-        #expect(try await session.run(.cacheClear(skipConfirmation: true)) == .cacheCleared(comics: 3, images: 0))
+        let cleared = CacheCleared(
+            deleted: ClearableItems(comics: 3, images: 0, explanations: 0), databaseBytesBefore: 0,
+            databaseBytesAfter: 0)
+        #expect(try await session.run(.cacheClear(skipConfirmation: true)) == .cacheCleared(cleared))
         guard case let .cacheStats(after) = try await session.run(.cacheStats) else {
             Issue.record("no stats")
             return

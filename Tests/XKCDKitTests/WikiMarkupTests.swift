@@ -91,6 +91,45 @@ import Testing
         #expect(!text.contains("Unknown") && !text.contains("parameter") && !text.contains("incomplete"))
     }
 
+    @Test func theIncompleteMarkIsFoundWithItsReason() {
+        #expect(IncompleteNotice.find(in: "==Explanation==\n{{Incomplete}}\nText.") == IncompleteNotice(reason: nil))
+        #expect(IncompleteNotice.find(in: "{{incomplete|  }}") == IncompleteNotice(reason: nil))
+        #expect(IncompleteNotice.find(in: "==Explanation==\nAll done.\n{{comic discussion}}") == nil)
+        // Marks of other parts, and a mark never closed (the wiki shows none), do not count.
+        #expect(IncompleteNotice.find(in: "{{incomplete transcript|Do NOT delete.}}\n{{Incomplete_comic}}") == nil)
+        #expect(IncompleteNotice.find(in: "{{incomplete|Never closed.\n\nText.") == nil)
+        let later = "{{incomplete transcript}}\n{{incomplete_|Needs a [[Cueball|stick figure]] and {{w|Python}}.}}"
+        #expect(IncompleteNotice.find(in: later) == IncompleteNotice(reason: "Needs a stick figure and Python."))
+        // explainxkcd's #3085: the reason is a list over several lines.
+        let listed = """
+            {{incomplete|
+            *'''The article might be off-topic'''. We should focus on explaining the comic.
+
+            *It should be divided into one or more sections.}}
+            """
+        #expect(
+            IncompleteNotice.find(in: listed)?.reason
+                == "• The article might be off-topic. We should focus on explaining the comic.\n"
+                + "• It should be divided into one or more sections.")
+        #expect(IncompleteNotice.find(in: "{{incomplete|\u{1B}[2Jgone}}")?.reason?.contains("\u{1B}") == false)
+    }
+
+    @Test func pageAddressesAreWrittenAsMediaWikiWritesThem() {
+        let wiki = URL(string: "https://www.explainxkcd.com")!
+        func address(_ title: String) -> String { ExplainPage(num: 1, title: title, wikitext: "").address(on: wiki) }
+        #expect(address("353: Python") == "https://www.explainxkcd.com/wiki/index.php/353:_Python")
+        #expect(
+            address("259: Clichéd Exchanges")
+                == "https://www.explainxkcd.com/wiki/index.php/259:_Clich%C3%A9d_Exchanges")
+        #expect(
+            address("1000: 1000 Comics (a?b&c#d'e+f)")
+                == "https://www.explainxkcd.com/wiki/index.php/1000:_1000_Comics_(a%3Fb%26c%23d%27e%2Bf)")
+        #expect(address("") == "https://www.explainxkcd.com/wiki/index.php/1")
+        #expect(
+            ExplainPage(num: 3, title: "3: x\u{1B}y", wikitext: "").address(on: URL(string: "http://127.0.0.1:8/w/")!)
+                == "http://127.0.0.1:8/w/wiki/index.php/3:_x%1By")
+    }
+
     @Test func stylesAndHyperlinksOnCapableTerminals() {
         let layout = WikiLayout(width: 80, style: Style(enabled: true), hyperlinks: true)
         let text = layout.lines(WikiMarkup.document(from: "'''Hi''' [https://xkcd.com/ xkcd]")).joined()

@@ -4,8 +4,9 @@ extension CommandSpec {
         CommandSpec(
             name: "fav", usage: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
             details: """
-                Adds comic N (the current comic by default) to your favorites and stores its card and
-                image, so they work without a network. 'fav import FILE' merges favorites from a file
+                Adds comic N (the current comic by default) to your favorites and stores its card,
+                image and explanation, so they work without a network; a favorite made offline gets
+                what it lacks when faved again online. 'fav import FILE' merges favorites from a file
                 written by 'favs --json'.
                 """,
             argument: .words, subcommands: ["import"], completes: .stored, paths: .after("import")
@@ -54,9 +55,10 @@ extension CommandSpec {
         CommandSpec(
             name: "cache", usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",
             details: """
-                'cache stats' (the default) shows how many comics and images are stored and how much
-                space they take. 'cache clear' deletes everything stored except favorites; on a
-                terminal it asks first unless --yes is given.
+                'cache stats' (the default) shows how many comics, images and explanations are stored
+                and how much space they take. 'cache clear' deletes everything stored except favorites
+                and gives the space back, saying what went and the database's size before and after;
+                on a terminal it asks first unless --yes is given.
                 """,
             argument: .words, options: [.flag("--yes", short: "-y")], subcommands: ["stats", "clear"], build: cache
         ),

@@ -53,7 +53,8 @@ extension CommandSpec {
             name: "explain", aliases: ["e"], usage: "[N | TITLE] [--all]", summary: "read explainxkcd's explanation",
             details: """
                 Shows the Explanation section of comic N's explainxkcd page (the current comic by
-                default) as text, through $PAGER when it is taller than the screen. --all shows the whole
+                default) as text, under the page's address and a note where the page marks it
+                incomplete, through $PAGER when it is taller than the screen. --all shows the whole
                 page, transcript included. Explanations are kept for 7 days, favorites' for offline use.
                 """,
             argument: .optionalComic, options: [.flag("--all")], completes: .stored

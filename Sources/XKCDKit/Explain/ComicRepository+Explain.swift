@@ -4,6 +4,9 @@ extension ComicRepository {
     /// How long a stored explanation is used before it is fetched again (pages get edited).
     public static let explanationMaxAge: TimeInterval = 7 * 24 * 3600
 
+    /// The explainxkcd wiki's base address (`--explain-url`).
+    public var explainURL: URL { client.explainURL }
+
     /// The explainxkcd page of `num`: the stored copy while it is fresh (or offline), else a
     /// new fetch, stored. When the network fails, a stale stored copy is served with a notice.
     public func explanation(of num: Int) async throws -> ExplainPage {

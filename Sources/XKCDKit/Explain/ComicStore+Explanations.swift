@@ -16,6 +16,14 @@ extension ComicStore {
         }
     }
 
+    /// Whether an explanation of comic `num` is stored.
+    public func hasExplanation(_ num: Int) throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM explanation WHERE num = ?)", arguments: [num])
+                ?? false
+        }
+    }
+
     /// Stores (or replaces) an explanation, and indexes it for search with its comic.
     public func saveExplanation(_ page: ExplainPage, at date: Date) throws {
         try saveExplanations([(page, ExplanationText(wikitext: page.wikitext))], at: date)

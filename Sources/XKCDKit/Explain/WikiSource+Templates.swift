@@ -30,8 +30,8 @@ extension WikiSource {
         return WikiSource.text(out)
     }
 
-    // The index just past the `}}` closing the `{{` at `start`, counting nesting.
-    private static func closingBraces(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+    /// The index just past the `}}` closing the `{{` at `start`, counting nesting.
+    static func closingBraces(_ s: [Unicode.Scalar], from start: Int) -> Int? {
         var depth = 0
         var i = start
         while i < s.count {

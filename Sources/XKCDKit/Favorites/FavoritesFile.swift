@@ -14,6 +14,45 @@ public enum FavoritesFile {
         public var addedAt: Date?
     }
 
+    /// The bytes of the file at `url`, at most one more than ``maxBytes`` (enough for `parse`
+    /// to say it is too large); throws a `POSIXError` saying why they cannot be read.
+    public static func contents(of url: URL) throws -> Data {
+        func failure(_ code: Int32) -> POSIXError { POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(errno) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw failure(EISDIR) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while data.count <= maxBytes {
+            let count = read(fd, &buffer, buffer.count)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            data.append(contentsOf: buffer[..<count])
+        }
+        return data
+    }
+
+    /// Why a file cannot be read, in words, for the `errno` reading it met.
+    public static func unreadable(errno code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case ENOTDIR: return "no such file (a part of the path is not a directory)"
+        case EACCES, EPERM: return "not readable (permission denied)"
+        case EISDIR: return "it is a directory, not a favorites file"
+        case ELOOP: return "too many symbolic links"
+        case ENAMETOOLONG: return "the name is too long"
+        default:
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+    }
+
     /// The entries of `data`, deduplicated by number (the earliest date wins), or a message
     /// naming what is wrong.
     public static func parse(_ data: Data, name: String) throws -> [Entry] {

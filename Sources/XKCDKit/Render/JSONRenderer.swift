@@ -19,11 +19,14 @@ enum JSONRenderer {
             value = .object([("history", .array(entries.map(entry))), ("total", .int(total))])
         case let .choices(query, entries):
             value = .object([("query", .string(query)), ("choices", .array(entries.map(entry)))])
-        case let .favoriteAdded(entry, isNew, imageBytes):
+        case let .favoriteAdded(entry, isNew, imageBytes, storedNow):
+            let parts = [(FavoriteCopies.image, "image"), (.explanation, "explanation")]
+                .filter { storedNow.contains($0.0) }
             value = .object([
                 ("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
                 ("favorite", .bool(true)), ("new", .bool(isNew)),
                 ("image_bytes", imageBytes.map(JSONValue.int) ?? .null),
+                ("stored_now", .array(parts.map { .string($0.1) })),
             ])
         case let .favoriteRemoved(entry):
             value = .object([
@@ -46,8 +49,13 @@ enum JSONRenderer {
                 ("explanations", .int(stats.explanations)), ("explanation_bytes", .int(stats.explanationBytes)),
                 ("database_bytes", .int(stats.databaseBytes)), ("data_dir", .string(stats.dataDirectory)),
             ])
-        case let .cacheCleared(comics, images):
-            value = .object([("deleted_comics", .int(comics)), ("deleted_images", .int(images))])
+        case let .cacheCleared(cleared):
+            value = .object([
+                ("deleted_comics", .int(cleared.deleted.comics)), ("deleted_images", .int(cleared.deleted.images)),
+                ("deleted_explanations", .int(cleared.deleted.explanations)),
+                ("database_bytes_before", .int(cleared.databaseBytesBefore)),
+                ("database_bytes_after", .int(cleared.databaseBytesAfter)),
+            ])
         case let .synced(summary):
             value = sync(summary)
         case let .searchResults(query, hits, more):
@@ -150,7 +158,10 @@ enum JSONRenderer {
         let text = WikiLayout(width: 80, style: Style(enabled: false), hyperlinks: false).lines(view.document)
         return .object([
             ("num", .int(view.num)), ("title", .string(view.title)), ("page", .string(view.pageTitle)),
-            ("whole_page", .bool(view.wholePage)), ("text", .string(text.joined(separator: "\n"))),
+            ("url", .string(view.url)), ("whole_page", .bool(view.wholePage)),
+            ("incomplete", .bool(view.incomplete != nil)),
+            ("incomplete_reason", view.incomplete?.reason.map(JSONValue.string) ?? .null),
+            ("text", .string(text.joined(separator: "\n"))),
         ])
     }
 

@@ -32,6 +32,11 @@ public struct Renderer: Sendable {
         text.newComicsNotice(report, since: since)
     }
 
+    /// The question `cache clear` asks on a terminal before it deletes anything: what would go.
+    public func clearQuestion(_ stats: CacheStats) -> String {
+        text.clearQuestion(stats)
+    }
+
     /// The JSON document for a comic.
     public static func json(_ comic: DisplayComic) -> JSONValue {
         JSONRenderer.comic(comic)

@@ -85,18 +85,38 @@ extension TextRenderer {
         }
     }
 
-    /// `#N Title — explained at explainxkcd` on one line where it fits; otherwise the title cut
-    /// to the width and the source on a line of its own.
+    /// `#N Title — explained at explainxkcd` on one line where it fits (otherwise the title cut
+    /// to the width and the source on a line of its own), the page's address, and the page's
+    /// note when it marks the explanation incomplete.
     func explanationHeader(_ view: ExplanationView) -> [String] {
         let number = "#\(view.num)"
         let source = "— explained at explainxkcd"
-        if number.count + DisplayWidth.of(view.title) + source.count + 2 <= width {
-            return ["\(style.accent(number)) \(style.bold(view.title)) \(style.dim(source))"]
+        var lines =
+            number.count + DisplayWidth.of(view.title) + source.count + 2 <= width
+            ? ["\(style.accent(number)) \(style.bold(view.title)) \(style.dim(source))"]
+            : [
+                "\(style.accent(number)) \(style.bold(DisplayWidth.truncated(view.title, to: width - number.count - 1)))",
+                style.dim(DisplayWidth.truncated(source, to: width)),
+            ]
+        // Printed whole unless it is a hyperlink, so the terminal's soft wrap keeps it one address.
+        if hyperlinks, style.enabled, let safe = Hyperlink.safeURL(view.url) {
+            lines.append(style.link(CardLayout.shortened(view.url, to: width), to: safe))
+        } else {
+            lines.append(view.url)
         }
-        return [
-            "\(style.accent(number)) \(style.bold(DisplayWidth.truncated(view.title, to: width - number.count - 1)))",
-            style.dim(DisplayWidth.truncated(source, to: width)),
-        ]
+        if let incomplete = view.incomplete {
+            lines += incompleteNote(incomplete).map { style.notice($0) }
+        }
+        return lines
+    }
+
+    // One line with a short reason, the reason's lines indented below a longer one.
+    private func incompleteNote(_ notice: IncompleteNotice) -> [String] {
+        let note = "explainxkcd marks this explanation incomplete"
+        guard let reason = notice.reason else { return [note] }
+        let reasons = reason.split(separator: "\n").map(String.init)
+        if reasons.count == 1 { return TextWrapper.wrap("\(note): \(reasons[0])", width: width) }
+        return [note + ":"] + reasons.flatMap { TextWrapper.wrap($0, width: width, indent: "  ") }
     }
 
     private static func localTime(_ date: Date) -> String {

@@ -24,6 +24,42 @@ extension TextRenderer {
             })
     }
 
+    /// What `cache clear` deleted, and the space it gave back.
+    func clearedText(_ cleared: CacheCleared) -> String {
+        let (before, after) = (
+            ByteCount.format(cleared.databaseBytesBefore), ByteCount.format(cleared.databaseBytesAfter)
+        )
+        return block(
+            sentence("deleted \(Self.items(cleared.deleted)); favorites kept")
+                + sentence(
+                    before == after
+                        ? "the database stayed at \(Self.unbroken(after))"
+                        : "the database went from \(Self.unbroken(before)) to \(Self.unbroken(after))"))
+    }
+
+    /// The question `cache clear` asks on a terminal before it deletes anything.
+    func clearQuestion(_ stats: CacheStats) -> String {
+        "Delete \(Self.items(stats.clearable)) (the database is \(ByteCount.format(stats.databaseBytes)))? "
+            + "Favorites are kept."
+    }
+
+    // "2,600 comics, 0 images and 2,600 explanations".
+    private static func items(_ items: ClearableItems) -> String {
+        "\(counted(items.comics, "comic")), \(counted(items.images, "image")) and "
+            + counted(items.explanations, "explanation")
+    }
+
+    // `count` and its noun, the digits grouped in thousands: "1 comic", "2,600 comics".
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        let digits = Array(String(count.magnitude))
+        var grouped = count < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return "\(grouped) \(count == 1 ? noun : noun + "s")"
+    }
+
     /// What a sync stored, and what it could not fetch.
     func syncText(_ summary: SyncSummary) -> String {
         let stored = summary.alreadyStored + summary.fetched

@@ -29,11 +29,15 @@ struct TextRenderer: Sendable {
             return block(entries.map(entryLine) + hint)
         case let .choices(query, entries):
             return choicesText(query: query, entries: entries)
-        case let .favoriteAdded(entry, isNew, imageBytes):
+        case let .favoriteAdded(entry, isNew, imageBytes, storedNow):
             let number = "#\(entry.num) "
             guard isNew else {
+                let parts = [(FavoriteCopies.image, "image"), (.explanation, "explanation")]
+                    .filter { storedNow.contains($0.0) }.map(\.1)
+                let now = parts.isEmpty ? "" : "; stored its \(parts.joined(separator: " and ")) now"
                 return block(
-                    sentence("\(entry.title ?? "") is already a favorite", after: number, styled: accented(number)))
+                    sentence(
+                        "\(entry.title ?? "") is already a favorite\(now)", after: number, styled: accented(number)))
             }
             let image = imageBytes.map { "image stored, \(Self.unbroken(ByteCount.format($0)))" } ?? "no image stored"
             return block(
@@ -61,10 +65,8 @@ struct TextRenderer: Sendable {
                     after: "saved "))
         case let .cacheStats(stats):
             return statsText(stats)
-        case let .cacheCleared(comics, images):
-            let comicsNoun = comics == 1 ? "comic" : "comics"
-            let imagesNoun = images == 1 ? "image" : "images"
-            return block(sentence("deleted \(comics) stored \(comicsNoun) and \(images) \(imagesNoun); favorites kept"))
+        case let .cacheCleared(cleared):
+            return clearedText(cleared)
         case let .synced(summary):
             return syncText(summary)
         case let .searchResults(query, hits, more):

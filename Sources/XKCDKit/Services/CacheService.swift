@@ -4,8 +4,9 @@ import Foundation
 public struct CacheService: Sendable {
     /// Counts and sizes for `cache stats`.
     public var stats: @Sendable () throws -> CacheStats
-    /// Deletes every comic, image and explanation that is not a favorite's; returns the counts.
-    public var clear: @Sendable () throws -> (comics: Int, images: Int)
+    /// Deletes every comic, image and explanation that is not a favorite's and gives the
+    /// space back; says what went and how the database's size changed.
+    public var clear: @Sendable () throws -> CacheCleared
 }
 
 extension CacheService {
@@ -17,26 +18,22 @@ extension CacheService {
             stats: {
                 let counts = try store.counts()
                 let explanations = try store.explanationTotals()
-                let databaseBytes =
-                    store.path.map { path in
-                        [path, path + "-wal"].reduce(0) { total, file in total + (fileSize(file) ?? 0) }
-                    } ?? 0
                 return CacheStats(
                     comics: counts.comics, newest: try repository.knownNewestNumber(),
                     images: counts.images, imageBytes: counts.imageBytes,
                     imageCacheLimit: repository.imageCacheLimit, favorites: counts.favorites,
                     explanations: explanations.count, explanationBytes: explanations.bytes,
-                    databaseBytes: databaseBytes,
-                    dataDirectory: images.directory.deletingLastPathComponent().path)
+                    databaseBytes: store.fileBytes(),
+                    dataDirectory: images.directory.deletingLastPathComponent().path,
+                    clearable: try store.clearableItems())
             },
             clear: {
+                let before = store.fileBytes()
                 let cleared = try store.clearAllButFavorites()
                 for file in cleared.imageFiles { images.remove(file) }
-                return (cleared.comics, cleared.imageFiles.count)
+                try store.reclaimSpace()
+                return CacheCleared(
+                    deleted: cleared.deleted, databaseBytesBefore: before, databaseBytesAfter: store.fileBytes())
             })
-    }
-
-    private static func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
     }
 }

@@ -10,8 +10,11 @@ public struct FavoritesService: Sendable {
     public var remove: @Sendable (_ num: Int) throws -> Bool
     /// The favorites, in the order they were added.
     public var list: @Sendable () throws -> [Favorite]
-    /// The entries of the favorites export at `path`, checked, or an error naming what is wrong.
+    /// The entries of the favorites export at `path`, checked, or an error naming the file
+    /// and what is wrong with it.
     public var importFile: @Sendable (_ path: String) throws -> [FavoritesFile.Entry]
+    /// Which of its image and explanation comic `num` has stored.
+    public var copies: @Sendable (_ num: Int) throws -> FavoriteCopies
 }
 
 extension FavoritesService {
@@ -25,29 +28,39 @@ extension FavoritesService {
                     expanded.hasPrefix("/")
                     ? URL(fileURLWithPath: expanded)
                     : currentDirectory.appendingPathComponent(expanded)
-                return try Data(contentsOf: url)
+                return try FavoritesFile.contents(of: url)
             })
     }
 
-    /// The favorites in `repository`'s store, reading an export's bytes with `read(path)`.
+    /// The favorites in `repository`'s store, reading an export's bytes with `read(path)`,
+    /// which throws a `POSIXError` saying why it cannot.
     static func live(
         _ repository: ComicRepository,
         read: @escaping @Sendable (_ path: String) throws -> Data
     ) -> FavoritesService {
         let store = repository.store
+        let images = repository.images
         return FavoritesService(
             add: { try store.addFavorite($0, at: $1) },
             addAll: { try store.addFavorites($0) },
             remove: { try store.removeFavorite($0) },
             list: { try store.favorites() },
             importFile: { path in
+                let shown = TerminalSanitizer.sanitize(path, multiline: false)
                 let data: Data
                 do {
                     data = try read(path)
                 } catch {
-                    throw XKCDError.file("cannot read \(path)")
+                    let code = (error as? POSIXError)?.code.rawValue ?? EIO
+                    throw XKCDError.file("cannot import \(shown): \(FavoritesFile.unreadable(errno: code))")
                 }
-                return try FavoritesFile.parse(data, name: path)
+                return try FavoritesFile.parse(data, name: shown)
+            },
+            copies: { num in
+                var copies: FavoriteCopies = []
+                if let image = try store.image(of: num), images.exists(image.file) { copies.insert(.image) }
+                if try store.hasExplanation(num) { copies.insert(.explanation) }
+                return copies
             })
     }
 }

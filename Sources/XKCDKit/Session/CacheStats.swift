@@ -20,4 +20,16 @@ public struct CacheStats: Sendable, Equatable {
     public var databaseBytes: Int
     /// The data directory.
     public var dataDirectory: String
+    /// What `cache clear` would delete.
+    public var clearable: ClearableItems
+}
+
+/// What `cache clear` did.
+public struct CacheCleared: Sendable, Equatable {
+    /// What it deleted.
+    public var deleted: ClearableItems
+    /// The database file's size in bytes, with its write-ahead log, before.
+    public var databaseBytesBefore: Int
+    /// And after the space of what went was given back.
+    public var databaseBytesAfter: Int
 }

@@ -12,8 +12,9 @@ public enum Outcome: Sendable, Equatable {
     case history([ComicEntry], total: Int)
     /// A title matched several comics; nothing changed.
     case choices(query: String, [ComicEntry])
-    /// A comic became (or already was) a favorite; `imageBytes` is nil when it has no stored image.
-    case favoriteAdded(ComicEntry, isNew: Bool, imageBytes: Int?)
+    /// A comic became (or already was) a favorite; `imageBytes` is nil when it has no stored
+    /// image; `storedNow` is what it lacked and was stored by this command.
+    case favoriteAdded(ComicEntry, isNew: Bool, imageBytes: Int?, storedNow: FavoriteCopies)
     /// A favorite was removed.
     case favoriteRemoved(ComicEntry)
     /// The favorites, in the order they were added.
@@ -27,7 +28,7 @@ public enum Outcome: Sendable, Equatable {
     /// What is stored.
     case cacheStats(CacheStats)
     /// Everything but favorites was deleted.
-    case cacheCleared(comics: Int, images: Int)
+    case cacheCleared(CacheCleared)
     /// What a sync did.
     case synced(SyncSummary)
     /// Search hits, best first, and whether more comics matched than are listed.

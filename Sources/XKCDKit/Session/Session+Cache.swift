@@ -4,9 +4,8 @@ extension Session {
         .cacheStats(try cache.stats())
     }
 
-    /// Deletes everything stored but the favorites.
+    /// Deletes everything stored but the favorites, and gives the space back.
     func clearCache() throws -> Outcome {
-        let cleared = try cache.clear()
-        return .cacheCleared(comics: cleared.comics, images: cleared.images)
+        .cacheCleared(try cache.clear())
     }
 }

@@ -1,9 +1,10 @@
 extension Session {
     /// Makes the comic `reference` names (or the current one) a favorite, keeping its image
-    /// and explanation.
+    /// and explanation; for a favorite already, stores what it was missing (one made offline).
     func addFavorite(_ reference: ComicReference?) async throws -> Outcome {
         let comic = try await comic(try resolve(reference))
         let title = DisplayComic(comic).title
+        let before = try favorites.copies(comic.num)
         var imageBytes: Int?
         if comic.hasImage {
             do {
@@ -26,7 +27,9 @@ extension Session {
             notify("note: the explanation of #\(comic.num) was not stored (\(error.localizedDescription))")
         }
         let isNew = try favorites.add(comic.num, now())
-        return .favoriteAdded(ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes)
+        return .favoriteAdded(
+            ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes,
+            storedNow: try favorites.copies(comic.num).subtracting(before))
     }
 
     /// Removes the favorite `reference` names (among the favorites' titles), or the current comic.

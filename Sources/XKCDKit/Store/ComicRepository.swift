@@ -159,9 +159,7 @@ public struct ComicRepository: Sendable {
             try highResolution && !offline
             && !store.hasSingleResolutionOnly(comic.num, since: now().addingTimeInterval(-Self.singleResolutionMaxAge))
         if let entry = stored, let data = images.read(entry.file) {
-            let upgrade = asksDoubled && !entry.doubled
-            // A stored image is shown however the network fares.
-            if upgrade, let doubled = try? await doubledImage(of: comic) {
+            if asksDoubled && !entry.doubled, let doubled = try await upgrade(comic) {
                 return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: entry)
             }
             try store.touchImage(comic.num, at: now())
@@ -176,6 +174,24 @@ public struct ComicRepository: Sendable {
         }
         let (data, kind) = try await client.image(at: url, of: comic.num)
         return try keep(data, kind: kind, doubled: false, of: comic.num, replacing: stored)
+    }
+
+    // The `_2x` image in place of a stored 1x one, or nil: the stored image is shown however
+    // the network fares, but a cancelled request cancels the command (the 1x stays as it was).
+    private func upgrade(_ comic: Comic) async throws -> (data: Data, kind: ImageKind)? {
+        let doubled: (data: Data, kind: ImageKind)?
+        do {
+            doubled = try await doubledImage(of: comic)
+        } catch XKCDError.cancelled {
+            throw XKCDError.cancelled
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            return nil
+        }
+        // An answer that arrived as the command was cancelled is not kept either.
+        try Task.checkCancellation()
+        return doubled
     }
 
     /// How long a comic found without a `_2x` image is believed to have none.

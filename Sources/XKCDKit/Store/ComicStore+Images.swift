@@ -107,22 +107,6 @@ extension ComicStore {
         }
     }
 
-    /// Deletes every comic and explanation that is not a favorite's (their images' rows go
-    /// with them) and the absent-number cache; returns the image files to delete.
-    public func clearAllButFavorites() throws -> (comics: Int, imageFiles: [String]) {
-        try write { db in
-            let files = try String.fetchAll(
-                db, sql: "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)")
-            try db.execute(sql: "DELETE FROM comic WHERE num NOT IN (SELECT num FROM favorite)")
-            let comics = db.changesCount
-            try db.execute(sql: "DELETE FROM comic_fts WHERE rowid NOT IN (SELECT num FROM favorite)")
-            try db.execute(sql: "DELETE FROM absent")
-            try db.execute(sql: "DELETE FROM single_resolution")
-            try db.execute(sql: "DELETE FROM explanation WHERE num NOT IN (SELECT num FROM favorite)")
-            return (comics, files)
-        }
-    }
-
     private static func imageEntry(_ row: Row) -> ImageEntry? {
         guard let kind = ImageKind(rawValue: row["kind"]) else { return nil }
         return ImageEntry(

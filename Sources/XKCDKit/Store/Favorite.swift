@@ -13,3 +13,18 @@ public struct Favorite: Sendable, Equatable {
         self.addedAt = addedAt
     }
 }
+
+/// What a favorite keeps for offline use besides its card.
+public struct FavoriteCopies: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    /// A set from its raw bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// Its image.
+    public static let image = FavoriteCopies(rawValue: 1)
+    /// Its explainxkcd page.
+    public static let explanation = FavoriteCopies(rawValue: 2)
+}

@@ -9,3 +9,14 @@ public struct StoreCounts: Sendable, Equatable {
     /// Favorites.
     public var favorites: Int
 }
+
+/// Stored comics, images and explanations that are not a favorite's: what `cache clear`
+/// deletes.
+public struct ClearableItems: Sendable, Equatable {
+    /// Comics.
+    public var comics: Int
+    /// Images.
+    public var images: Int
+    /// explainxkcd pages.
+    public var explanations: Int
+}

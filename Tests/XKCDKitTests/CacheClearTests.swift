@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import XKCDKit
+
+/// `cache clear` on a real SQLite file filled by `sync --explanations`: what it deletes, what
+/// it keeps, the disk space it gives back, and how it says so.
+@Suite final class CacheClearTests {
+    private let workspace: Workspace
+    let clock = ManualClock()
+    static let size = 300
+
+    init() throws {
+        workspace = try Workspace("clear", archive: .synthetic(count: Self.size))
+        workspace.server.serveGeneratedExplanations()
+    }
+
+    var library: TestLibrary { TestLibrary(directory: workspace.directory, server: workspace.server, clock: clock) }
+
+    /// The database file and its write-ahead log, in bytes, as `ls -l` adds them up.
+    func databaseBytes() throws -> Int {
+        let path = workspace.directory.appendingPathComponent("xkcd.sqlite3").path
+        return try [path, path + "-wal"].reduce(0) { total, file in
+            guard FileManager.default.fileExists(atPath: file) else { return total }
+            return total + (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0)
+        }
+    }
+
+    @Test func clearingGivesTheSpaceBackAndSaysWhatWent() async throws {
+        let session = try library.session()
+        guard case let .synced(summary) = try await session.run(.sync(images: false, explanations: true)) else {
+            Issue.record("no sync")
+            return
+        }
+        #expect(summary.explanationsFetched == Self.size)
+        _ = try await session.run(.favorite(.number(7)))
+        _ = try await session.run(.save(.number(8), path: workspace.directory.path, force: false))
+        guard case let .cacheStats(stats) = try await session.run(.cacheStats) else { return }
+        #expect(stats.clearable == ClearableItems(comics: Self.size - 1, images: 1, explanations: Self.size - 1))
+        let before = try databaseBytes()
+        #expect(stats.databaseBytes == before)
+
+        let outcome = try await session.run(.cacheClear(skipConfirmation: true))
+        let after = try databaseBytes()
+        // Deleting alone leaves the file as large (its log grows by the deletes).
+        #expect(after < before / 4, "\(before) → \(after) bytes")
+        let deleted = ClearableItems(comics: Self.size - 1, images: 1, explanations: Self.size - 1)
+        #expect(
+            outcome
+                == .cacheCleared(CacheCleared(deleted: deleted, databaseBytesBefore: before, databaseBytesAfter: after))
+        )
+
+        // The favorite is whole and still found; nothing else is.
+        guard case let .cacheStats(left) = try await session.run(.cacheStats) else { return }
+        #expect(left.comics == 1 && left.explanations == 1 && left.images == 1 && left.favorites == 1)
+        #expect(left.clearable == ClearableItems(comics: 0, images: 0, explanations: 0))
+        #expect(left.databaseBytes == after)
+        guard case let .searchResults(_, hits, _) = try await session.run(.search("alt")) else { return }
+        #expect(hits.map(\.num) == [7])
+    }
+
+    @Test func theQuestionAndTheReportCountWhatGoes() {
+        let text = Renderer(width: 80, color: false, json: false)
+        var stats = CacheStats(
+            comics: 2_605, newest: 2_665, images: 12, imageBytes: 900_000, imageCacheLimit: 500_000_000, favorites: 5,
+            explanations: 2_605, explanationBytes: 17_000_000, databaseBytes: 20_100_000, dataDirectory: "/d",
+            clearable: ClearableItems(comics: 2_600, images: 7, explanations: 2_600))
+        #expect(
+            text.clearQuestion(stats)
+                == "Delete 2,600 comics, 7 images and 2,600 explanations (the database is 20 MB)? Favorites are kept.")
+        stats.clearable = ClearableItems(comics: 1, images: 1, explanations: 1_000_000)
+        #expect(text.clearQuestion(stats).hasPrefix("Delete 1 comic, 1 image and 1,000,000 explanations "))
+
+        let cleared = CacheCleared(
+            deleted: ClearableItems(comics: 2_600, images: 0, explanations: 2_600), databaseBytesBefore: 20_100_000,
+            databaseBytesAfter: 1_200_000)
+        #expect(
+            text.render(.cacheCleared(cleared))
+                == "deleted 2,600 comics, 0 images and 2,600 explanations; favorites kept\n"
+                + "the database went from 20 MB to 1.2 MB\n")
+        let json = Renderer(width: 80, color: false, json: true).render(.cacheCleared(cleared))
+        #expect(
+            json
+                == #"{"deleted_comics":2600,"deleted_images":0,"deleted_explanations":2600,"#
+                + #""database_bytes_before":20100000,"database_bytes_after":1200000}"# + "\n")
+        let nothing = CacheCleared(
+            deleted: ClearableItems(comics: 0, images: 0, explanations: 0), databaseBytesBefore: 90_000,
+            databaseBytesAfter: 90_100)
+        #expect(
+            text.render(.cacheCleared(nothing))
+                == "deleted 0 comics, 0 images and 0 explanations; favorites kept\nthe database stayed at 90 KB\n")
+    }
+}
