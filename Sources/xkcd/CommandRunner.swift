@@ -28,8 +28,9 @@ final class CommandRunner {
     private let tasks: TaskRunner
     private let handoff: SystemHandoff
     private let imageFacts: (ImageProtocol?) -> TerminalFacts
-    /// Asks a yes/no question on the terminal; nil when there is no one to ask (scripts).
-    var confirm: ((String) -> Bool)?
+    /// Asks a yes/no question on the terminal, given as the lines to print before the answer
+    /// and the last line, which the answer follows; nil when there is no one to ask (scripts).
+    var confirm: ((_ before: [String], _ last: String) -> Bool)?
 
     init(
         library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner,
@@ -83,13 +84,19 @@ final class CommandRunner {
         }
     }
 
-    private func confirmClear(_ confirm: (String) -> Bool) -> Bool {
+    private func confirmClear(_ confirm: ([String], String) -> Bool) -> Bool {
+        let width = renderer().width
+        // The question wraps to the terminal, leaving room for " [y/N] " and the answer.
+        func ask(_ question: String) -> Bool {
+            let lines = TextWrapper.wrap(question + " [y/N]", width: max(20, width - 4))
+            return confirm(Array(lines.dropLast()), (lines.last ?? "") + " ")
+        }
         guard let session = try? library.session(),
             case let .cacheStats(stats)? = try? tasks.wait({ try await session.run(.cacheStats) })
         else {
-            return confirm("Delete everything stored except favorites?")
+            return ask("Delete everything stored except favorites?")
         }
-        return confirm(renderer().clearQuestion(stats))
+        return ask(renderer().clearQuestion(stats))
     }
 
     private func run(_ commands: [Command]) -> Result {
@@ -194,9 +201,11 @@ final class CommandRunner {
         case .opened:
             output.notice("opened \(url)")
             return true
-        case .nothingToOpenWith:
+        case let .nothingToOpenWith(missing):
             if let text { output.write(text) }
-            output.notice("nothing here opens web pages: set BROWSER (e.g. BROWSER=w3m) or install xdg-utils")
+            let named = missing.isEmpty ? "" : " (BROWSER names \(missing.joined(separator: ", ")), not found on PATH)"
+            output.notice(
+                "nothing here opens web pages\(named): set BROWSER (e.g. BROWSER=w3m) or install xdg-utils")
             return true
         case let .failed(programs):
             output.error("cannot open \(url): \(programs.joined(separator: ", ")) failed")

@@ -23,8 +23,9 @@ struct InteractiveLoop {
             reader.close()
         }
         let reader = reader
-        runner.confirm = { question in
-            guard case let .line(answer) = reader.read(prompt: question + " [y/N] ") else { return false }
+        runner.confirm = { [output] before, last in
+            for line in before { output.notice(line) }
+            guard case let .line(answer) = reader.read(prompt: last) else { return false }
             return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
         }
         output.notice("xkcd \(ProgramHelp.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")

@@ -106,8 +106,9 @@ struct Main {
             })
 
         if terminal.stdinIsTTY {
-            runner.confirm = { question in
-                output.prompt(question + " [y/N] ")
+            runner.confirm = { before, last in
+                for line in before { output.notice(line) }
+                output.prompt(last)
                 return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
             }
         }

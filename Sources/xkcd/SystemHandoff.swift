@@ -12,8 +12,8 @@ struct SystemHandoff {
         case opened
         /// Programs were there and each failed; their names.
         case failed([String])
-        /// Nothing here opens addresses.
-        case nothingToOpenWith
+        /// Nothing here opens addresses; the programs `BROWSER` names that are not here.
+        case nothingToOpenWith(missing: [String])
     }
 
     /// Opens `url` with the browsers `$BROWSER` lists (on the terminal, in order, until one
@@ -21,11 +21,15 @@ struct SystemHandoff {
     func open(_ url: String) -> Opening {
         // Only addresses this program made reach an opener, and never as an option.
         guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("mailto:") else {
-            return .nothingToOpenWith
+            return .nothingToOpenWith(missing: [])
         }
         var failed: [String] = []
+        var missing: [String] = []
         for words in UserPrograms.browsers(environment["BROWSER"], url: url) {
-            guard let browser = ExternalProgram.find(words[0], environment: environment) else { continue }
+            guard let browser = ExternalProgram.find(words[0], environment: environment) else {
+                missing.append(words[0])
+                continue
+            }
             // A text-mode browser needs the terminal; a graphical one returns at once.
             if browser.runOnTerminal(Array(words.dropFirst())).succeeded { return .opened }
             failed.append(words[0])
@@ -36,7 +40,7 @@ struct SystemHandoff {
             if opener.run([url]) { return .opened }
             failed.append((opener.path as NSString).lastPathComponent)
         }
-        return failed.isEmpty ? .nothingToOpenWith : .failed(failed)
+        return failed.isEmpty ? .nothingToOpenWith(missing: missing) : .failed(failed)
     }
 
     /// Puts `text` on the clipboard: OSC 52 through the terminal, and every clipboard tool
