@@ -2,8 +2,11 @@ SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
 	libpng-dev libjpeg62-turbo-dev libgif-dev
 # Test-only tools: groff renders the man page in a test; nginx serves HTTP/2 over TLS with a
-# certificate openssl makes on the spot.
-TEST_PACKAGES := groff-base nginx-light openssl
+# certificate openssl makes on the spot. nginx is Debian's binary unpacked under .build by
+# scripts/fetch-nginx.sh, not installed: no web server is set up, started or enabled.
+TEST_PACKAGES := groff-base openssl
+TEST_NGINX := .build/test-tools/nginx
+TEST_ENV := XKCD_TEST_NGINX=$(CURDIR)/$(TEST_NGINX)/usr/sbin/nginx
 RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
 PREFIX ?= /usr/local
@@ -36,8 +39,9 @@ run: deps
 
 test: deps lint
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
+	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(TEST_ENV) $(SWIFT) test --skip-build
 
 # The house style is .swift-format's (the toolchain ships swift-format): `make format` applies
 # it, `make lint` (part of `make test`) fails on any difference.
@@ -63,19 +67,21 @@ fuzz: deps
 # Leaks inside Foundation, XCTest and libedit are suppressed (scripts/lsan.supp says which).
 sanitize: deps
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
+	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
+	$(TEST_ENV) LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
 		$(SWIFT) test --skip-build --scratch-path .build-asan
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
-	$(SWIFT) test --skip-build --scratch-path .build-tsan
+	$(TEST_ENV) $(SWIFT) test --skip-build --scratch-path .build-tsan
 
 # Benchmarks against floors measured in the same run (not part of `make test`).
 BENCH_DIR := .build/bench
 bench: deps
-	@./scripts/install-deps.sh curl sqlite3 time nginx-light openssl
+	@./scripts/install-deps.sh curl sqlite3 time openssl
+	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	@./scripts/fetch-comicdb.sh $(BENCH_DIR)/comicdb > /dev/null
 	$(SWIFT) build $(RELEASE_FLAGS)
-	.build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
+	$(TEST_ENV) .build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
 		--xkcd .build/release/xkcd --floor .build/release/bench-floor
 
 # The completion scripts and the man page are generated from the command definitions and

@@ -1,8 +1,8 @@
 import Foundation
 
-/// nginx (Debian's package) serving a directory over TLS on 127.0.0.1, with HTTP/2 or only
-/// HTTP/1.1, run in the foreground as a child of the caller: stopped by ``stop()`` or when the
-/// instance goes away, and killed by a watchdog process if the caller dies first.
+/// nginx serving a directory over TLS on 127.0.0.1, with HTTP/2 or only HTTP/1.1, run in the
+/// foreground as a child of the caller: stopped by ``stop()`` or when the instance goes away,
+/// and killed by a watchdog process if the caller dies first.
 public final class NginxServer: @unchecked Sendable {
     /// The port nginx listens on.
     public let port: UInt16
@@ -20,9 +20,7 @@ public final class NginxServer: @unchecked Sendable {
     /// when `http2` (else HTTP/1.1 only); nginx's files go under `prefix`.
     public init(root: URL, certificates: TestCertificates, http2: Bool, prefix: URL) throws {
         self.prefix = prefix
-        let executable = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let executable else { throw Failure(description: "nginx is not installed (Debian: nginx-light)") }
+        let executable = try Self.executable()
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
         port = try Self.freePort()
         let configuration = prefix.appendingPathComponent("nginx.conf")
@@ -78,6 +76,19 @@ public final class NginxServer: @unchecked Sendable {
         stop()
         let log = (try? String(contentsOf: prefix.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
         throw Failure(description: "nginx did not start listening on 127.0.0.1:\(port): \(log)")
+    }
+
+    /// The nginx to run: the one `XKCD_TEST_NGINX` names (`make` names the one it unpacks),
+    /// else the one scripts/fetch-nginx.sh unpacks under the package's `.build`, else the system's.
+    private static func executable() throws -> String {
+        let named = ProcessInfo.processInfo.environment["XKCD_TEST_NGINX"] ?? ""
+        let unpacked = CheckedInFile.packageRoot().appendingPathComponent(".build/test-tools/nginx/usr/sbin/nginx")
+        let system = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/opt/homebrew/bin/nginx"]
+        let candidates = ([named, unpacked.path] + system).filter { !$0.isEmpty }
+        guard let executable = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw Failure(description: "no nginx at \(candidates.joined(separator: ", ")) (make test unpacks one)")
+        }
+        return executable
     }
 
     // A port nothing listens on now (nginx binds it a moment later).

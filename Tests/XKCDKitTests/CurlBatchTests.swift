@@ -29,8 +29,9 @@ import Testing
 
         var all: [(index: Int, result: Result<HTTPResponse, any Error>)] { lock.withLock { received } }
 
-        /// Waits until `count` answers are in; false if they are not within `timeout`.
-        func wait(for count: Int, timeout: Duration = .seconds(30)) async throws -> Bool {
+        /// Waits until `count` answers are in; false if they are not within `timeout` (patience
+        /// for a loaded machine, where blocked test threads can hold up an async test for minutes).
+        func wait(for count: Int, timeout: Duration = .seconds(600)) async throws -> Bool {
             let deadline = ContinuousClock.now + timeout
             while all.count < count {
                 guard ContinuousClock.now < deadline else { return false }
@@ -41,7 +42,7 @@ import Testing
     }
 
     func waitForRequests(_ count: Int) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(600)
         while server.requestCount < count {
             guard ContinuousClock.now < deadline else { return false }
             try await Task.sleep(for: .milliseconds(5))
@@ -74,9 +75,10 @@ import Testing
     }
 
     @Test func neverMoreThanTheLimitInFlightAndCancelAnswersTheRest() async throws {
-        // Without the cancel, the answers would take a minute.
-        server.setFaultForAllPaths(.delay(.seconds(60)))
-        let transport = CurlTransport(timeout: 120)
+        // No request is ever answered, and the transport would wait an hour before giving up on
+        // one: only the cancel can end the three in flight within the test's patience.
+        server.setFaultForAllPaths(.hang)
+        let transport = CurlTransport(timeout: 3600)
         let answers = Answers()
         let batch = transport.getEach((1...20).map { server.url(forComic: $0) }, limit: RequestLimit(cap: 3)) {
             index, result in
@@ -84,13 +86,12 @@ import Testing
             return true
         }
         try #require(try await waitForRequests(3))
+        // Room for a fourth request to arrive, were the limit not kept.
         try await Task.sleep(for: .milliseconds(300))
         #expect(server.requestCount == 3, "three places, three requests")
         #expect(answers.all.isEmpty)
-        let cancelled = ContinuousClock.now
         batch.cancel()
-        #expect(try await answers.wait(for: 20))
-        #expect(ContinuousClock.now - cancelled < .seconds(30))
+        #expect(try await answers.wait(for: 20), "the cancel answered every URL")
         #expect(answers.all.map(\.index).sorted() == Array(0..<20))
         for (_, result) in answers.all {
             #expect(throws: XKCDError.cancelled) { try result.get() }

@@ -172,28 +172,33 @@ import Testing
         let (fast, slow, hanging) = (nums[0], nums[1], nums[2])
         server.setFault(.delay(.milliseconds(5)), for: "/\(slow)/info.0.json")
         server.setFault(.hang, for: "/\(hanging)/info.0.json")
-        let transport = CurlTransport(timeout: 5)
+        // A hanging request would time out after an hour: only its cancel can end it within the
+        // test's patience.
+        let transport = CurlTransport(timeout: 3600)
         let urls = [fast, slow, hanging].map { server.url(forComic: $0) }
-        let outcomes = await withTaskGroup(of: (index: Int, succeeded: Bool?).self) { group in
-            for index in 0..<600 {
-                let url = urls[index % 3]
-                let task = Task { try await transport.get(url) }
-                group.addTask {
-                    if index % 4 != 0 { try? await Task.sleep(for: .microseconds(index * 37 % 20_000)) }
-                    task.cancel()
-                    do {
-                        return (index, try await task.value.status == 200)
-                    } catch XKCDError.cancelled {
-                        return (index, nil)
-                    } catch {
-                        return (index, false)
+        let run = Task {
+            await withTaskGroup(of: (index: Int, succeeded: Bool?).self) { group in
+                for index in 0..<600 {
+                    let url = urls[index % 3]
+                    let task = Task { try await transport.get(url) }
+                    group.addTask {
+                        if index % 4 != 0 { try? await Task.sleep(for: .microseconds(index * 37 % 20_000)) }
+                        task.cancel()
+                        do {
+                            return (index, try await task.value.status == 200)
+                        } catch XKCDError.cancelled {
+                            return (index, nil)
+                        } catch {
+                            return (index, false)
+                        }
                     }
                 }
+                var results: [(index: Int, succeeded: Bool?)] = []
+                for await result in group { results.append(result) }
+                return results
             }
-            var results: [(index: Int, succeeded: Bool?)] = []
-            for await result in group { results.append(result) }
-            return results
         }
+        let outcomes = try #require(await waitPatiently(for: run, "requests were still waiting after their cancel"))
         #expect(outcomes.count == 600)
         #expect(!outcomes.contains { $0.succeeded == false }, "each request either succeeds or is cancelled")
         #expect(!outcomes.contains { $0.index % 3 == 2 && $0.succeeded != nil }, "hanging requests are all cancelled")
