@@ -20,7 +20,7 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .target(name: "CCommandLine"),
+        .target(name: "CProcess"),
         .target(
             name: "CSQLiteSetup",
             linkerSettings: [.linkedLibrary("sqlite3")]
@@ -42,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "xkcd",
-            dependencies: ["XKCDKit", "LineEditing", "CCommandLine"]
+            dependencies: ["XKCDKit", "LineEditing", "CProcess"]
         ),
         .target(
             name: "TestSupport",

@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 import XKCDKit
 
@@ -44,6 +45,16 @@ struct ExternalProgram {
         spawn(arguments, input: input, onTerminal: false, settings: [:]).succeeded
     }
 
+    /// Starts it away from the terminal and leaves it running (a graphical browser that stays
+    /// open): a shell that starts it in the background and exits at once, so it is never this
+    /// process's child to wait for. The arguments are the shell's positional parameters, never
+    /// its source. True when it was started.
+    func startDetached(_ arguments: [String]) -> Bool {
+        ExternalProgram(path: "/bin/sh").spawn(
+            ["-c", "\"$@\" &", "sh", path] + arguments, input: nil, onTerminal: false, settings: [:]
+        ).succeeded
+    }
+
     /// Runs it on the terminal (its output there), `input` on its stdin when given, with
     /// `settings` added to its environment, and waits for it.
     func runOnTerminal(_ arguments: [String], input: String? = nil, settings: [String: String] = [:]) -> Ending {
@@ -56,8 +67,8 @@ struct ExternalProgram {
         var inputPipe: [Int32] = [-1, -1]
         if input != nil {
             guard pipe(&inputPipe) == 0 else { return .notStarted }
-            // The write end stays in this process only.
-            _ = fcntl(inputPipe[1], F_SETFD, FD_CLOEXEC)
+            // Neither end is the program's but through the dup2 below.
+            for fd in inputPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         }
         defer {
             for fd in inputPipe where fd >= 0 { close(fd) }
@@ -67,14 +78,15 @@ struct ExternalProgram {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if input != nil {
             posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
-            posix_spawn_file_actions_addclose(&actions, inputPipe[0])
-        } else {
+        } else if !onTerminal {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         if !onTerminal {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // Nothing else of this process's (libcurl's sockets among them) reaches the program.
+        _ = xkcd_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -139,11 +151,13 @@ struct ExternalProgram {
 private struct TerminalHold {
     private let modes: termios?
     private let foreground: pid_t
+    // The terminal, through whichever standard descriptor is on it.
+    private let terminal = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].first { isatty($0) == 1 } ?? STDIN_FILENO
 
     init() {
         var modes = termios()
-        self.modes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
-        foreground = tcgetpgrp(STDIN_FILENO)
+        self.modes = tcgetattr(terminal, &modes) == 0 ? modes : nil
+        foreground = tcgetpgrp(terminal)
     }
 
     func giveBack() {
@@ -156,7 +170,7 @@ private struct TerminalHold {
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &block, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        if foreground > 0, tcgetpgrp(STDIN_FILENO) != foreground { tcsetpgrp(STDIN_FILENO, foreground) }
-        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+        if foreground > 0, tcgetpgrp(terminal) != foreground { tcsetpgrp(terminal, foreground) }
+        tcsetattr(terminal, TCSADRAIN, &modes)
     }
 }

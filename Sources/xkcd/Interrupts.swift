@@ -38,7 +38,9 @@ final class Interrupts: @unchecked Sendable {
         sourceLock.withLock {
             guard source == nil else { return }
             signal(SIGINT, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            let queue = DispatchQueue(label: "xkcd.interrupts")
+            let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
+            tasks.settleInterrupts { queue.sync {} }
             // libdispatch installs its handler asynchronously: a Ctrl-C before that would be lost.
             let registered = DispatchSemaphore(value: 0)
             source.setRegistrationHandler { registered.signal() }

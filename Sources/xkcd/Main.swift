@@ -1,4 +1,4 @@
-import CCommandLine
+import CProcess
 import Foundation
 import LineEditing
 import XKCDKit

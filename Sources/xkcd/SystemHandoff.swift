@@ -16,8 +16,9 @@ struct SystemHandoff {
         case nothingToOpenWith(missing: [String])
     }
 
-    /// Opens `url` with the browsers `$BROWSER` lists (on the terminal, in order, until one
-    /// succeeds), else `xdg-open` (or macOS's `open`).
+    /// Opens `url` with the browsers `$BROWSER` lists (in order, until one succeeds; a web
+    /// address only: `mailto:` goes to the mail program xdg-open knows), else `xdg-open` (or
+    /// macOS's `open`).
     func open(_ url: String) -> Opening {
         // Only addresses this program made reach an opener, and never as an option.
         guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("mailto:") else {
@@ -25,13 +26,17 @@ struct SystemHandoff {
         }
         var failed: [String] = []
         var missing: [String] = []
-        for words in UserPrograms.browsers(environment["BROWSER"], url: url) {
+        let browsers = url.hasPrefix("mailto:") ? [] : UserPrograms.browsers(environment["BROWSER"], url: url)
+        for words in browsers {
             guard let browser = ExternalProgram.find(words[0], environment: environment) else {
                 missing.append(words[0])
                 continue
             }
-            // A text-mode browser needs the terminal; a graphical one returns at once.
-            if browser.runOnTerminal(Array(words.dropFirst())).succeeded { return .opened }
+            let arguments = Array(words.dropFirst())
+            let opened =
+                UserPrograms.browserNeedsTerminal(words[0], environment: environment)
+                ? browser.runOnTerminal(arguments).succeeded : browser.startDetached(arguments)
+            if opened { return .opened }
             failed.append(words[0])
         }
         if let opener = ExternalProgram.find("xdg-open", environment: environment)

@@ -8,6 +8,7 @@ final class TaskRunner: @unchecked Sendable {
     private var current: Task<Void, Never>?
     private var interrupted = false
     private var handedOver = false
+    private var settleInterrupts: (@Sendable () -> Void)?
 
     /// Runs `operation` and blocks this thread until it finishes.
     func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
@@ -40,11 +41,20 @@ final class TaskRunner: @unchecked Sendable {
         }?.cancel()
     }
 
-    /// Runs `body` while another program has the terminal: Ctrl-C is that program's then.
+    /// Runs `body` while another program has the terminal: Ctrl-C is that program's then,
+    /// including one whose handling is still on its way when the program ends.
     func handingOverTheTerminal<T>(_ body: () -> T) -> T {
         lock.withLock { handedOver = true }
-        defer { lock.withLock { handedOver = false } }
+        defer {
+            lock.withLock { settleInterrupts }?()
+            lock.withLock { handedOver = false }
+        }
         return body()
+    }
+
+    /// Sets what waits until every Ctrl-C already received has been handled.
+    func settleInterrupts(with settle: @escaping @Sendable () -> Void) {
+        lock.withLock { settleInterrupts = settle }
     }
 
     /// Whether another program has the terminal (``handingOverTheTerminal(_:)``).

@@ -58,7 +58,7 @@ import Testing
         // less pages: the later line is not on the first screen, and shows after a page down.
         #expect(!terminal.output.contains(Self.laterLine))
         terminal.send(" ")
-        _ = try terminal.waitFor("SQL")
+        _ = try terminal.waitFor(Self.laterLine)
         terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -98,6 +98,32 @@ import Testing
         _ = try terminal.waitFor("xkcd #353> ")
         terminal.send("\u{04}")
         #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func aTextModeBrowserGetsTheKeyboard() throws {
+        let bin = xkcd.dataDirectory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = xkcd.dataDirectory.appendingPathComponent("browser.txt")
+        let browser = bin.appendingPathComponent("w3m")
+        // Records where its input comes from and a line typed at the keyboard.
+        try """
+        #!/bin/sh
+        readlink /proc/self/fd/0 > '\(log.path)'
+        read -r line
+        echo "$line" >> '\(log.path)'
+        """.write(to: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        var environment = xkcd.environment
+        environment["BROWSER"] = "w3m"
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let terminal = try PseudoTerminal(
+            executable: XKCDBinary.url, arguments: ["open", "353"], environment: environment)
+        _ = try waitForChild(of: terminal.processIdentifier)
+        terminal.sendLine("typed at the keyboard")
+        #expect(try terminal.waitForExit() == 0)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.hasPrefix("/dev/pts/") == true, "its input is the terminal")
+        #expect(lines.last == "typed at the keyboard")
     }
 
     @Test func moreWorksToo() throws {

@@ -83,7 +83,14 @@ import Testing
         #expect(
             json
                 == #"{"deleted_comics":2600,"deleted_images":0,"deleted_explanations":2600,"#
-                + #""database_bytes_before":20100000,"database_bytes_after":1200000}"# + "\n")
+                + #""database_bytes_before":20100000,"database_bytes_after":1200000,"space_not_reclaimed":null}"#
+                + "\n")
+        var full = cleared
+        full.spaceNotReclaimed = "database or disk is full"
+        #expect(
+            text.render(.cacheCleared(full)).hasSuffix(
+                "\nits space was not given back (database or disk is full); 'cache clear' again gives it back once "
+                    + "there is room\n"))
         let nothing = CacheCleared(
             deleted: ClearableItems(comics: 0, images: 0, explanations: 0), databaseBytesBefore: 90_000,
             databaseBytesAfter: 90_100)

@@ -42,6 +42,13 @@ import Testing
         #expect(UserPrograms.browsers("::w3m:'broken", url: "https://xkcd.com/1/") == [["w3m", "https://xkcd.com/1/"]])
     }
 
+    @Test func textBrowsersAndBrowsersWithoutADisplayGetTheTerminal() {
+        #expect(UserPrograms.browserNeedsTerminal("w3m", environment: ["DISPLAY": ":0"]))
+        #expect(UserPrograms.browserNeedsTerminal("/usr/bin/lynx", environment: ["WAYLAND_DISPLAY": "wayland-0"]))
+        #expect(UserPrograms.browserNeedsTerminal("firefox", environment: [:]), "nowhere else to show it")
+        #expect(!UserPrograms.browserNeedsTerminal("firefox", environment: ["DISPLAY": ":0"]))
+    }
+
     @Test func theAddressIsOneArgumentWhateverItHolds() {
         let url = "mailto:a@example.com?subject=x%20y&body=a;b"
         #expect(UserPrograms.browsers("mutt %s", url: url) == [["mutt", url]])

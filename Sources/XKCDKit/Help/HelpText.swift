@@ -17,7 +17,7 @@ public enum HelpText {
             let names = ([spec.synopsis] + spec.aliases).joined(separator: ", ")
             return (names, spec.summary)
         }
-        // Long usages get a line of their own, so the summaries line up within 80 columns.
+        // Long usages get a line of their own, so the summaries line up within the width.
         let widest = 30
         let column = 2 + min(rows.map { DisplayWidth.of($0.0) }.max() ?? 0, widest) + 2
         lines += HelpTable(rows: rows, column: column).lines(width: width, style: style)

@@ -97,8 +97,10 @@ public enum ManPage {
         ),
         (
             "BROWSER",
-            "What open and share --open use before xdg-open or open: a list separated by ':', tried in order; "
-                + "%s stands for the address, else it is appended. A text-mode browser gets the terminal."
+            "What open and share --open use for a web page before xdg-open or open: a list separated by ':', "
+                + "tried in order; %s stands for the address, else it is appended. A text-mode browser (w3m, lynx, "
+                + "links, elinks), or any where there is no graphical display, gets the terminal until it quits; "
+                + "a graphical one is started and left open."
         ),
         ("XDG_DATA_HOME", "Where the default data directory is (XDG_DATA_HOME/xkcd)."),
         (

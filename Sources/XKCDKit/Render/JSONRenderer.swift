@@ -55,6 +55,7 @@ enum JSONRenderer {
                 ("deleted_explanations", .int(cleared.deleted.explanations)),
                 ("database_bytes_before", .int(cleared.databaseBytesBefore)),
                 ("database_bytes_after", .int(cleared.databaseBytesAfter)),
+                ("space_not_reclaimed", cleared.spaceNotReclaimed.map(JSONValue.string) ?? .null),
             ])
         case let .synced(summary):
             value = sync(summary)

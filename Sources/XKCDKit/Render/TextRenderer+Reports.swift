@@ -34,7 +34,11 @@ extension TextRenderer {
                 + sentence(
                     before == after
                         ? "the database stayed at \(Self.unbroken(after))"
-                        : "the database went from \(Self.unbroken(before)) to \(Self.unbroken(after))"))
+                        : "the database went from \(Self.unbroken(before)) to \(Self.unbroken(after))")
+                + (cleared.spaceNotReclaimed.map {
+                    sentence(
+                        "its space was not given back (\($0)); 'cache clear' again gives it back once there is room")
+                } ?? []))
     }
 
     /// The question `cache clear` asks on a terminal before it deletes anything.

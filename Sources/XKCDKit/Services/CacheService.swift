@@ -31,9 +31,17 @@ extension CacheService {
                 let before = store.fileBytes()
                 let cleared = try store.clearAllButFavorites()
                 for file in cleared.imageFiles { images.remove(file) }
-                try store.reclaimSpace()
+                // What was deleted is gone either way: a failed rewrite (a full disk) is reported
+                // with it, not instead of it.
+                var notReclaimed: String?
+                do {
+                    try store.reclaimSpace()
+                } catch {
+                    notReclaimed = error.localizedDescription
+                }
                 return CacheCleared(
-                    deleted: cleared.deleted, databaseBytesBefore: before, databaseBytesAfter: store.fileBytes())
+                    deleted: cleared.deleted, databaseBytesBefore: before, databaseBytesAfter: store.fileBytes(),
+                    spaceNotReclaimed: notReclaimed)
             })
     }
 }

@@ -32,4 +32,7 @@ public struct CacheCleared: Sendable, Equatable {
     public var databaseBytesBefore: Int
     /// And after the space of what went was given back.
     public var databaseBytesAfter: Int
+    /// Why the space was not given back (the deletes stand), when it was not: rewriting the
+    /// database needs room for a copy of it.
+    public var spaceNotReclaimed: String? = nil
 }

@@ -31,6 +31,20 @@ public enum UserPrograms {
         }
     }
 
+    /// The text-mode browsers Python's webbrowser knows, which need the terminal.
+    public static let textBrowsers: Set<String> = [
+        "www-browser", "w3m", "lynx", "links", "links2", "elinks", "browsh", "carbonyl",
+    ]
+
+    /// Whether a browser named `program` (a name or a path) runs on the terminal, to be waited
+    /// for: a known text-mode browser, or any browser where there is no graphical display.
+    /// Otherwise it is started and left running, as a graphical browser stays open.
+    public static func browserNeedsTerminal(_ program: String, environment: Environment) -> Bool {
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        let display = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        return textBrowsers.contains(name) || !display
+    }
+
     private static func substitute(_ url: String, into word: String) -> String {
         var result = ""
         var rest = Substring(word)

@@ -1,5 +1,7 @@
-#include "ccommandline.h"
+#define _GNU_SOURCE
+#include "cprocess.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 static int saved_argc;
@@ -19,4 +21,14 @@ int xkcd_saved_argc(void) { return saved_argv == NULL ? 0 : saved_argc; }
 const char *xkcd_saved_argv(int index) {
     if (saved_argv == NULL || index < 0 || index >= saved_argc) return NULL;
     return saved_argv[index];
+}
+
+int xkcd_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+#else
+    (void)actions;
+    (void)lowest;
+    return ENOSYS;
+#endif
 }
