@@ -25,7 +25,7 @@ extension Bench {
             for query in Self.queries {
                 let t = try ours.request("search \(query)", until: { _ in true })
                 if round > 0 { ourTimes.append(t) }
-                guard let sqlite, let expression = SearchQuery.ftsExpression(query) else { continue }
+                guard let sqlite, let expression = SearchQuery.expression(query) else { continue }
                 // The statement `search` runs, its parameters written in.
                 let values =
                     ["'['", "']'", expression, ComicStore.rankFunction].map {

@@ -16,6 +16,32 @@ import Testing
         #expect(SearchQuery.ftsExpression("   ") == nil)
         #expect(SearchQuery.ftsExpression("Pokémon 日本") == #""Pokémon" "日本""#)
     }
+
+    @Test func aSentenceIsReadAsAnyOfItsMeaningfulWords() {
+        #expect(
+            SearchQuery.expression("can't come to bed, someone is wrong on the internet")
+                == #""come" OR "bed" OR "someone" OR "wrong" OR "internet""#)
+        #expect(SearchQuery.expression("Her kid's name") == #""kid" OR "name""#, "contractions leave no stray letter")
+        #expect(SearchQuery.expression("the who") == #""the" OR "who""#, "only stopwords: searched as typed")
+        #expect(SearchQuery.expression("Pokémon 日本") == #""Pokémon" OR "日本""#)
+    }
+
+    @Test func phrasesPrefixesAndOperatorsKeepFTS5sMeaning() {
+        #expect(SearchQuery.expression(#""little bobby tables" mom"#) == #""little bobby tables" "mom""#)
+        #expect(SearchQuery.expression("antigrav* python") == #""antigrav"* "python""#)
+        #expect(SearchQuery.expression("python NOT perl") == #""python" NOT "perl""#)
+        #expect(SearchQuery.expression("python AND perl OR ruby") == #""python" AND "perl" OR "ruby""#)
+        #expect(SearchQuery.expression("python and perl") == #""python" OR "perl""#, "lower case is a word")
+    }
+
+    @Test func strayQuotesLoneOperatorsAndStarsAreNotSyntax() {
+        #expect(SearchQuery.expression(#"unbalanced "quote"#) == #""unbalanced" OR "quote""#)
+        #expect(SearchQuery.expression("NOT python") == #""python""#, "NOT with nothing before it is a word")
+        #expect(SearchQuery.expression("python OR") == #""python""#)
+        #expect(SearchQuery.expression("AND") == #""AND""#)
+        #expect(SearchQuery.expression("*") == nil)
+        #expect(SearchQuery.expression(#"""#) == nil)
+    }
 }
 
 /// Search over the fixtures' real comics, stored through a sync of the loopback server.
@@ -47,6 +73,35 @@ import Testing
         #expect(snippet.contains("\u{E000}import\u{E001}"))
         #expect(snippet.contains("\u{E000}antigravity\u{E001}"))
         #expect(try await hits(#""import antigravity""#).first?.num == 353)
+    }
+
+    @Test func aSentenceFindsTheComicMeantAndMoreMatchedWordsRankFirst() async throws {
+        #expect(try await hits("the one where his mom named her kid after a database injection").first?.num == 327)
+        #expect(try await hits("I wrote some short programs and then I could fly").first?.num == 353)
+        // Both words in one comic outrank either word alone.
+        let both = try await hits("python perl")
+        #expect(both.first?.num == 353)
+    }
+
+    @Test func theBestTenThenHowManyMoreAndLimitOrAllForTheRest() async throws {
+        #expect(try CommandParser.parse(line: "search the comic --limit 3") == [.search("the comic", limit: 3)])
+        #expect(try CommandParser.parse(line: "search -n 3 the comic") == [.search("the comic", limit: 3)])
+        #expect(try CommandParser.parse(line: "search the comic --all") == [.search("the comic", limit: nil)])
+        #expect(try CommandParser.parse(line: "search the comic") == [.search("the comic", limit: 10)])
+        guard case let .searchResults(_, first, total) = try await session.run(.search("the", limit: 3)) else {
+            Issue.record("no results")
+            return
+        }
+        #expect(first.count == 3 && total > 3, "\(total)")
+        let text = Renderer(width: 80, color: false, json: false).render(
+            .searchResults(query: "the", hits: first, total: total))
+        #expect(text.hasSuffix("… \(total - 3) more: search --limit \(min(total, 16)) or --all\n"))
+        guard case let .searchResults(_, all, allTotal) = try await session.run(.search("the", limit: nil)) else {
+            Issue.record("no results")
+            return
+        }
+        #expect(all.count == total && allTotal == total)
+        #expect(Array(all.prefix(3)) == first, "the same order")
     }
 
     @Test func titlesOutrankBodies() async throws {

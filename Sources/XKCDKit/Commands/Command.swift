@@ -44,8 +44,9 @@ public enum Command: Equatable, Sendable {
     /// every explainxkcd page missing or stale), at most `jobs` at a time (nil: as many as the
     /// connection carries).
     case sync(images: Bool, explanations: Bool = false, jobs: Int? = nil)
-    /// Full-text search over titles, alt texts, transcripts and explanations.
-    case search(String)
+    /// Full-text search over titles, alt texts, transcripts and explanations: the best `limit`
+    /// hits (nil: all).
+    case search(String, limit: Int? = SearchQuery.shown)
     /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.
     case explain(ComicReference?, all: Bool)
     /// A comic ready to share: as text, a `mailto:` URL or Markdown; optionally copied and opened.

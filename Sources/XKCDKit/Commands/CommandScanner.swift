@@ -27,10 +27,11 @@ public enum CommandScanner {
             }
             let parts = word.hasPrefix("--") ? word.split(separator: "=", maxSplits: 1).map(String.init) : [word]
             guard let option = spec.option(named: parts[0]) else {
-                // A command without options takes dashed words as words, as a title or query
-                // may hold them; one with options refuses `--x`, and `-x` unless its words are
-                // free text.
-                guard !spec.options.isEmpty, word.hasPrefix("--") || !spec.argument.isFreeText else {
+                // A command without options, or a query, takes dashed words as words, as a title
+                // or query may hold them; one with options refuses `--x`, and `-x` unless its
+                // words are free text.
+                guard !spec.options.isEmpty, spec.argument != .query, word.hasPrefix("--") || !spec.argument.isFreeText
+                else {
                     input.words.append(word)
                     continue
                 }

@@ -90,16 +90,25 @@ extension CommandSpec {
                 jobs: input.value("--jobs").flatMap { Int($0) })
         },
         CommandSpec(
-            name: "search", aliases: ["s", "/"], usage: "QUERY",
+            name: "search", aliases: ["s", "/"], usage: "QUERY [--limit N | --all]",
             summary: "search comics' text and their explanations",
             details: """
                 Full-text search over every stored comic (run 'sync' to store them all, 'sync
-                --explanations' to search what explainxkcd says of them too), best first: a match in
-                the title counts most, then the alt text, the transcript, the explanation. Each hit says
-                where it matched. Use "quotes" for a phrase and word* for a prefix. 'search 353' goes
-                to #353.
+                --explanations' to search what explainxkcd says of them too). Describe the comic as
+                you remember it: common words (the, of, his ...) are left out and any of the others
+                may match, the comics matching more of them first; a match in the title counts most,
+                then the alt text, the transcript, the explanation. Each hit says where it matched.
+                "quotes" make a phrase and word* a prefix; with either, or with AND, OR or NOT in
+                capitals between two words, the query is read as SQLite's FTS5 reads it (every word
+                must match unless OR says otherwise). The best 10 are shown, and how many more there
+                are; --limit N shows N, --all every one. 'search 353' goes to #353.
                 """,
-            argument: .query
+            argument: .query,
+            options: [
+                .valued(
+                    "--limit", short: "-n", .integer(placeholder: "N", noun: "a number of hits", range: 1...100_000)),
+                .flag("--all", short: "-a"),
+            ]
         ) { input throws(UsageError) in
             guard let first = input.words.first else {
                 throw UsageError("'search' needs words to look for — e.g. search import antigravity")
@@ -107,7 +116,13 @@ extension CommandSpec {
             if input.words.count == 1, ComicNumberWord.looksNumeric(first) {
                 return .goto(.number(try ComicNumberWord.parse(first)))
             }
-            return .search(input.joined)
+            guard !input.flag("--all") else {
+                guard input.value("--limit") == nil else {
+                    throw UsageError("'search' takes --limit N or --all, not both")
+                }
+                return .search(input.joined, limit: nil)
+            }
+            return .search(input.joined, limit: input.value("--limit").flatMap { Int($0) } ?? SearchQuery.shown)
         },
     ]
 

@@ -59,8 +59,11 @@ enum JSONRenderer {
             ])
         case let .synced(summary):
             value = sync(summary)
-        case let .searchResults(query, hits, more):
-            value = .object([("query", .string(query)), ("more", .bool(more)), ("hits", .array(hits.map(hit)))])
+        case let .searchResults(query, hits, total):
+            value = .object([
+                ("query", .string(query)), ("more", .bool(total > hits.count)), ("total", .int(total)),
+                ("hits", .array(hits.map(hit))),
+            ])
         case let .explanation(view):
             value = explanation(view)
         case let .shared(result):

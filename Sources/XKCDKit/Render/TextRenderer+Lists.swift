@@ -53,7 +53,7 @@ extension TextRenderer {
     }
 
     /// Each hit's number and title, then its excerpt with the matched words highlighted.
-    func searchText(_ hits: [SearchHit], more: Bool) -> String {
+    func searchText(_ hits: [SearchHit], total: Int) -> String {
         var lines: [String] = []
         for hit in hits {
             let number = "#\(hit.num)"
@@ -72,7 +72,11 @@ extension TextRenderer {
                 SearchHighlight.styled($0, style: style)
             }
         }
-        if more { lines += sentence("… more comics match; add words to narrow it down", indent: 2).map(style.dim) }
+        let more = total - hits.count
+        if more > 0 {
+            let next = min(total, hits.count * 2 + 10)
+            lines += sentence("… \(more) more: search --limit \(next) or --all", indent: 2).map(style.dim)
+        }
         return block(lines)
     }
 

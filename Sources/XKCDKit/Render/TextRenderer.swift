@@ -69,9 +69,9 @@ struct TextRenderer: Sendable {
             return clearedText(cleared)
         case let .synced(summary):
             return syncText(summary)
-        case let .searchResults(query, hits, more):
+        case let .searchResults(query, hits, total):
             guard !hits.isEmpty else { return block(sentence("no comic matches '\(query)'")) }
-            return searchText(hits, more: more)
+            return searchText(hits, total: total)
         case let .explanation(view):
             let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))

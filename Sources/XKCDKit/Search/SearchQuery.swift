@@ -1,24 +1,73 @@
-/// Turns what a user typed into an FTS5 query that FTS5 always accepts: balanced
-/// `"phrases"`, `prefix*` words and plain words; every other character (operators, stray
-/// quotes, punctuation) only separates words, and every word is quoted so `AND`, `OR`,
-/// `NOT` and `NEAR` are searched for literally.
+/// Turns what a user typed into an FTS5 query that FTS5 always accepts.
+///
+/// A plain query (no `"phrase"`, no `prefix*`, no operator) is read as people describe a
+/// comic: its stopwords are dropped (unless it holds nothing else) and any of the other
+/// words may match, so that bm25 puts the comics matching more of them first. Otherwise the
+/// query keeps FTS5's meaning: balanced `"phrases"`, `prefix*` words, words that must all
+/// match, and uppercase `AND`, `OR` and `NOT` where they stand between two terms. Every other
+/// character (stray quotes, punctuation, an operator with nothing to join) only separates
+/// words, and every word is quoted, so FTS5 never sees syntax it cannot parse.
 public enum SearchQuery {
     /// The most terms a query keeps: FTS5's time grows faster than the number of terms, and a
     /// pasted megabyte of words would take minutes.
     public static let maxTerms = 64
 
-    /// The FTS5 expression for `text` (its first ``maxTerms`` terms), or nil when it holds no
-    /// word to search for.
-    public static func ftsExpression(_ text: String) -> String? {
-        var terms: [String] = []
+    /// How many hits `search` shows unless told otherwise.
+    public static let shown = 10
+
+    /// Common English words that say nothing about which comic is meant.
+    public static let stopwords: Set<String> = [
+        "a", "about", "after", "again", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because",
+        "been", "before", "being", "both", "but", "by", "can", "can't", "cannot", "could", "did", "do", "does",
+        "doing", "don't", "down", "each", "for", "from", "get", "gets", "got", "had", "has", "have", "having",
+        "he", "her", "here", "hers", "him", "his", "how", "i", "i'm", "if", "in", "into", "is", "it", "it's",
+        "its", "just", "like", "me", "more", "most", "my", "no", "nor", "not", "of", "off", "on", "once", "one",
+        "only", "or", "other", "our", "out", "over", "own", "same", "she", "so", "some", "such", "than", "that",
+        "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "too",
+        "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who",
+        "whom", "why", "will", "with", "would", "you", "your",
+        // What is left of a contraction once its apostrophe separates words: it's, don't, I'd.
+        "s", "t", "d", "ll", "m", "re", "ve",
+    ]
+
+    /// The FTS5 expression `text` is read as (see ``SearchQuery``), or nil when it holds no word
+    /// to search for.
+    public static func expression(_ text: String) -> String? {
+        let tokens = self.tokens(text)
+        let plain = !tokens.contains { token in
+            if case .word = token { return false }
+            return true
+        }
+        guard plain else { return ftsExpression(text) }
+        let words: [String] = tokens.compactMap { token in
+            guard case let .word(word) = token else { return nil }
+            return word
+        }
+        let meaningful = words.filter { !stopwords.contains($0.lowercased()) }
+        let kept = meaningful.isEmpty ? words : meaningful
+        return kept.isEmpty ? nil : kept.map(quote).joined(separator: " OR ")
+    }
+
+    /// One piece of a query.
+    private enum Token: Equatable {
+        case word(String)
+        case prefix(String)
+        case phrase(String)
+        case `operator`(String)
+    }
+
+    // The query's terms and the operators that stand between two of them; an operator that
+    // does not is a word like any other.
+    private static func tokens(_ text: String) -> [Token] {
+        var raw: [Token] = []
         let scalars = Array(text.unicodeScalars)
         let closingQuotes = scalars.indices.filter { scalars[$0] == "\"" }
         var i = 0
-        while i < scalars.count, terms.count < maxTerms {
+        while i < scalars.count, raw.count < maxTerms {
             let c = scalars[i]
             if c == "\"", let end = closingQuotes.first(where: { $0 > i }) {
                 let words = self.words(in: scalars[(i + 1)..<end])
-                if !words.isEmpty { terms.append(quote(words.joined(separator: " "))) }
+                if !words.isEmpty { raw.append(.phrase(words.joined(separator: " "))) }
                 i = end + 1
                 continue
             }
@@ -28,13 +77,38 @@ public enum SearchQuery {
                 var word = String.UnicodeScalarView()
                 word.append(contentsOf: scalars[i..<j])
                 let prefix = j < scalars.count && scalars[j] == "*"
-                terms.append(quote(String(word)) + (prefix ? "*" : ""))
+                let text = String(word)
+                raw.append(
+                    prefix ? .prefix(text) : ["AND", "OR", "NOT"].contains(text) ? .operator(text) : .word(text))
                 i = prefix ? j + 1 : j
                 continue
             }
             i += 1
         }
-        return terms.isEmpty ? nil : terms.joined(separator: " ")
+        return raw.indices.map { index in
+            guard case let .operator(name) = raw[index] else { return raw[index] }
+            let joinsTwo = index > 0 && index + 1 < raw.count && isTerm(raw[index - 1]) && isTerm(raw[index + 1])
+            return joinsTwo ? raw[index] : .word(name)
+        }
+    }
+
+    private static func isTerm(_ token: Token) -> Bool {
+        if case .operator = token { return false }
+        return true
+    }
+
+    /// The FTS5 expression for `text` read with FTS5's meaning (its first ``maxTerms`` terms),
+    /// or nil when it holds no word to search for.
+    public static func ftsExpression(_ text: String) -> String? {
+        let parts = tokens(text).map { token in
+            switch token {
+            case let .word(word): quote(word)
+            case let .prefix(word): quote(word) + "*"
+            case let .phrase(phrase): quote(phrase)
+            case let .operator(name): name
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     private static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [String] {

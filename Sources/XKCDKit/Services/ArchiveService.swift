@@ -2,8 +2,9 @@ import Foundation
 
 /// The stored archive as a whole: full-text search and syncing every comic.
 public struct ArchiveService: Sendable {
-    /// The comics matching an FTS5 `expression`, best first, at most `limit`, and whether more matched.
-    public var search: @Sendable (_ expression: String, _ limit: Int) throws -> (hits: [SearchHit], more: Bool)
+    /// The comics matching an FTS5 `expression`, best first, at most `limit` (nil: all), and how
+    /// many matched in all.
+    public var search: @Sendable (_ expression: String, _ limit: Int?) throws -> (hits: [SearchHit], total: Int)
     /// How many comics are stored.
     public var storedCount: @Sendable () throws -> Int
     /// Fetches every comic not stored yet (with `images`, their images; with `explanations`,

@@ -32,7 +32,7 @@ public enum Outcome: Sendable, Equatable {
     /// What a sync did.
     case synced(SyncSummary)
     /// Search hits, best first, and whether more comics matched than are listed.
-    case searchResults(query: String, hits: [SearchHit], more: Bool)
+    case searchResults(query: String, hits: [SearchHit], total: Int)
     /// An explainxkcd explanation.
     case explanation(ExplanationView)
     /// A comic written out for sharing (the caller copies and opens as asked).

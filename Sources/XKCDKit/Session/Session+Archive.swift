@@ -6,17 +6,17 @@ extension Session {
     }
 
     /// The stored comics matching `text`, best first.
-    func search(_ text: String) throws -> Outcome {
-        guard let expression = SearchQuery.ftsExpression(text) else {
+    func search(_ text: String, limit: Int?) throws -> Outcome {
+        guard let expression = SearchQuery.expression(text) else {
             throw XKCDError.cannotDo(
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (hits, more) = try archive.search(expression, 20)
+        let (hits, total) = try archive.search(expression, limit)
         if hits.isEmpty, case let stored = try archive.storedCount(),
             stored < (try comics.knownNewestNumber() ?? 0) / 2
         {
             notify("note: only \(stored) comics are stored; run 'sync' to search them all")
         }
-        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, more: more)
+        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, total: total)
     }
 }

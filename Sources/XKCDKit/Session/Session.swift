@@ -85,7 +85,7 @@ public actor Session {
         case let .transcript(reference): return try await transcript(reference)
         case let .sync(images, explanations, jobs):
             return try await sync(images: images, explanations: explanations, jobs: jobs)
-        case let .search(text): return try search(text)
+        case let .search(text, limit): return try search(text, limit: limit)
         case let .favorite(reference): return try await addFavorite(reference)
         case let .unfavorite(reference): return try removeFavorite(reference)
         case .favorites: return try listFavorites()

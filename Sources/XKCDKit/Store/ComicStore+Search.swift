@@ -16,11 +16,12 @@ extension ComicStore {
 
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts, transcripts and
     /// explanations, best first (bm25, title weighted highest and explanation lowest); returns
-    /// up to `limit` hits and whether more comics match. FTS5 ranks every match before SQLite
-    /// reads a row (`ORDER BY rank`), so excerpts are made for the hits returned only, each
-    /// from the first field, in rank order, that holds a match.
-    public func search(_ expression: String, limit: Int) throws -> (hits: [SearchHit], more: Bool) {
+    /// up to `limit` hits (nil: every one) and how many comics match in all. FTS5 ranks every
+    /// match before SQLite reads a row (`ORDER BY rank`), so excerpts are made for the hits
+    /// returned only, each from the first field, in rank order, that holds a match.
+    public func search(_ expression: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
         try read { db in
+            let limit = limit ?? Int(Int32.max)
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: Self.searchSQL),
                 arguments: [
@@ -36,7 +37,11 @@ extension ComicStore {
                 return SearchHit(
                     num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]), matched: field)
             }
-            return (Array(hits), rows.count > limit)
+            guard rows.count > limit else { return (Array(hits), rows.count) }
+            let total = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM comic_fts WHERE comic_fts MATCH ?"),
+                arguments: [expression])
+            return (Array(hits), total ?? rows.count)
         }
     }
 
