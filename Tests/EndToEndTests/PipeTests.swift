@@ -70,6 +70,18 @@ import Testing
         #expect(usage.stdout.contains("#3 · "))
     }
 
+    @Test func anEmptyStoreSaysSoForSearchAndTitles() throws {
+        let search = try xkcd.run(["--offline", "search", "python"])
+        #expect(search.status == 1)
+        #expect(
+            search.errorLines == [
+                "error: nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable"
+            ])
+        let title = try xkcd.run(["--offline", "goto", "Python"])
+        #expect(title.status == 1)
+        #expect(title.errorLines.first?.contains("nothing is stored yet — 'sync' (about two seconds)") == true)
+    }
+
     @Test func scriptsSkipBlankAndCommentLines() throws {
         let script = """
             #!/usr/bin/env xkcd

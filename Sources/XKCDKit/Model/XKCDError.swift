@@ -62,6 +62,9 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .nothingToGo(message): return message
         case let .noFavoriteTitled(title, favorites):
             return "no favorite titled '\(title)' among your \(favorites) — 'favs' lists them"
+        case let .noTitleMatch(title, stored) where stored == 0:
+            return "no comic titled '\(title)': nothing is stored yet — 'sync' (about two seconds) stores every "
+                + "title, or try a number"
         case let .noTitleMatch(title, stored):
             return "no comic titled '\(title)' among the \(stored) stored — try a number"
         case let .network(message, _): return message

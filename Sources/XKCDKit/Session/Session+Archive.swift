@@ -12,6 +12,10 @@ extension Session {
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
         let (hits, total) = try archive.search(expression, limit)
+        if hits.isEmpty, try archive.storedCount() == 0 {
+            throw XKCDError.cannotDo(
+                "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
+        }
         if hits.isEmpty, case let stored = try archive.storedCount(),
             stored < (try comics.knownNewestNumber() ?? 0) / 2
         {
