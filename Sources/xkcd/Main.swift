@@ -34,6 +34,13 @@ struct Main {
             output.write(text)
             ProcessExit.now(ExitCode.success)
         }
+        // libdispatch, which runs every task, reads each worker thread's /proc/<tid>/stat and
+        // stops the process where it cannot: better one line now than a crash mid-command.
+        guard access("/proc/self/stat", R_OK) == 0 else {
+            output.error(
+                "/proc is not mounted here, and xkcd needs it to run commands — mount it: mount -t proc proc /proc")
+            ProcessExit.now(ExitCode.failure)
+        }
         ProcessExit.now(run(options, output: output, environment: environment))
     }
 

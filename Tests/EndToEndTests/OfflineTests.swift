@@ -90,7 +90,10 @@ import Testing
     @Test func badInputForFavoritesAndCache() throws {
         let bad = try xkcd.run(["fav", "abc"])
         #expect(bad.status == 1)
-        #expect(bad.errorLines == ["error: no comic titled 'abc' among the 0 stored — try a number"])
+        #expect(
+            bad.errorLines == [
+                "error: no comic titled 'abc': nothing is stored yet — 'sync' (about two seconds) stores every title, or try a number"
+            ])
         let notFav = try xkcd.run(["unfav", "353"])
         #expect(notFav.status == 1)
         #expect(notFav.errorLines == ["error: #353 is not a favorite"])

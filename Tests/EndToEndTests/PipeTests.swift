@@ -82,6 +82,14 @@ import Testing
         #expect(title.errorLines.first?.contains("nothing is stored yet — 'sync' (about two seconds)") == true)
     }
 
+    @Test func aWordFoundNowhereGetsADidYouMeanFromTheIndex() throws {
+        let run = try xkcd.run(["-c", "sync; search antigravty; search imoprt python"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("did you mean antigravity? — search antigravity\n"))
+        #expect(run.stderr.contains("did you mean import? — search import python\n"), "a swap is one edit")
+        #expect(run.stdout.contains("#353 Python"))
+    }
+
     @Test func scriptsSkipBlankAndCommentLines() throws {
         let script = """
             #!/usr/bin/env xkcd

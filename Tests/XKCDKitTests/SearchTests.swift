@@ -160,3 +160,13 @@ struct SearchQueryLimitTests {
         #expect(expression.split(separator: " ").count == SearchQuery.maxTerms)
     }
 }
+
+@Suite struct EditDistanceTests {
+    @Test func neighboursSwappedAreOneEdit() {
+        #expect(EditDistance.between("hrose", "horse") == 1)
+        #expect(EditDistance.between("velociraptr", "velociraptor") == 1)
+        #expect(EditDistance.between("abc", "cba") == 2)
+        #expect(EditDistance.between("", "abc") == 3)
+        #expect(EditDistance.between("python", "python") == 0)
+    }
+}

@@ -48,6 +48,24 @@ public enum SearchQuery {
         return kept.isEmpty ? nil : kept.map(quote).joined(separator: " OR ")
     }
 
+    /// The words `text` searches for, lower-cased: a plain query's without its stopwords (unless
+    /// it holds nothing else), or every word of one with phrases, prefixes or operators.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var plain = true
+        for token in tokens(text) {
+            switch token {
+            case let .word(word): words.append(word.lowercased())
+            case .prefix, .operator: plain = false
+            case let .phrase(phrase):
+                plain = false
+                words += phrase.split(separator: " ").map { $0.lowercased() }
+            }
+        }
+        let meaningful = words.filter { !stopwords.contains($0) }
+        return plain && !meaningful.isEmpty ? meaningful : words
+    }
+
     /// One piece of a query.
     private enum Token: Equatable {
         case word(String)

@@ -12,6 +12,14 @@ extension Session {
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
         let (hits, total) = try archive.search(expression, limit)
+        let words = SearchQuery.words(text)
+        let suggested = try archive.suggestions(words)
+        if !suggested.isEmpty {
+            var proposals: [String] = []
+            for word in words { if let term = suggested[word], !proposals.contains(term) { proposals.append(term) } }
+            let corrected = words.map { suggested[$0] ?? $0 }.joined(separator: " ")
+            notify("did you mean \(proposals.joined(separator: ", "))? — search \(corrected)")
+        }
         if hits.isEmpty, try archive.storedCount() == 0 {
             throw XKCDError.cannotDo(
                 "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
