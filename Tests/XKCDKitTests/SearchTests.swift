@@ -104,6 +104,17 @@ import Testing
         #expect(Array(all.prefix(3)) == first, "the same order")
     }
 
+    @Test func eachHitSaysWhichWordsItHolds() async throws {
+        let found = try await hits("I wrote some short programs and then I could fly")
+        #expect(found.first?.num == 353)
+        #expect(found.first?.terms == ["wrote", "short", "programs"], "the transcript says flying: no stems")
+        let text = Renderer(width: 100, color: false, json: false).render(
+            .searchResults(query: "q", hits: Array(found.prefix(1)), total: 1))
+        #expect(text.hasPrefix("#353 Python · in the alt text · wrote, short, programs\n"))
+        let single = try await hits("antigravity")
+        #expect(single.first?.terms == ["antigravity"])
+    }
+
     @Test func titlesOutrankBodies() async throws {
         #expect(try await hits("python").first?.num == 353)
         #expect(try await hits("barrel").first?.num == 1)

@@ -153,7 +153,7 @@ enum JSONRenderer {
         .object([
             ("num", .int(hit.num)), ("title", .string(hit.title)),
             ("snippet", .string(SearchHighlight.removed(from: hit.snippet))),
-            ("matched", .string(hit.matched.rawValue)),
+            ("matched", .string(hit.matched.rawValue)), ("terms", .array(hit.terms.map(JSONValue.string))),
         ])
     }
 

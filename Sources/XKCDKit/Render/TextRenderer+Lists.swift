@@ -55,9 +55,12 @@ extension TextRenderer {
     /// Each hit's number and title, then its excerpt with the matched words highlighted.
     func searchText(_ hits: [SearchHit], total: Int) -> String {
         var lines: [String] = []
+        // Which words matched says something only when the query has several.
+        let severalWords = Set(hits.flatMap(\.terms)).count > 1
         for hit in hits {
             let number = "#\(hit.num)"
-            let place = "· in the \(Self.fieldName(hit.matched))"
+            let words = severalWords && !hit.terms.isEmpty ? " · " + hit.terms.joined(separator: ", ") : ""
+            let place = "· in the \(Self.fieldName(hit.matched))" + words
             let room = width - number.count - place.count - 2
             if room >= min(DisplayWidth.of(hit.title), 12) {
                 let title = DisplayWidth.truncated(hit.title, to: room)

@@ -15,11 +15,15 @@ public struct SearchHit: Sendable, Equatable {
     /// The field the excerpt comes from: the first, in rank order, that holds a match.
     public var matched: SearchField
 
+    /// The words of the query the comic holds, in the query's order.
+    public var terms: [String]
+
     /// Creates a hit.
-    public init(num: Int, title: String, snippet: String, matched: SearchField = .title) {
+    public init(num: Int, title: String, snippet: String, matched: SearchField = .title, terms: [String] = []) {
         self.num = num
         self.title = title
         self.snippet = snippet
         self.matched = matched
+        self.terms = terms
     }
 }

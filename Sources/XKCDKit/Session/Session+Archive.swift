@@ -11,8 +11,14 @@ extension Session {
             throw XKCDError.cannotDo(
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (hits, total) = try archive.search(expression, limit)
+        let (found, total) = try archive.search(expression, limit)
         let words = SearchQuery.words(text)
+        let terms = try archive.terms(words, found.map(\.num))
+        let hits = found.map { hit in
+            var hit = hit
+            hit.terms = terms[hit.num] ?? []
+            return hit
+        }
         let suggested = try archive.suggestions(words)
         if !suggested.isEmpty {
             var proposals: [String] = []

@@ -52,6 +52,22 @@ extension ComicStore {
         }
     }
 
+    /// Which of `words` (lower-case) each comic of `nums` holds, in the order of `words`.
+    public func terms(_ words: [String], in nums: [Int]) throws -> [Int: [String]] {
+        guard !nums.isEmpty else { return [:] }
+        return try read { db in
+            var found: [Int: [String]] = [:]
+            let list = nums.map(String.init).joined(separator: ",")
+            for word in words {
+                let holding = try Int.fetchAll(
+                    db, sql: "SELECT rowid FROM comic_fts WHERE comic_fts MATCH ? AND rowid IN (\(list))",
+                    arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""])
+                for num in holding where found[num]?.contains(word) != true { found[num, default: []].append(word) }
+            }
+            return found
+        }
+    }
+
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts, transcripts and
     /// explanations, best first (bm25, title weighted highest and explanation lowest); returns
     /// up to `limit` hits (nil: every one) and how many comics match in all. FTS5 ranks every
