@@ -90,6 +90,16 @@ import Testing
         #expect(run.stdout.contains("#353 Python"))
     }
 
+    @Test func aTitleWithATypoGetsTheNearestTitlesAndSearch() throws {
+        let run = try xkcd.run(["-c", "sync; goto Pyhton; goto zzqqxx"])
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines == [
+                "error: no comic titled 'Pyhton' — did you mean #353 Python? (or search Pyhton)",
+                "error: no comic titled 'zzqqxx' among the 48 stored — try a number, or search zzqqxx",
+            ])
+    }
+
     @Test func scriptsSkipBlankAndCommentLines() throws {
         let script = """
             #!/usr/bin/env xkcd

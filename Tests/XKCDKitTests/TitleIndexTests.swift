@@ -48,4 +48,15 @@ import Testing
         #expect(numbers("love") == [52], "the exact title")
         #expect(numbers("lo ve") == [53], "the exact key, though its letters are those of another")
     }
+
+    @Test func nearestTitlesAreAFewEditsAwayClosestFirst() {
+        let index = TitleIndex(
+            titles: [(353, "Python"), (327, "Exploits of a Mom"), (1, "Barrel - Part 1"), (2, "Petit Trees (sketch)")],
+            favorites: [327])
+        #expect(index.nearest("Pyhton").map(\.num) == [353])
+        #expect(index.nearest("exploits of a mum").map(\.num) == [327])
+        #expect(index.nearest("zzqqxx").isEmpty)
+        #expect(index.nearest("Pyhton", favoritesOnly: true).isEmpty)
+        #expect(index.nearest("").isEmpty)
+    }
 }

@@ -99,6 +99,22 @@ public struct TitleIndex: Sendable {
         return (exact.isEmpty ? prefixed : exact).sorted { $0.num < $1.num }
     }
 
+    /// The titles closest to a `query` that matches none: at most `limit`, each at most two
+    /// edits away (by ``key(_:)``; one for a query under five letters), closest first.
+    public func nearest(_ query: String, favoritesOnly: Bool = false, limit: Int = 3) -> [Entry] {
+        let key = Self.key(query)
+        let allowed = key.count < 5 ? 1 : 2
+        guard !key.isEmpty else { return [] }
+        let scored: [(entry: Entry, distance: Int)] = byNumber.compactMap { entry in
+            guard !favoritesOnly || favorites.contains(entry.num), abs(entry.key.count - key.count) <= allowed else {
+                return nil
+            }
+            let distance = EditDistance.between(key, entry.key)
+            return distance <= allowed ? (entry, distance) : nil
+        }
+        return scored.sorted { ($0.distance, $0.entry.num) < ($1.distance, $1.entry.num) }.prefix(limit).map(\.entry)
+    }
+
     /// The comics whose title starts with `prefix`, in title order: by ``key(_:)``, or where
     /// none does, by ``looseKey(_:)``.
     public func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {

@@ -11,7 +11,7 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     /// Back or forward with nothing to go to.
     case nothingToGo(String)
     /// No stored comic matches a title; `stored` is how many comics were searched.
-    case noTitleMatch(String, stored: Int)
+    case noTitleMatch(String, stored: Int, nearest: [String] = [])
     /// No favorite matches a title; `favorites` is how many there are.
     case noFavoriteTitled(String, favorites: Int)
     /// The network failed: could not connect, timed out, and so on. `retryable` when trying
@@ -62,11 +62,14 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .nothingToGo(message): return message
         case let .noFavoriteTitled(title, favorites):
             return "no favorite titled '\(title)' among your \(favorites) — 'favs' lists them"
-        case let .noTitleMatch(title, stored) where stored == 0:
+        case let .noTitleMatch(title, stored, _) where stored == 0:
             return "no comic titled '\(title)': nothing is stored yet — 'sync' (about two seconds) stores every "
                 + "title, or try a number"
-        case let .noTitleMatch(title, stored):
-            return "no comic titled '\(title)' among the \(stored) stored — try a number"
+        case let .noTitleMatch(title, stored, nearest) where nearest.isEmpty:
+            return "no comic titled '\(title)' among the \(stored) stored — try a number, or search \(title)"
+        case let .noTitleMatch(title, _, nearest):
+            return
+                "no comic titled '\(title)' — did you mean \(nearest.joined(separator: " or "))? (or search \(title))"
         case let .network(message, _): return message
         case let .httpStatus(status, url): return "server error \(status) from \(url)"
         case let .badData(message): return message

@@ -19,7 +19,8 @@ extension Session {
             case 0 where favoritesOnly:
                 throw XKCDError.noFavoriteTitled(shown, favorites: index.count(favoritesOnly: true))
             case 0:
-                throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: false))
+                let nearest = index.nearest(query).map { "#\($0.num) \(TerminalSanitizer.brief($0.title))" }
+                throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: false), nearest: nearest)
             case 1:
                 return matches[0].num
             default:
