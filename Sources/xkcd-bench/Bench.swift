@@ -20,7 +20,7 @@ struct Bench {
         var comicDatabase = ""
         var xkcd = ".build/release/xkcd"
         var floor = ".build/release/bench-floor"
-        /// `link`: only the rows over a 40 ms link.
+        /// `link`: only the rows over a 40 ms link; `search`: only the search rows.
         var only: String?
 
         static func parse(_ arguments: [String]) throws -> Options {
@@ -37,8 +37,8 @@ struct Bench {
                 }
             }
             guard !options.comicDatabase.isEmpty else { throw BenchError("--comicdb FILE is required") }
-            guard options.only == nil || options.only == "link" else {
-                throw BenchError("--only takes 'link', not '\(options.only ?? "")'")
+            guard options.only == nil || options.only == "link" || options.only == "search" else {
+                throw BenchError("--only takes 'link' or 'search', not '\(options.only ?? "")'")
             }
             return options
         }
@@ -108,6 +108,11 @@ struct Bench {
         let warm = try directory("warm")
         let first = try Spawn.run(options.xkcd, ["sync"], environment: environment(warm, server: server))
         guard first.status == 0 else { throw BenchError("sync into \(warm.path) failed (\(first.status))") }
+        if options.only == "search" {
+            try searchRows(warm: warm, server: server, into: &table)
+            print(table.markdown)
+            return
+        }
 
         log("start-up …")
         // Alternating runs, so a machine that slows down or speeds up meanwhile moves both alike.
@@ -198,11 +203,7 @@ struct Bench {
             "  fetching and storing at once", ours: Measure.median(syncTimes), floor: Measure.median(bothTimes),
             floorName: "that curl and that sqlite3 run side by side", goal: .none)
 
-        log("search …")
-        let (ours, floor) = try searchLatency(dataDirectory: warm, server: server, rounds: 5)
-        table.add(
-            "`search` (20 real queries, median)", ours: ours, floor: floor,
-            floorName: "same FTS5 query, sqlite3 CLI, our database", goal: .ratioAndAbsolute(2, 0.001))
+        try searchRows(warm: warm, server: server, into: &table)
 
         log("completion …")
         table.add(

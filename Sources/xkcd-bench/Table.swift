@@ -53,6 +53,17 @@ struct Table {
         ])
     }
 
+    /// A share of cases that came out right (at least `least` of them), against another way's.
+    mutating func addShare(_ path: String, ours: Int, floor: Int, of total: Int, floorName: String, least: Double) {
+        func percent(_ count: Int) -> String {
+            "\(count)/\(total) (\(Int((Double(count) / Double(max(total, 1)) * 100).rounded()))%)"
+        }
+        rows.append([
+            path, percent(ours), "\(percent(floor)) (\(floorName))", "—", "≥ \(Int(least * 100))%",
+            Double(ours) >= least * Double(total) ? "yes" : "**no**",
+        ])
+    }
+
     /// A size, for the record.
     mutating func addSize(_ path: String, bytes: Int, note: String) {
         rows.append([path, String(format: "%.1f MiB", Double(bytes) / 1_048_576), note, "—", "(context)", "—"])
