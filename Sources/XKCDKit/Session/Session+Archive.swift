@@ -13,13 +13,19 @@ extension Session {
         }
         let (found, total) = try archive.search(expression, limit)
         let words = SearchQuery.words(text)
-        let terms = try archive.terms(words, found.map(\.num))
+        // One word is what every hit holds; several are looked up.
+        let terms =
+            words.count == 1 && SearchQuery.expression(text) == SearchQuery.ftsExpression(text)
+            ? Dictionary(uniqueKeysWithValues: found.map { ($0.num, words) })
+            : try archive.terms(words, found.map(\.num))
         let hits = found.map { hit in
             var hit = hit
             hit.terms = terms[hit.num] ?? []
             return hit
         }
-        let suggested = try archive.suggestions(words)
+        // A word some hit holds is in the index: only the others are looked up.
+        let unmatched = words.filter { word in !hits.contains { $0.terms.contains(word) } }
+        let suggested = unmatched.isEmpty ? [:] : try archive.suggestions(unmatched)
         if !suggested.isEmpty {
             var proposals: [String] = []
             for word in words { if let term = suggested[word], !proposals.contains(term) { proposals.append(term) } }
