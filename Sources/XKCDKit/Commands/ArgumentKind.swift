@@ -8,8 +8,6 @@ public enum ArgumentKind: Sendable, Equatable {
     case comic
     /// An optional comic number or title.
     case optionalComic
-    /// An optional comic number.
-    case optionalNumber
     /// An optional command name.
     case commandName
     /// Free text (required).

@@ -71,17 +71,6 @@ public struct CommandInput: Sendable {
             || [".png", ".jpg", ".jpeg", ".gif"].contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
 
-    /// An optional comic number, nothing else.
-    public func number() throws(UsageError) -> Int? {
-        guard let word = words.first else { return nil }
-        guard ComicNumberWord.looksNumeric(word) else {
-            throw UsageError(
-                "'\(spec.name)' takes a comic number, not \(UsageError.quote(word)) — usage: \(spec.synopsis)")
-        }
-        guard words.count == 1 else { throw extra(after: spec.name, from: 1) }
-        return try ComicNumberWord.parse(word)
-    }
-
     /// The words as one text, as typed.
     public var joined: String {
         words.joined(separator: " ")

@@ -20,13 +20,11 @@ enum JSONRenderer {
         case let .choices(query, entries):
             value = .object([("query", .string(query)), ("choices", .array(entries.map(entry)))])
         case let .favoriteAdded(entry, isNew, imageBytes, storedNow):
-            let parts = [(FavoriteCopies.image, "image"), (.explanation, "explanation")]
-                .filter { storedNow.contains($0.0) }
             value = .object([
                 ("num", .int(entry.num)), ("title", entry.title.map(JSONValue.string) ?? .null),
                 ("favorite", .bool(true)), ("new", .bool(isNew)),
                 ("image_bytes", imageBytes.map(JSONValue.int) ?? .null),
-                ("stored_now", .array(parts.map { .string($0.1) })),
+                ("stored_now", .array(storedNow.names.map(JSONValue.string))),
             ])
         case let .favoriteRemoved(entry):
             value = .object([

@@ -32,8 +32,7 @@ struct TextRenderer: Sendable {
         case let .favoriteAdded(entry, isNew, imageBytes, storedNow):
             let number = "#\(entry.num) "
             guard isNew else {
-                let parts = [(FavoriteCopies.image, "image"), (.explanation, "explanation")]
-                    .filter { storedNow.contains($0.0) }.map(\.1)
+                let parts = storedNow.names
                 let now = parts.isEmpty ? "" : "; stored its \(parts.joined(separator: " and ")) now"
                 return block(
                     sentence(

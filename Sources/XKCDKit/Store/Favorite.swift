@@ -27,4 +27,9 @@ public struct FavoriteCopies: OptionSet, Sendable, Hashable {
     public static let image = FavoriteCopies(rawValue: 1)
     /// Its explainxkcd page.
     public static let explanation = FavoriteCopies(rawValue: 2)
+
+    /// The copies it holds, by name, in this order: "image", "explanation".
+    public var names: [String] {
+        [(Self.image, "image"), (Self.explanation, "explanation")].filter { contains($0.0) }.map(\.1)
+    }
 }
