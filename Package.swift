@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "xkcd-bench",
-            dependencies: ["XKCDKit", "TestSupport"]
+            dependencies: ["XKCDKit", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "bench-floor"

@@ -9,7 +9,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case commands
     /// `TerminalSanitizer` and `TextRepair`.
     case text
-    /// `WikiMarkup` and `WikiLayout`; the first byte is the width.
+    /// `WikiMarkup`, `WikiLayout` and the search text; the first byte is the width.
     case wiki
     /// `JSONReader`, `ComicPayload`, `DisplayComic` and the renderer.
     case json
@@ -101,7 +101,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = MojibakeRepair.repair(raw)
     }
 
-    /// The explainxkcd wikitext parser and its terminal layout. The first byte picks the width.
+    /// The explainxkcd wikitext parser, its terminal layout and the search text made from it.
+    /// The first byte picks the width.
     private static func wiki(_ bytes: UnsafeBufferPointer<UInt8>, _ broken: inout Broken) {
         guard let first = bytes.first else { return }
         let width = Int(first)
@@ -112,6 +113,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             broken.expectPrintable(line, multiline: false, "WikiLayout line (plain)")
         }
         _ = WikiLayout(width: width, style: Style(enabled: true), hyperlinks: true).lines(document)
+        let text = ExplanationText(wikitext: source)
+        broken.expectPrintable(text.explanation, multiline: true, "search text (explanation)")
+        broken.expectPrintable(text.transcript, multiline: true, "search text (transcript)")
     }
 
     /// The JSON reader and the comic decoding, then the repair of every field for display.

@@ -64,14 +64,16 @@ extension Bench {
             options.floor, [], environment: environment(warm, server: server), scratch: work)
         table.addMemory("  peak RSS of that sync", ours: rss, floor: floorRSS, limit: 60 << 20)
 
-        log("search with explanations …")
-        let (search, sqlite) = try searchLatency(dataDirectory: explained, server: server, rounds: 5)
-        table.add(
-            "`search` with explanations indexed (20 real queries, median)", ours: search, floor: sqlite,
-            floorName: "same FTS5 query, sqlite3 CLI, our database", goal: .ratioAndAbsolute(1.5, 0.001))
-        table.addSize(
-            "database with explanations", bytes: try databaseBytes(explained),
-            note: String(format: "%.1f MiB without (comics only)", Double(try databaseBytes(warm)) / 1_048_576))
+        try explainedSearchRows(explained: explained, comicsOnly: warm, server: server, into: &table)
+    }
+
+    /// A copy of `warm` with every comic's explanation, served by `server`.
+    func explainedCopy(of warm: URL, server: XKCDTestServer) throws -> URL {
+        let explained = try copy(warm, to: "explained")
+        let run = try Spawn.run(
+            options.xkcd, ["sync", "--explanations"], environment: environment(explained, server: server))
+        guard run.status == 0 else { throw BenchError("sync --explanations failed (\(run.status))") }
+        return explained
     }
 
     // A copy of the data directory `source` under `name`.
@@ -86,7 +88,7 @@ extension Bench {
     }
 
     // The database file and its write-ahead log.
-    private func databaseBytes(_ directory: URL) throws -> Int {
+    func databaseBytes(_ directory: URL) throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("xkcd.sqlite3") }
             .reduce(0) { total, file in
                 let size = try FileManager.default.attributesOfItem(

@@ -110,6 +110,13 @@ struct Bench {
         guard first.status == 0 else { throw BenchError("sync into \(warm.path) failed (\(first.status))") }
         if options.only == "search" {
             try searchRows(warm: warm, server: server, into: &table)
+            let explainServer = try XKCDTestServer(archive: archive, servesImages: false)
+            defer { explainServer.stop() }
+            try explainServer.serveExplanations(from: ComicArchive.locateFixtures().appendingPathComponent("explain"))
+            explainServer.serveGeneratedExplanations()
+            try explainedSearchRows(
+                explained: try explainedCopy(of: warm, server: explainServer), comicsOnly: warm, server: explainServer,
+                into: &table)
             print(table.markdown)
             return
         }
@@ -252,8 +259,9 @@ struct Bench {
                 guard result.status == 0 else { throw BenchError("sync of \(size) failed") }
                 times.append(result.seconds)
             }
-            let (search, _) = try searchLatency(dataDirectory: dir, server: partial, rounds: 3, withFloor: false)
-            growth.append((size, Measure.median(times), search))
+            let (search, _) = try searchLatency(
+                dataDirectory: dir, server: partial, queries: Self.queries, rounds: 3, withFloor: false)
+            growth.append((size, Measure.median(times), Measure.median(search)))
         }
 
         print(table.markdown)

@@ -24,6 +24,13 @@ enum Measure {
         return sorted.count.isMultiple(of: 2) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[mid]
     }
 
+    /// The value below which a share `p` (0…1) of `values` lies, nearest rank (0 when empty).
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
+    }
+
     /// `seconds` for a table cell: µs, ms or s.
     static func format(_ seconds: Double) -> String {
         if seconds < 0.001 { return String(format: "%.0f µs", seconds * 1e6) }

@@ -64,9 +64,13 @@ struct Table {
         ])
     }
 
-    /// A size, for the record.
-    mutating func addSize(_ path: String, bytes: Int, note: String) {
-        rows.append([path, String(format: "%.1f MiB", Double(bytes) / 1_048_576), note, "—", "(context)", "—"])
+    /// A size, for the record, or against the most it may be.
+    mutating func addSize(_ path: String, bytes: Int, limit: Int? = nil, note: String) {
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        rows.append([
+            path, mib(bytes), note, "—", limit.map { "≤ \(mib($0))" } ?? "(context)",
+            limit.map { bytes <= $0 ? "yes" : "**no**" } ?? "—",
+        ])
     }
 
     var markdown: String {

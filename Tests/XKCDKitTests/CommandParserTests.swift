@@ -145,6 +145,12 @@ import Testing
         #expect(usageMessage("353 extra") == "unexpected 'extra' after '353'")
         #expect(usageMessage("help nope") == "unknown command 'nope' — type 'help' for the list")
         #expect(usageMessage("goto \"unterminated")?.hasPrefix("unterminated quote") == true)
+        #expect(usageMessage("goto 'unterminated")?.hasPrefix("unterminated quote") == true)
+        #expect(usageMessage("goto unterminated'")?.hasPrefix("unterminated quote") == true)
+        // An apostrophe between letters is typed as one, not as a quote.
+        #expect(try parse("goto Ballmer's Peak") == [.goto(.title("Ballmer's Peak"))])
+        #expect(try parse("search can't sleep, don't know") == [.search("can't sleep, don't know")])
+        #expect(try parse("search 'rock n' roll") == [.search("rock n roll")])
         #expect(try parse("fav Barrel - Part 1") == [.favorite(.title("Barrel - Part 1"))])
         #expect(usageMessage("fav import") == "'fav import' needs one file — usage: fav import FILE")
         #expect(usageMessage("unfav 0") == "comic numbers start at 1 (got 0)")

@@ -181,3 +181,75 @@ struct SearchQueryLimitTests {
         #expect(EditDistance.between("python", "python") == 0)
     }
 }
+
+/// The index holds no text of its own: each change to a comic or its explanation removes the
+/// entry made from the stored text and adds the new one, and the index stays true to the text.
+@Suite struct SearchIndexUpkeepTests {
+    let store: ComicStore
+
+    init() throws {
+        store = try ComicStore.inMemory()
+        let comics = [1, 2, 3].map { num in
+            Comic(
+                num: num, title: "Comic \(num)", safeTitle: "Comic \(num)", alt: "ferret \(num)", img: "", year: 2020,
+                month: 1, day: num)
+        }
+        try store.save(comics, absent: [], at: Date())
+    }
+
+    private func found(_ word: String) throws -> [Int] { try store.search("\"\(word)\"", limit: nil).hits.map(\.num) }
+
+    private func checkIndex() throws {
+        try store.write { db in
+            try db.execute(sql: "INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
+        }
+    }
+
+    @Test func aReplacedComicIsFoundByItsNewTextOnly() throws {
+        try store.save(
+            Comic(num: 2, title: "Comic 2", safeTitle: "Comic 2", alt: "badger", img: "", year: 2020, month: 1, day: 2),
+            at: Date())
+        try checkIndex()
+        #expect(try found("ferret") == [1, 3])
+        #expect(try found("badger") == [2])
+    }
+
+    @Test func aReplacedExplanationIsFoundByItsNewTextOnlyAndItsComicsTextStays() throws {
+        let first = ExplainPage(
+            num: 2, title: "2: Comic 2", wikitext: "==Explanation==\nAn otter.\n==Transcript==\n:A heron.")
+        try store.saveExplanation(first, at: Date())
+        try checkIndex()
+        #expect(try found("otter") == [2] && found("heron") == [2])
+        let second = ExplainPage(num: 2, title: "2: Comic 2", wikitext: "==Explanation==\nA stoat.")
+        try store.saveExplanation(second, at: Date())
+        try checkIndex()
+        #expect(try found("otter").isEmpty && found("heron").isEmpty)
+        #expect(try found("stoat") == [2])
+        #expect(try Set(found("ferret")) == [1, 2, 3])
+        // A comic stored again keeps its explanation in the index.
+        try store.save(
+            Comic(
+                num: 2, title: "Comic 2", safeTitle: "Comic 2", alt: "ferret 2", img: "", year: 2020, month: 1, day: 2),
+            at: Date())
+        try checkIndex()
+        #expect(try found("stoat") == [2])
+    }
+
+    @Test func anExplanationBeforeItsComicIsIndexedWhenTheComicComes() throws {
+        try store.saveExplanation(ExplainPage(num: 9, title: "9: Comic 9", wikitext: "A weasel."), at: Date())
+        #expect(try found("weasel").isEmpty)
+        try store.save(
+            Comic(num: 9, title: "Comic 9", safeTitle: "Comic 9", alt: "", img: "", year: 2020, month: 1, day: 9),
+            at: Date())
+        try checkIndex()
+        #expect(try found("weasel") == [9])
+    }
+
+    @Test func clearingKeepsTheFavoritesSearchable() throws {
+        try store.saveExplanation(ExplainPage(num: 3, title: "3: Comic 3", wikitext: "A mink."), at: Date())
+        _ = try store.addFavorite(3, at: Date())
+        _ = try store.clearAllButFavorites()
+        try checkIndex()
+        #expect(try found("ferret") == [3] && found("mink") == [3])
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import XKCDKit
@@ -102,5 +103,54 @@ struct StoreSchemaTests {
         #expect(!ComicRepository.trusts(absenceCheckedAt: checkedAt, now: Date()))
         try store.markAbsent(7, at: Date(timeIntervalSince1970: 1_700_000_000))
         #expect(try store.absences() == [7: Date(timeIntervalSince1970: 1_700_000_000)])
+    }
+
+    // Every row of each table of `tables` (name: columns) in the database at `path`, as text.
+    private func rows(_ tables: [String: String], at path: URL) throws -> [String: [String]] {
+        try DatabaseQueue(path: path.path).read { db in
+            var found: [String: [String]] = [:]
+            for (table, columns) in tables {
+                found[table] = try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table) ORDER BY 1").map(
+                    \.description)
+            }
+            return found
+        }
+    }
+
+    @Test func aStoreFromTheSchemaThatStoredSearchTextLosesNothingAndShrinks() throws {
+        // Fixtures/stores/v10.sqlite3 was written by the program before v11: 48 comics, three
+        // explanations, two favorites with their images, seen marks and the browsing history.
+        let directory = try temporaryDirectory("schema-v10")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("xkcd.sqlite3")
+        try FileManager.default.copyItem(
+            at: ComicArchive.locateFixtures().appendingPathComponent("stores/v10.sqlite3"), to: path)
+        let kept = [
+            "comic": "*", "favorite": "*", "seen": "*", "setting": "*", "image": "*", "absent": "*",
+            "explanation": "num, title, wikitext, fetched_at, incomplete",
+        ]
+        let before = try rows(kept, at: path)
+        let bytesBefore = try #require(FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int)
+        #expect(before["favorite"]?.count == 2 && before["explanation"]?.count == 3 && before["seen"]?.count == 4)
+
+        let store = try ComicStore.open(at: path)
+        #expect(try rows(kept, at: path) == before)
+        #expect(try store.setting("session.state.v2") != nil)
+        #expect(store.fileBytes() < bytesBefore, "the text stored twice is given back")
+        let columns = try store.read { db in try db.columns(in: "explanation").map(\.name) }
+        #expect(!columns.contains("explanation_text") && !columns.contains("transcript_text"))
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM comic_fts") } == 48)
+        try store.write { db in
+            try db.execute(sql: "INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
+        }
+
+        // Each field is searchable as before: xkcd's transcript, a community one, an explanation.
+        let bobby = try store.search("\"bobby tables\"", limit: 5).hits
+        #expect(bobby.first?.num == 327 && bobby.first?.matched == .transcript)
+        let learned = try store.search("\"learned it last night\"", limit: 5).hits
+        #expect(learned.map(\.num) == [353] && learned.first?.matched == .transcript)
+        #expect(learned.first?.snippet.contains("last night") == true)
+        let explained = try store.search("\"beret guy explaining linguistics\"", limit: 5).hits
+        #expect(explained.map(\.num) == [353] && explained.first?.matched == .explanation)
     }
 }

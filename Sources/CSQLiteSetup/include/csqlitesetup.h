@@ -2,10 +2,11 @@
 #define XKCD_CSQLITESETUP_H
 
 /*
- * Process-wide SQLite settings that only sqlite3_config can make. sqlite3_config is variadic,
- * which Swift cannot call, and it must run before SQLite initialises (the first connection):
- * afterwards it returns SQLITE_MISUSE and changes nothing.
+ * What SQLite offers only to C: process-wide settings that only sqlite3_config can make
+ * (variadic, which Swift cannot call), and FTS5 auxiliary functions.
  */
+
+typedef struct sqlite3 sqlite3;
 
 #ifdef __cplusplus
 extern "C" {
@@ -13,9 +14,20 @@ extern "C" {
 
 /**
  * Stops SQLite from keeping memory statistics (SQLITE_CONFIG_MEMSTATUS), which take a global
- * mutex around every allocation. Returns SQLite's result code (0 when done).
+ * mutex around every allocation. Returns SQLite's result code (0 when done). It must run before
+ * SQLite initialises (the first connection): afterwards it returns SQLITE_MISUSE and changes
+ * nothing.
  */
 int xkcd_sqlite_disable_memory_statistics(void);
+
+/**
+ * Adds two FTS5 auxiliary functions to the connection `db`, for the row a full-text query is
+ * on: `search_field(t)`, the lowest column holding a match (NULL: none), and
+ * `search_phrases(t)`, an integer with bit i set when the row holds phrase i of the query
+ * (phrases counted from 0 in the order they are written; only the first 63). Returns SQLite's
+ * result code.
+ */
+int xkcd_sqlite_add_search_functions(sqlite3 *db);
 
 #ifdef __cplusplus
 }

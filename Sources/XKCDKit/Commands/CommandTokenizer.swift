@@ -1,5 +1,6 @@
 /// Splits a command line into commands (on `;`) and words (on spaces), honouring
-/// single quotes, double quotes and backslash escapes.
+/// single quotes, double quotes and backslash escapes. An apostrophe between two letters is
+/// one (`search can't sleep`, `goto Ballmer's Peak`), not a quote.
 public enum CommandTokenizer {
     /// Whether a script line is a comment: its first word starts with `#` and is not a comic
     /// number (`#353` goes to that comic; `# 353`, `#!/usr/bin/env xkcd` and `#note` are comments).
@@ -18,7 +19,8 @@ public enum CommandTokenizer {
         var inWord = false
         var quote: Character?
         var escaped = false
-        for c in line {
+        let characters = Array(line)
+        for (i, c) in characters.enumerated() {
             if escaped {
                 word.append(c)
                 escaped = false
@@ -38,6 +40,8 @@ public enum CommandTokenizer {
             case "\\":
                 escaped = true
                 inWord = true
+            case "'" where word.last?.isLetter == true && i + 1 < characters.count && characters[i + 1].isLetter:
+                word.append(c)
             case "\"", "'":
                 quote = c
                 inWord = true

@@ -34,21 +34,21 @@ extension ComicStore {
     public func saveExplanations(_ pages: [(page: ExplainPage, text: ExplanationText)], at date: Date) throws {
         guard !pages.isEmpty else { return }
         try write { db in
+            // The index first: a comic's old entry is removed with the stored explanation's text.
+            let records = try ComicRecord.filter(pages.map(\.page.num).contains(ComicRecord.Columns.num)).fetchAll(db)
+            let texts = Dictionary(pages.map { ($0.page.num, $0.text) }, uniquingKeysWith: { _, last in last })
+            try Self.index(records.map { SearchDocument($0.comic).explained(by: texts[$0.num]) }, in: db)
             let upsert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO explanation(num, title, wikitext, fetched_at, explanation_text, transcript_text, incomplete)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO explanation(num, title, wikitext, fetched_at, incomplete) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT(num) DO UPDATE SET title = excluded.title, wikitext = excluded.wikitext,
-                        fetched_at = excluded.fetched_at, explanation_text = excluded.explanation_text,
-                        transcript_text = excluded.transcript_text, incomplete = excluded.incomplete
+                        fetched_at = excluded.fetched_at, incomplete = excluded.incomplete
                     """)
             for (page, text) in pages {
                 try upsert.execute(arguments: [
-                    page.num, page.title, page.wikitext, date.timeIntervalSince1970, text.explanation,
-                    text.transcript, text.incomplete,
+                    page.num, page.title, page.wikitext, date.timeIntervalSince1970, text.incomplete,
                 ])
             }
-            try Self.reindex(pages.map(\.page.num), in: db)
         }
     }
 
@@ -76,29 +76,23 @@ extension ComicStore {
         }
     }
 
-    /// Derives the search text of every stored explanation again and re-indexes their comics
-    /// (after explanations were copied in without it).
-    public func rederiveExplanationText() throws {
+    /// Marks the stored explanations that are incomplete and builds the search index again
+    /// (after explanations were copied in as they were stored).
+    public func indexCopiedExplanations() throws {
         try write { db in
-            try Self.deriveExplanationText(in: db)
-            try Self.reindex(try Int.fetchAll(db, sql: "SELECT num FROM explanation"), in: db)
+            try db.execute(sql: Self.markIncomplete)
+            try Self.rebuildIndex(in: db)
         }
     }
 
-    /// Fills the search text columns of every stored explanation from its wikitext.
-    static func deriveExplanationText(in db: Database) throws {
-        let pages = try Row.fetchAll(db, sql: "SELECT num, wikitext FROM explanation")
-        let update = try db.cachedStatement(
-            sql: "UPDATE explanation SET explanation_text = ?, transcript_text = ?, incomplete = ? WHERE num = ?")
-        for row in pages {
-            let text = ExplanationText(wikitext: row["wikitext"])
-            try update.execute(arguments: [text.explanation, text.transcript, text.incomplete, row["num"] as Int])
-        }
-    }
+    /// Sets `incomplete` on every stored explanation as ``ExplanationText`` reads it.
+    static let markIncomplete = "UPDATE explanation SET incomplete = instr(lower(wikitext), '{{incomplete') > 0"
 
-    // Indexes the stored comics among `numbers` again, with their explanations.
-    private static func reindex(_ numbers: [Int], in db: Database) throws {
-        let records = try ComicRecord.filter(numbers.contains(ComicRecord.Columns.num)).fetchAll(db)
-        try index(records.map { SearchDocument($0.comic) }, in: db)
+    /// `documents` with the explanations stored for their comics.
+    static func explained(_ documents: [SearchDocument], in db: Database) throws -> [SearchDocument] {
+        let stored = try db.cachedStatement(sql: "SELECT wikitext FROM explanation WHERE num = ?")
+        return try documents.map { document in
+            try document.explained(by: String.fetchOne(stored, arguments: [document.num]).map(ExplanationText.init))
+        }
     }
 }

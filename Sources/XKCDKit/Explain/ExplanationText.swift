@@ -2,6 +2,12 @@ import Foundation
 
 /// What the search index and `transcript` take from an explainxkcd page: its Explanation and
 /// Transcript sections as plain text, and whether the page is still marked incomplete.
+///
+/// The text is made in one pass over the source rather than through the ``WikiDocument`` a
+/// reader sees: the index derives it again for each hit it shows an excerpt of, and the words
+/// are what count. Templates and character references read as they do in `explain`; links read
+/// as their labels; tags, comments, emphasis, the markup that starts a heading, list or table
+/// line, and whatever could steer a terminal are dropped.
 public struct ExplanationText: Sendable, Equatable {
     /// The Explanation section (the whole page when it has none), as plain text.
     public var explanation: String
@@ -13,12 +19,172 @@ public struct ExplanationText: Sendable, Equatable {
 
     /// The text of a page's MediaWiki source.
     public init(wikitext: String) {
-        let explanationSource = WikiMarkup.explanationSection(of: wikitext) ?? wikitext
-        explanation = WikiPlainText.text(of: WikiMarkup.document(from: explanationSource))
-        transcript =
-            WikiMarkup.transcriptSection(of: wikitext).map {
-                WikiPlainText.text(of: WikiMarkup.document(from: $0))
-            } ?? ""
+        explanation = Self.explanation(of: wikitext)
+        transcript = Self.transcript(of: wikitext)
         incomplete = ASCIICase.offset(of: "{{incomplete", in: Array(wikitext.utf8)) != nil
+    }
+
+    /// The Explanation section of a page's MediaWiki source (the whole page when it has none),
+    /// as plain text.
+    static func explanation(of wikitext: String) -> String {
+        plainText(WikiMarkup.explanationSection(of: wikitext) ?? wikitext)
+    }
+
+    /// The Transcript section of a page's MediaWiki source, as plain text; empty when it has none.
+    static func transcript(of wikitext: String) -> String {
+        WikiMarkup.transcriptSection(of: wikitext).map(plainText) ?? ""
+    }
+
+    /// The words of MediaWiki `source`, a line for each of its lines that holds any.
+    static func plainText(_ source: String) -> String {
+        let expanded = withTemplatesExpanded(withoutComments(Array(source.utf8.prefix(WikiMarkup.maxSourceLength))))
+        var out: [UInt8] = []
+        out.reserveCapacity(expanded.count)
+        for line in expanded.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let start = out.count
+            words(ofLine: line[...], into: &out)
+            while out.count > start, out.last == 0x20 { out.removeLast() }
+            if out.count > start { out.append(UInt8(ascii: "\n")) } else { out.removeSubrange(start...) }
+        }
+        if out.last == UInt8(ascii: "\n") { out.removeLast() }
+        return TerminalSanitizer.sanitize(HTMLEntities.decode(String(decoding: out, as: UTF8.self)), multiline: true)
+    }
+
+    // `bytes` without `<!-- … -->` comments (an unclosed one runs to the end).
+    private static func withoutComments(_ bytes: [UInt8]) -> [UInt8] {
+        guard let first = find(Array("<!--".utf8), in: bytes[...]) else { return bytes }
+        var out = Array(bytes[..<first])
+        var rest = bytes[first...]
+        while let open = find(Array("<!--".utf8), in: rest) {
+            out += rest[rest.startIndex..<open]
+            guard let close = find(Array("-->".utf8), in: rest[(open + 4)...]) else { return out }
+            rest = rest[(close + 3)...]
+        }
+        return out + rest
+    }
+
+    // `bytes` with each `{{template}}` replaced by its visible text, as `explain` shows it, and
+    // `{{{parameters}}}` dropped; an unclosed one drops the rest.
+    private static func withTemplatesExpanded(_ bytes: [UInt8]) -> [UInt8] {
+        let brace = UInt8(ascii: "{")
+        guard var i = bytes.firstIndex(of: brace) else { return bytes }
+        var out = Array(bytes[..<i])
+        while i < bytes.count {
+            guard bytes[i] == brace, i + 1 < bytes.count, bytes[i + 1] == brace else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
+            if i + 2 < bytes.count, bytes[i + 2] == brace {
+                guard let end = find(Array("}}}".utf8), in: bytes[(i + 3)...]) else { break }
+                i = end + 3
+                continue
+            }
+            guard let end = WikiSource.closingBraces(bytes, from: i, open: brace, close: UInt8(ascii: "}")) else {
+                break
+            }
+            let inner = String(decoding: bytes[(i + 2)..<(end - 2)], as: UTF8.self)
+            out += WikiSource.template(inner, depth: 1).utf8
+            i = end
+        }
+        return out
+    }
+
+    // Appends the words of one source line to `out`.
+    private static func words(ofLine line: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        var i = line.startIndex
+        // What starts a heading, list item or table line; a heading's closing `=`s go with the
+        // other punctuation below.
+        while i < line.endIndex, [0x20, 0x09, 0x2A, 0x23, 0x3A, 0x3B, 0x3D, 0x21].contains(line[i]) { i += 1 }
+        if i < line.endIndex, line[i] == UInt8(ascii: "{") || line[i] == UInt8(ascii: "|") {
+            // `{|`, `|}`, `|-`, `|+` and a cell's `|`.
+            i += 1
+            while i < line.endIndex, [0x7C, 0x7D, 0x2D, 0x2B].contains(line[i]) { i += 1 }
+        }
+        while i < line.endIndex {
+            let c = line[i]
+            switch c {
+            case UInt8(ascii: "<"):
+                // A tag (`<ref>`, `<br/>`, `</span>`) goes; what it encloses stays.
+                let next = i + 1 < line.endIndex ? line[i + 1] : 0
+                if next == UInt8(ascii: "/") || isLetter(next), let close = line[i...].firstIndex(of: UInt8(ascii: ">"))
+                {
+                    space(&out)
+                    i = close + 1
+                } else {
+                    out.append(c)
+                    i += 1
+                }
+            case UInt8(ascii: "[") where i + 1 < line.endIndex && line[i + 1] == UInt8(ascii: "["):
+                guard let close = find(Array("]]".utf8), in: line[(i + 2)...]) else {
+                    i += 2
+                    continue
+                }
+                out += linkLabel(line[(i + 2)..<close])
+                i = close + 2
+            case UInt8(ascii: "["):
+                // `[https://… label]` reads as its label; a bracket that opens no link stays.
+                let rest = line[(i + 1)...]
+                if rest.starts(with: "http".utf8) || rest.starts(with: "//".utf8),
+                    let close = rest.firstIndex(of: UInt8(ascii: "]"))
+                {
+                    if let gap = rest[..<close].firstIndex(of: 0x20) { out += rest[(gap + 1)..<close] }
+                    i = close + 1
+                } else {
+                    out.append(c)
+                    i += 1
+                }
+            case UInt8(ascii: "'") where i + 1 < line.endIndex && line[i + 1] == UInt8(ascii: "'"):
+                while i < line.endIndex, line[i] == UInt8(ascii: "'") { i += 1 }
+            case UInt8(ascii: "|") where i + 1 < line.endIndex && line[i + 1] == UInt8(ascii: "|"),
+                UInt8(ascii: "!") where i + 1 < line.endIndex && line[i + 1] == UInt8(ascii: "!"):
+                // Table cells on one line.
+                space(&out)
+                i += 2
+            case UInt8(ascii: "="):
+                // A heading's closing `=`s; an `=` between words stays.
+                let run = line[i...].prefix { $0 == UInt8(ascii: "=") }
+                if line[(i + run.count)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    i = line.endIndex
+                } else {
+                    out += run
+                    i += run.count
+                }
+            case 0x09:
+                space(&out)
+                i += 1
+            default:
+                out.append(c)
+                i += 1
+            }
+        }
+    }
+
+    // What a `[[target|label]]` link reads as: its label, else its target; files and
+    // categories read as nothing.
+    private static func linkLabel(_ inner: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let target = inner.prefix { $0 != UInt8(ascii: "|") }
+        let name = String(decoding: target.prefix(10), as: UTF8.self).lowercased()
+        if ["file:", "image:", "category:"].contains(where: name.hasPrefix) { return [] }
+        if let bar = inner.lastIndex(of: UInt8(ascii: "|")) { return inner[(bar + 1)...] }
+        return target.first == UInt8(ascii: ":") ? target.dropFirst() : target
+    }
+
+    private static func space(_ out: inout [UInt8]) {
+        if let last = out.last, last != 0x20, last != UInt8(ascii: "\n") { out.append(0x20) }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard let first = needle.first else { return nil }
+        var i = haystack.startIndex
+        while let at = haystack[i...].firstIndex(of: first) {
+            if haystack[at...].starts(with: needle) { return at }
+            i = at + 1
+        }
+        return nil
     }
 }

@@ -19,7 +19,7 @@ public struct IncompleteNotice: Sendable, Equatable {
         while let start = WikiSource.find(s, "{{incomplete", from: from) {
             from = start + 2
             // An unclosed template is dropped when the page is shown, and so is this.
-            guard let end = WikiSource.closingBraces(s, from: start) else { return nil }
+            guard let end = WikiSource.closingBraces(s, from: start, open: "{", close: "}") else { return nil }
             let parts = WikiSource.splitParameters(WikiSource.text(s[(start + 2)..<(end - 2)]))
             let name = parts[0].replacingOccurrences(of: "_", with: " ").trimmingSpacesAndNewlines().lowercased()
             guard name == "incomplete" else { continue }

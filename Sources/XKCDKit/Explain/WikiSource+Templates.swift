@@ -16,7 +16,7 @@ extension WikiSource {
             }
             if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
                 // An unclosed template: the rest is dropped rather than shown as markup.
-                guard let end = closingBraces(s, from: i) else { break }
+                guard let end = closingBraces(s, from: i, open: "{", close: "}") else { break }
                 if depth < maxDepth {
                     let inner = WikiSource.text(s[(i + 2)..<(end - 2)])
                     out.append(contentsOf: template(inner, depth: depth + 1).unicodeScalars)
@@ -30,15 +30,18 @@ extension WikiSource {
         return WikiSource.text(out)
     }
 
-    /// The index just past the `}}` closing the `{{` at `start`, counting nesting.
-    static func closingBraces(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+    /// The index just past the `}}` closing the `{{` at `start`, counting nesting, in text as
+    /// scalars or as UTF-8 bytes (`open` and `close` are its `{` and `}`).
+    static func closingBraces<Element: Equatable>(_ s: [Element], from start: Int, open: Element, close: Element)
+        -> Int?
+    {
         var depth = 0
         var i = start
         while i < s.count {
-            if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
+            if s[i] == open, i + 1 < s.count, s[i + 1] == open {
                 depth += 1
                 i += 2
-            } else if s[i] == "}", i + 1 < s.count, s[i + 1] == "}" {
+            } else if s[i] == close, i + 1 < s.count, s[i + 1] == close {
                 depth -= 1
                 i += 2
                 if depth == 0 { return i }
@@ -101,7 +104,7 @@ extension WikiSource {
     }
 
     // The visible text of one template call.
-    private static func template(_ inner: String, depth: Int) -> String {
+    static func template(_ inner: String, depth: Int) -> String {
         let parts = splitParameters(inner)
         let name = parts[0].trimmingSpacesAndNewlines().lowercased()
             .replacingOccurrences(of: "_", with: " ")

@@ -18,6 +18,10 @@ public struct SearchHit: Sendable, Equatable {
     /// The words of the query the comic holds, in the query's order.
     public var terms: [String]
 
+    /// Bit i set when the comic holds phrase i of the FTS5 expression it was found by (see
+    /// ``SearchQuery/terms(of:held:)``).
+    var heldPhrases: UInt64 = 0
+
     /// Creates a hit.
     public init(num: Int, title: String, snippet: String, matched: SearchField = .title, terms: [String] = []) {
         self.num = num

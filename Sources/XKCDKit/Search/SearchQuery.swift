@@ -66,6 +66,37 @@ public enum SearchQuery {
         return plain && !meaningful.isEmpty ? meaningful : words
     }
 
+    /// Of `words` (a query's ``words(_:)``), those a hit holds, in order and once each, where
+    /// bit i of `held` says whether it holds `phrases[i]` (the query's ``phrases(_:)``).
+    public static func terms(_ words: [String], of phrases: [[String]], held: UInt64) -> [String] {
+        var terms: Set<String> = []
+        for (index, phrase) in phrases.enumerated() where index < 63 && held & (1 << UInt64(index)) != 0 {
+            terms.formUnion(phrase)
+        }
+        return words.reduce(into: []) { kept, word in
+            if terms.contains(word) && !kept.contains(word) { kept.append(word) }
+        }
+    }
+
+    /// The phrases of ``expression(_:)`` for `text`, in order, each as the words of `text` it
+    /// stands for (as ``words(_:)`` gives them; a prefix stands for none).
+    public static func phrases(_ text: String) -> [[String]] {
+        let tokens = self.tokens(text)
+        let plain = !tokens.contains { token in
+            if case .word = token { return false }
+            return true
+        }
+        if plain { return words(text).map { [$0] } }
+        return tokens.compactMap { token in
+            switch token {
+            case let .word(word): [word.lowercased()]
+            case .prefix: []
+            case let .phrase(phrase): phrase.split(separator: " ").map { $0.lowercased() }
+            case .operator: nil
+            }
+        }
+    }
+
     /// One piece of a query.
     private enum Token: Equatable {
         case word(String)

@@ -5,8 +5,6 @@ public struct ArchiveService: Sendable {
     /// The comics matching an FTS5 `expression`, best first, at most `limit` (nil: all), and how
     /// many matched in all.
     public var search: @Sendable (_ expression: String, _ limit: Int?) throws -> (hits: [SearchHit], total: Int)
-    /// Which of the words each of the comics holds.
-    public var terms: @Sendable (_ words: [String], _ nums: [Int]) throws -> [Int: [String]]
     /// For each word no stored comic holds, the nearest word the index has.
     public var suggestions: @Sendable (_ words: [String]) throws -> [String: String]
     /// How many comics are stored.
@@ -24,7 +22,6 @@ extension ArchiveService {
     ) -> ArchiveService {
         ArchiveService(
             search: { try repository.store.search($0, limit: $1) },
-            terms: { try repository.store.terms($0, in: $1) },
             suggestions: { try repository.store.suggestions(for: $0) },
             storedCount: { try repository.store.comicCount() },
             sync: { images, explanations, jobs in

@@ -13,14 +13,10 @@ extension Session {
         }
         let (found, total) = try archive.search(expression, limit)
         let words = SearchQuery.words(text)
-        // One word is what every hit holds; several are looked up.
-        let terms =
-            words.count == 1 && SearchQuery.expression(text) == SearchQuery.ftsExpression(text)
-            ? Dictionary(uniqueKeysWithValues: found.map { ($0.num, words) })
-            : try archive.terms(words, found.map(\.num))
+        let phrases = SearchQuery.phrases(text)
         let hits = found.map { hit in
             var hit = hit
-            hit.terms = terms[hit.num] ?? []
+            hit.terms = SearchQuery.terms(words, of: phrases, held: hit.heldPhrases)
             return hit
         }
         // A word some hit holds is in the index: only the others are looked up.

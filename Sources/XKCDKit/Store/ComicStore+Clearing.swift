@@ -38,9 +38,9 @@ extension ComicStore {
             let comics = db.changesCount
             try db.execute(sql: "DELETE FROM explanation WHERE num NOT IN (SELECT num FROM favorite)")
             let explanations = db.changesCount
-            try db.execute(sql: "DELETE FROM comic_fts WHERE rowid NOT IN (SELECT num FROM favorite)")
-            // FTS5 deletes add tombstones to the index; merging its segments drops them.
-            try db.execute(sql: "INSERT INTO comic_fts(comic_fts) VALUES('optimize')")
+            // The index is built again from the favorites left: what it held of the deleted
+            // comics can no longer be derived to remove it entry by entry.
+            try Self.rebuildIndex(in: db)
             try db.execute(sql: "DELETE FROM absent")
             try db.execute(sql: "DELETE FROM single_resolution")
             return (ClearableItems(comics: comics, images: files.count, explanations: explanations), files)

@@ -1,3 +1,4 @@
+import CSQLiteSetup
 import Foundation
 import GRDB
 
@@ -8,11 +9,49 @@ extension ComicStore {
     package static let searchIndexMerging = "INSERT INTO comic_fts(comic_fts, rank) VALUES('automerge', 8)"
 
     /// The search index: a comic's title, alt text, transcript (xkcd's own where it is the
-    /// comic's, else explainxkcd's) and explanation, by comic number.
+    /// comic's, else explainxkcd's) and explanation, by comic number. It holds no copy of the
+    /// text: its content is the view `search_text`, read for excerpts and to remove an entry.
     static let searchIndexTable = """
         CREATE VIRTUAL TABLE comic_fts USING fts5(
-            title, alt, transcript, explanation, tokenize = 'unicode61 remove_diacritics 2')
+            title, alt, transcript, explanation, content = 'search_text', content_rowid = 'num',
+            tokenize = 'unicode61 remove_diacritics 2')
         """
+
+    /// The text the search index holds, derived from each stored comic and its explanation by
+    /// ``searchFunctions``, as ``SearchDocument`` derives it.
+    static let searchTextView = """
+        CREATE VIEW search_text(num, title, alt, transcript, explanation) AS
+        SELECT comic.num, search_title(comic.title, comic.safe_title), search_alt(comic.alt),
+            search_transcript(comic.transcript, comic.alt, explanation.wikitext),
+            search_explanation(explanation.wikitext)
+        FROM comic LEFT JOIN explanation USING (num)
+        """
+
+    /// The SQL functions of `search_text`, on every connection: the view is read whenever a
+    /// search makes an excerpt.
+    static let searchFunctions: [DatabaseFunction] = [
+        DatabaseFunction("search_title", argumentCount: 2, pure: true) { values in
+            SearchDocument.title(text(values[0]), safeTitle: text(values[1]))
+        },
+        DatabaseFunction("search_alt", argumentCount: 1, pure: true) { values in SearchDocument.alt(text(values[0])) },
+        DatabaseFunction("search_transcript", argumentCount: 3, pure: true) { values in
+            SearchDocument.transcript(
+                text(values[0]), alt: text(values[1]), explanation: String.fromDatabaseValue(values[2]))
+        },
+        DatabaseFunction("search_explanation", argumentCount: 1, pure: true) { values in
+            String.fromDatabaseValue(values[0]).map(SearchDocument.explanation) ?? ""
+        },
+    ]
+
+    private static func text(_ value: DatabaseValue) -> String { String.fromDatabaseValue(value) ?? "" }
+
+    /// Adds what search needs to the connection `db`: ``searchFunctions``, and the FTS5
+    /// auxiliary functions of ``searchSQL``.
+    package static func prepareSearch(_ db: Database) throws {
+        searchFunctions.forEach(db.add(function:))
+        let code = xkcd_sqlite_add_search_functions(db.sqliteConnection)
+        guard code == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+    }
 
     /// The search index's vocabulary, each term and how many comics hold it: a view over the
     /// index made for the connection that reads it, which stores nothing.
@@ -22,7 +61,7 @@ extension ComicStore {
     /// For each of `words` (lower-case) that no comic holds, the indexed term closest to it
     /// (at most two edits away, starting with the same letter; of equals, the commonest).
     public func suggestions(for words: [String]) throws -> [String: String] {
-        try read { db in
+        try readWithTemporaryTables { db in
             try db.execute(sql: Self.searchVocabularyTable)
             var found: [String: String] = [:]
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM comic_fts_vocab WHERE term = ?")
@@ -52,27 +91,13 @@ extension ComicStore {
         }
     }
 
-    /// Which of `words` (lower-case) each comic of `nums` holds, in the order of `words`.
-    public func terms(_ words: [String], in nums: [Int]) throws -> [Int: [String]] {
-        guard !nums.isEmpty else { return [:] }
-        return try read { db in
-            var found: [Int: [String]] = [:]
-            let list = nums.map(String.init).joined(separator: ",")
-            for word in words {
-                let holding = try Int.fetchAll(
-                    db, sql: "SELECT rowid FROM comic_fts WHERE comic_fts MATCH ? AND rowid IN (\(list))",
-                    arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""])
-                for num in holding where found[num]?.contains(word) != true { found[num, default: []].append(word) }
-            }
-            return found
-        }
-    }
-
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts, transcripts and
     /// explanations, best first (bm25, title weighted highest and explanation lowest); returns
-    /// up to `limit` hits (nil: every one) and how many comics match in all. FTS5 ranks every
-    /// match before SQLite reads a row (`ORDER BY rank`), so excerpts are made for the hits
-    /// returned only, each from the first field, in rank order, that holds a match.
+    /// up to `limit` hits (nil: every one), each with the phrases of `expression` it holds, and
+    /// how many comics match in all. FTS5 ranks every match from the index alone before SQLite
+    /// reads a row (`ORDER BY rank`); only the hits returned read their text, derived from the
+    /// stored comic and explanation, for their title and an excerpt of the first field, in
+    /// rank order, that holds a match.
     public func search(_ expression: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
         try read { db in
             let limit = limit ?? Int(Int32.max)
@@ -80,44 +105,38 @@ extension ComicStore {
                 db.cachedStatement(sql: Self.searchSQL),
                 arguments: [
                     String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, Self.rankFunction,
-                    limit + 1,
+                    limit,
                 ])
             // Equal ranks go in number order, whatever order FTS5 gave them in.
             let ordered = rows.sorted {
                 (($0["rank"] as Double), ($0["rowid"] as Int)) < (($1["rank"] as Double), ($1["rowid"] as Int))
             }
-            let hits = ordered.prefix(limit).map { row in
-                let field = SearchField.allCases.first { $0.column == row["field"] as Int } ?? .title
-                return SearchHit(
-                    num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]), matched: field)
+            let hits = ordered.map { row in
+                var hit = SearchHit(
+                    num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]),
+                    matched: SearchField.allCases.first { $0.column == row["field"] as Int? } ?? .title)
+                hit.heldPhrases = UInt64(bitPattern: row["phrases"] as Int64)
+                return hit
             }
-            guard rows.count > limit else { return (Array(hits), rows.count) }
+            guard rows.count == limit else { return (hits, rows.count) }
             let total = try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT count(*) FROM comic_fts WHERE comic_fts MATCH ?"),
                 arguments: [expression])
-            return (Array(hits), total ?? rows.count)
+            return (hits, total ?? rows.count)
         }
     }
-
-    // bm25 with one field weighted and the others not is below zero only when that field
-    // holds a match: the first such field, in rank order, is where the hit matched.
-    private static let matchedField: String = {
-        let fields = SearchField.allCases
-        let cases = fields.dropLast().map { field in
-            let weights = fields.map { $0 == field ? "1" : "0" }.joined(separator: ", ")
-            return "WHEN bm25(comic_fts, \(weights)) < 0 THEN \(field.column)"
-        }
-        return "CASE \(cases.joined(separator: " ")) ELSE \(fields.last!.column) END"
-    }()
 
     /// The ranking `search` asks FTS5 for: bm25 with each field's weight.
     package static let rankFunction =
         "bm25(\(SearchField.allCases.map { String($0.weight) }.joined(separator: ", ")))"
 
-    /// The statement `search` runs: start and end marks, the FTS5 expression, the ranking, the
-    /// number of rows.
-    package static let searchSQL = """
-        SELECT rowid, rank, title, \(matchedField) AS field, snippet(comic_fts, \(matchedField), ?, ?, '…', 16) AS excerpt
+    /// The statement `search` runs: the ranking, and for each row the first field holding a
+    /// match and the phrases it holds (see `xkcd_sqlite_add_search_functions`), from the index,
+    /// then its title and excerpt, from its text. Start and end marks, the FTS5 expression, the
+    /// ranking, the number of rows.
+    static let searchSQL = """
+        SELECT rowid, rank, search_field(comic_fts) AS field, search_phrases(comic_fts) AS phrases, title,
+            snippet(comic_fts, search_field(comic_fts), ?, ?, '…', 16) AS excerpt
         FROM comic_fts WHERE comic_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ?
         """
 
@@ -127,30 +146,35 @@ extension ComicStore {
             ? String(decoding: excerpt.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) : excerpt
     }
 
-    /// Indexes `documents` for search with their stored explanations, replacing older entries,
-    /// a statement per row. FTS5 keeps a transaction's terms in memory and writes them as one
-    /// segment at the commit (or past a megabyte), unless a row number goes down: then it
-    /// writes what it has at once. Rows go in ascending order, and callers writing several
-    /// batches in one transaction order them too.
+    /// Indexes `documents` for search, replacing their comics' older entries, a statement per
+    /// row. An older entry is removed with the text the index took from the stored comic and
+    /// explanation, so this runs before either is replaced. FTS5 keeps a transaction's terms in
+    /// memory and writes them as one segment at the commit (or past a megabyte), unless a row
+    /// number goes down: then it writes what it has at once. Rows go in ascending order, and
+    /// callers writing several batches in one transaction order them too.
     static func index(_ documents: [SearchDocument], in db: Database) throws {
+        let remove = try db.cachedStatement(
+            sql: """
+                INSERT INTO comic_fts(comic_fts, rowid, title, alt, transcript, explanation)
+                SELECT 'delete', num, title, alt, transcript, explanation FROM search_text WHERE num = ?
+                """)
         let insert = RowBinder(
             try db.cachedStatement(
-                sql: """
-                    INSERT OR REPLACE INTO comic_fts(rowid, title, alt, transcript, explanation)
-                    VALUES (?, ?, ?, ?, ?)
-                    """), in: db)
-        let explained = try db.cachedStatement(
-            sql: "SELECT explanation_text, transcript_text FROM explanation WHERE num = ?")
+                sql: "INSERT INTO comic_fts(rowid, title, alt, transcript, explanation) VALUES (?, ?, ?, ?, ?)"),
+            in: db)
         for document in documents.sorted(by: { $0.num < $1.num }) {
-            let explanation = try Row.fetchOne(explained, arguments: [document.num])
-            let communityTranscript: String = explanation?["transcript_text"] ?? ""
+            try remove.execute(arguments: [document.num])
             insert.bind(1, document.num)
             insert.bind(2, document.title)
             insert.bind(3, document.alt)
-            insert.bind(
-                4, document.transcript.isEmpty ? SearchDocument.clean(communityTranscript) : document.transcript)
-            insert.bind(5, SearchDocument.clean(explanation?["explanation_text"] ?? ""))
+            insert.bind(4, document.transcript)
+            insert.bind(5, document.explanation)
             try insert.step()
         }
+    }
+
+    /// Builds the search index again from the stored comics and explanations.
+    static func rebuildIndex(in db: Database) throws {
+        try db.execute(sql: "INSERT INTO comic_fts(comic_fts) VALUES('rebuild')")
     }
 }

@@ -57,6 +57,7 @@ public struct ComicStore: Sendable {
         // little left (4 ms instead of 14).
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
+            try Self.prepareSearch(db)
         }
         do {
             let pool = try DatabasePool(path: url.path, configuration: configuration)
@@ -68,13 +69,15 @@ public struct ComicStore: Sendable {
 
     /// A store in memory with the same schema, gone when the last copy is: for tests.
     package static func inMemory() throws -> ComicStore {
-        try ComicStore(writer: DatabaseQueue(), path: nil)
+        var configuration = Configuration()
+        configuration.prepareDatabase(Self.prepareSearch)
+        return try ComicStore(writer: DatabaseQueue(configuration: configuration), path: nil)
     }
 
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path
-        try StoreSchema.migrator.migrate(writer)
+        try StoreSchema.migrate(writer)
     }
 
     /// The stored comic `num`, if any.
@@ -98,6 +101,8 @@ public struct ComicStore: Sendable {
 
     /// Writes `batch` within the caller's transaction.
     static func insert(_ batch: ComicBatch, into db: Database) throws {
+        // Indexed first: a replaced comic's entry is removed with the text of the stored copy.
+        try index(try explained(batch.documents, in: db), in: db)
         // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
         let upsert = RowBinder(
             try db.cachedStatement(
@@ -126,7 +131,6 @@ public struct ComicStore: Sendable {
             upsert.bind(13, comic.extraParts)
             try upsert.step()
         }
-        try index(batch.documents, in: db)
         let absent = RowBinder(try db.cachedStatement(sql: Self.recordAbsence), in: db)
         for num in batch.absent {
             absent.bind(1, num)
@@ -221,6 +225,22 @@ public struct ComicStore: Sendable {
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try writer.read(body) } catch let error as DatabaseError { throw storageError(error) }
+    }
+
+    /// `body` in a read transaction on a connection that may write its own temporary tables.
+    func readWithTemporaryTables<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.unsafeRead { db in
+                var result: T?
+                try db.inTransaction(.deferred) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw storageError(error)
+        }
     }
 
     func write<T>(_ body: (Database) throws -> T) throws -> T {

@@ -117,7 +117,7 @@ enum StoreRecovery {
         copyRows(of: "seen", columns: ["num", "first_seen"], from: damaged, into: store)
         copyRows(of: "image", columns: ["num", "file", "bytes", "kind", "last_used"], from: damaged, into: store)
         copyRows(of: "explanation", columns: ["num", "title", "wikitext", "fetched_at"], from: damaged, into: store)
-        try? store.rederiveExplanationText()
+        try? store.indexCopiedExplanations()
         return rescued
     }
 
