@@ -153,17 +153,28 @@ extension ComicStore {
     /// number goes down: then it writes what it has at once. Rows go in ascending order, and
     /// callers writing several batches in one transaction order them too.
     static func index(_ documents: [SearchDocument], in db: Database) throws {
-        let remove = try db.cachedStatement(
-            sql: """
-                INSERT INTO comic_fts(comic_fts, rowid, title, alt, transcript, explanation)
-                SELECT 'delete', num, title, alt, transcript, explanation FROM search_text WHERE num = ?
-                """)
+        let indexed = try db.cachedStatement(
+            sql: "SELECT title, alt, transcript, explanation FROM search_text WHERE num = ?")
+        // Values, not `INSERT … SELECT`: a statement that may write several rows opens a
+        // savepoint, and FTS5 writes the terms it holds in memory at each one.
+        let remove = RowBinder(
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO comic_fts(comic_fts, rowid, title, alt, transcript, explanation)
+                    VALUES ('delete', ?, ?, ?, ?, ?)
+                    """), in: db)
         let insert = RowBinder(
             try db.cachedStatement(
                 sql: "INSERT INTO comic_fts(rowid, title, alt, transcript, explanation) VALUES (?, ?, ?, ?, ?)"),
             in: db)
         for document in documents.sorted(by: { $0.num < $1.num }) {
-            try remove.execute(arguments: [document.num])
+            if let old = try Row.fetchOne(indexed, arguments: [document.num]) {
+                remove.bind(1, document.num)
+                for (index, column) in ["title", "alt", "transcript", "explanation"].enumerated() {
+                    remove.bind(Int32(index + 2), old[column] as String)
+                }
+                try remove.step()
+            }
             insert.bind(1, document.num)
             insert.bind(2, document.title)
             insert.bind(3, document.alt)
