@@ -71,8 +71,9 @@ public struct ExplanationText: Sendable, Equatable {
         var out = Array(bytes[..<i])
         while i < bytes.count {
             guard bytes[i] == brace, i + 1 < bytes.count, bytes[i + 1] == brace else {
-                out.append(bytes[i])
-                i += 1
+                let end = bytes[(i + 1)...].firstIndex(of: brace) ?? bytes.count
+                out += bytes[i..<end]
+                i = end
                 continue
             }
             if i + 2 < bytes.count, bytes[i + 2] == brace {
@@ -95,11 +96,11 @@ public struct ExplanationText: Sendable, Equatable {
         var i = line.startIndex
         // What starts a heading, list item or table line; a heading's closing `=`s go with the
         // other punctuation below.
-        while i < line.endIndex, [0x20, 0x09, 0x2A, 0x23, 0x3A, 0x3B, 0x3D, 0x21].contains(line[i]) { i += 1 }
+        while i < line.endIndex, isLineMarkup(line[i]) { i += 1 }
         if i < line.endIndex, line[i] == UInt8(ascii: "{") || line[i] == UInt8(ascii: "|") {
             // `{|`, `|}`, `|-`, `|+` and a cell's `|`.
             i += 1
-            while i < line.endIndex, [0x7C, 0x7D, 0x2D, 0x2B].contains(line[i]) { i += 1 }
+            while i < line.endIndex, isTableMarkup(line[i]) { i += 1 }
         }
         while i < line.endIndex {
             let c = line[i]
@@ -154,8 +155,10 @@ public struct ExplanationText: Sendable, Equatable {
                 space(&out)
                 i += 1
             default:
-                out.append(c)
-                i += 1
+                // A run of text up to the next byte that may start markup, copied at once.
+                let end = line[(i + 1)...].firstIndex(where: mayStartMarkup) ?? line.endIndex
+                out += line[i..<end]
+                i = end
             }
         }
     }
@@ -168,6 +171,30 @@ public struct ExplanationText: Sendable, Equatable {
         if ["file:", "image:", "category:"].contains(where: name.hasPrefix) { return [] }
         if let bar = inner.lastIndex(of: UInt8(ascii: "|")) { return inner[(bar + 1)...] }
         return target.first == UInt8(ascii: ":") ? target.dropFirst() : target
+    }
+
+    // What may start a heading, list item or table line: `*#:;=!` and blanks.
+    private static func isLineMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09, 0x20, 0x2A, 0x23, 0x3A, 0x3B, 0x3D, 0x21: true
+        default: false
+        }
+    }
+
+    // What follows a table line's first `{` or `|`: `|}-+`.
+    private static func isTableMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x7C, 0x7D, 0x2D, 0x2B: true
+        default: false
+        }
+    }
+
+    // What `words(ofLine:into:)` looks at: `<['|!=` and tabs.
+    private static func mayStartMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x3C, 0x5B, 0x27, 0x7C, 0x21, 0x3D, 0x09: true
+        default: false
+        }
     }
 
     private static func space(_ out: inout [UInt8]) {

@@ -25,16 +25,22 @@ public enum WikiMarkup {
     // The text under the first level-2 heading `wanted` accepts, up to the next level-2 heading.
     private static func section(of source: String, where wanted: (Substring) -> Bool) -> String? {
         var start: String.Index?
-        for line in lines(of: source) {
-            guard let level = headingLevel(line), level == 2 else { continue }
-            if let start {
-                // The section ends before this heading's line, less the newline that ends the last.
-                let end = line.startIndex > start ? source.utf8.index(before: line.startIndex) : start
-                return String(source[start..<end])
+        var lineStart = source.startIndex
+        while true {
+            let lineEnd = source.utf8[lineStart...].firstIndex(of: 0x0A) ?? source.endIndex
+            let line = source[lineStart..<lineEnd]
+            if let level = headingLevel(line), level == 2 {
+                if let start {
+                    // The section ends before this heading's line, less the newline that ends the last.
+                    let end = line.startIndex > start ? source.utf8.index(before: line.startIndex) : start
+                    return String(source[start..<end])
+                }
+                if wanted(line) {
+                    start = lineEnd < source.endIndex ? source.utf8.index(after: lineEnd) : source.endIndex
+                }
             }
-            if wanted(line) {
-                start = line.endIndex < source.endIndex ? source.utf8.index(after: line.endIndex) : source.endIndex
-            }
+            if lineEnd == source.endIndex { break }
+            lineStart = source.utf8.index(after: lineEnd)
         }
         return start.map { String(source[$0...]) }
     }
