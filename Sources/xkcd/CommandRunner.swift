@@ -106,7 +106,7 @@ final class CommandRunner {
             // A terminal that draws pixels gets the comic's double-resolution image.
             if case .image(let reference, var options, let withCard) = command, !renderer().json {
                 let chosen = ImageProtocolChoice.choose(forced: options.renderer, facts: imageFacts(options.renderer))
-                options.highResolution = [.kitty, .iterm, .sixel].contains(chosen)
+                options.highResolution = chosen.drawsPixels
                 command = .image(reference, options, withCard: withCard)
             }
             if case .cacheClear(skipConfirmation: false) = command, let confirm, !confirmClear(confirm) {

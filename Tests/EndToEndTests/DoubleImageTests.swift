@@ -54,4 +54,24 @@ import XKCDKit
         let stats = try JSONReader.parse(Array(try xkcd.run(["--json", "cache"]).stdout.utf8))
         #expect(stats["images"]?.integer == 1)
     }
+
+    @Test func theDoubleImageTakesTheCellsAndPixelsOfItsSingleOne() throws {
+        // What a kitty escape gives (its columns) and a sixel image's raster size.
+        func columns(_ output: String) -> Substring? {
+            output.firstRange(of: ",c=").map { output[$0.upperBound...].prefix { $0.isNumber } }
+        }
+        func raster(_ output: String) -> Substring? {
+            output.firstRange(of: "q\"1;1;").map { output[$0.upperBound...].prefix { $0.isNumber || $0 == ";" } }
+        }
+        #expect(try xkcd.run(["image", "1333", "--renderer", "blocks"]).status == 0, "the 1x is stored")
+        let single = try xkcd.run(["--offline", "image", "1333", "--renderer", "kitty"]).stdout
+        let singleSixel = try xkcd.run(["--offline", "image", "1333", "--renderer", "sixel"]).stdout
+        #expect(doubledRequests().isEmpty)
+        let double = try xkcd.run(["image", "1333", "--renderer", "kitty"]).stdout
+        #expect(doubledRequests().count == 1, "the 2x replaces the 1x")
+        let doubleSixel = try xkcd.run(["--offline", "image", "1333", "--renderer", "sixel"]).stdout
+        #expect(columns(single) != nil && columns(double) == columns(single), "the 2x is sharper, not bigger")
+        #expect(!double.contains(",r="), "kitty derives the rows from the image's shape")
+        #expect(raster(singleSixel) != nil && raster(doubleSixel) == raster(singleSixel))
+    }
 }

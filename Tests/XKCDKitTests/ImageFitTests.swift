@@ -96,13 +96,47 @@ import Testing
             let fitted = ImageFit(
                 imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24,
                 cellWidth: 9, cellHeight: 18)
-            #expect(fitted == ImageFit(columns: 33, rows: 22, pixelWidth: 293, pixelHeight: 396))
+            #expect(fitted == ImageFit(columns: 32, rows: 22, pixelWidth: 293, pixelHeight: 396))
             let wide = ImageFit(
                 imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24, width: 40)
-            #expect(wide == ImageFit(columns: 40, rows: 27, pixelWidth: 400, pixelHeight: 541))
+            #expect(wide == ImageFit(columns: 40, rows: 28, pixelWidth: 400, pixelHeight: 541))
         }
         #expect(
             ImageFit(imageWidth: 1, imageHeight: 1, for: .kitty, columns: 80, rows: 24)
                 == ImageFit(columns: 1, rows: 1, pixelWidth: 1, pixelHeight: 1))
+    }
+
+    // #1084 as the live site serves it: a 120 x 80 image and its 240 x 160 `_2x`.
+    @Test func aDoubledImageTakesTheCellsOfItsSingleOne() {
+        for imageProtocol in [ImageProtocol.kitty, .iterm, .sixel] {
+            for (cellWidth, cellHeight) in [(9, 20), (18, 40)] {
+                func fit(_ width: Int, _ height: Int, doubled: Bool) -> ImageFit {
+                    ImageFit(
+                        imageWidth: width, imageHeight: height, for: imageProtocol, columns: 200, rows: 60,
+                        cellWidth: cellWidth, cellHeight: cellHeight, doubled: doubled)
+                }
+                let single = fit(120, 80, doubled: false)
+                let double = fit(240, 160, doubled: true)
+                let hiDPI = cellWidth == 18
+                // On a HiDPI screen the 1x is drawn pixel for pixel, half the size the 2x is.
+                if !hiDPI {
+                    #expect(double.columns == single.columns && double.rows == single.rows, "\(imageProtocol)")
+                }
+                // The 2x takes the cells of a 120 x 80 picture at 9 x 20: its pixels are halved
+                // on a normal screen and used one to one on a HiDPI one.
+                let expected = imageProtocol == .sixel ? (14, 4) : (13, 4)
+                #expect((double.columns, double.rows) == expected, "\(imageProtocol) \(cellWidth)x\(cellHeight)")
+                #expect(double.pixelWidth == (hiDPI ? 240 : 120) && double.pixelHeight == (hiDPI ? 160 : 80))
+                // The cells keep the picture's shape: width over height within one row's rounding.
+                if imageProtocol != .sixel {
+                    let drawn = Double(double.columns * cellWidth) * 160 / 240
+                    #expect(Int((drawn / Double(cellHeight)).rounded(.up)) == double.rows)
+                }
+            }
+        }
+        // Half blocks count a 2x image's pixels half too: one column for each of its 1x pixels.
+        let blocks = ImageFit(
+            imageWidth: 240, imageHeight: 160, for: .blocks, columns: 200, rows: 60, doubled: true)
+        #expect(blocks == ImageFit(columns: 120, rows: 40, pixelWidth: 120, pixelHeight: 80))
     }
 }

@@ -14,10 +14,14 @@ public struct ComicImage: Sendable, Equatable {
     public var options: ImageOptions
     /// Whether the card comes first (`show --image`).
     public var withCard: Bool
+    /// Whether the file is the comic's `_2x` image: twice its size each way, drawn at the size
+    /// of its 1x (see ``ImageFit``).
+    public var doubled: Bool
 
     /// Creates an image outcome.
     public init(
-        comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool
+        comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool,
+        doubled: Bool = false
     ) {
         self.comic = comic
         self.data = data
@@ -25,5 +29,6 @@ public struct ComicImage: Sendable, Equatable {
         self.raster = raster
         self.options = options
         self.withCard = withCard
+        self.doubled = doubled
     }
 }

@@ -16,7 +16,7 @@ extension Session {
         return .image(
             ComicImage(
                 comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
-                options: options, withCard: withCard))
+                options: options, withCard: withCard, doubled: image.doubled))
     }
 
     /// Writes the image of the comic `reference` names (or the current one) to `path`.

@@ -10,6 +10,8 @@ public struct StoredImage: Sendable, Equatable {
     public var data: Data
     /// Its format.
     public var kind: ImageKind
+    /// Whether it is the comic's `_2x` image.
+    public var doubled = false
 }
 
 /// Where comics come from: the store first, the network for what is missing. A comic once
@@ -163,7 +165,8 @@ public struct ComicRepository: Sendable {
                 return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: entry)
             }
             try store.touchImage(comic.num, at: now())
-            return StoredImage(num: comic.num, file: images.url(entry.file), data: data, kind: entry.kind)
+            return StoredImage(
+                num: comic.num, file: images.url(entry.file), data: data, kind: entry.kind, doubled: entry.doubled)
         }
         if offline { throw XKCDError.imageNotStoredOffline(comic.num) }
         if asksDoubled, let doubled = try await doubledImage(of: comic) {
@@ -231,7 +234,7 @@ public struct ComicRepository: Sendable {
         for file in try store.evictImages(toFit: imageCacheLimit, keeping: num) {
             images.remove(file)
         }
-        return StoredImage(num: num, file: images.url(fileName), data: data, kind: kind)
+        return StoredImage(num: num, file: images.url(fileName), data: data, kind: kind, doubled: doubled)
     }
 
     /// Deletes comic `num`'s stored image (one that turned out unusable), so the next

@@ -26,8 +26,9 @@ public struct ImageComposer: Sendable {
         // What comes with the image may take at most half the screen from it.
         screen.rows = max(facts.rows / 2, facts.rows - reservedRows)
         let fit = ImageFit(
-            imageWidth: raster.width, imageHeight: raster.height, for: chosen, facts: screen, width: image.options.width
-        )
+            imageWidth: raster.width, imageHeight: raster.height, for: chosen, facts: screen,
+            width: image.options.width,
+            doubled: image.doubled)
         let drawn: String
         switch chosen {
         case .kitty:
@@ -36,9 +37,9 @@ public struct ImageComposer: Sendable {
                 let png = image.kind == .png && !inverts
                     ? image.data : try? PNGEncoder.encode(inverts ? tone(raster, true) : raster)
             else {
-                return halfBlocks(raster, screen: screen, width: image.options.width, inverts: inverts)
+                return halfBlocks(raster, screen: screen, image: image, inverts: inverts)
             }
-            drawn = KittyGraphics.sequence(png: png, columns: fit.columns, rows: fit.rows)
+            drawn = KittyGraphics.sequence(png: png, columns: fit.columns)
         case .iterm:
             let data = inverts ? (try? PNGEncoder.encode(tone(raster, true))) ?? image.data : image.data
             drawn = ITermInline.sequence(
@@ -53,17 +54,18 @@ public struct ImageComposer: Sendable {
         // are in small chunks, but a sixel or iTerm2 image is one sequence.
         guard facts.environment["TMUX"] != nil else { return drawn }
         if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit {
-            return halfBlocks(raster, screen: screen, width: image.options.width, inverts: inverts)
+            return halfBlocks(raster, screen: screen, image: image, inverts: inverts)
         }
         return TmuxPassthrough.wrap(drawn)
     }
 
     // The fallback when a graphics protocol cannot carry the image.
-    private func halfBlocks(_ raster: RasterImage, screen: TerminalFacts, width: Int?, inverts: Bool) -> String {
+    private func halfBlocks(_ raster: RasterImage, screen: TerminalFacts, image: ComicImage, inverts: Bool) -> String {
         lines(
             raster,
             fit: ImageFit(
-                imageWidth: raster.width, imageHeight: raster.height, for: .blocks, facts: screen, width: width),
+                imageWidth: raster.width, imageHeight: raster.height, for: .blocks, facts: screen,
+                width: image.options.width, doubled: image.doubled),
             as: .blocks, inverts: inverts)
     }
 

@@ -22,6 +22,10 @@ public struct ImageFit: Sendable, Equatable {
     public static let assumedCellWidth = 10
     /// The cell height assumed likewise: a cell is about twice as tall as wide.
     public static let assumedCellHeight = 20
+    /// The narrowest cell, in pixels, taken for a HiDPI screen's (twice a common 9 x 20).
+    public static let hiDPICellWidth = 18
+    /// The shortest cell taken for a HiDPI screen's.
+    public static let hiDPICellHeight = 40
 
     /// A fit given outright.
     public init(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
@@ -39,12 +43,16 @@ public struct ImageFit: Sendable, Equatable {
     /// lets the height follow, enlarging when asked, up to `maxRows` rows and `maxPixels` pixels.
     /// Sixel images also stay within `sixelMaxWidth` x `sixelMaxHeight` pixels. Every size is at
     /// least 1.
+    ///
+    /// A `doubled` image (a `_2x` file) holds twice the comic's pixels each way: it exists to be
+    /// sharper, not bigger, so it takes the cells its 1x would, its pixels counted half. Where
+    /// the cells are at least ``hiDPICellWidth`` x ``hiDPICellHeight`` (a HiDPI screen), its
+    /// pixels are used one to one.
     public init(
         imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, columns: Int, rows: Int,
         cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
-        sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil
+        sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil, doubled: Bool = false
     ) {
-        let image = (w: max(1, imageWidth), h: max(1, imageHeight))
         let cell: (w: Int, h: Int)
         switch imageProtocol {
         case .blocks, .ascii:
@@ -57,32 +65,42 @@ public struct ImageFit: Sendable, Equatable {
                 cell = (Self.assumedCellWidth, Self.assumedCellHeight)
             }
         }
+        let hiDPI = imageProtocol.drawsPixels && cell.w >= Self.hiDPICellWidth && cell.h >= Self.hiDPICellHeight
+        // The image's size as the comic is meant to be seen, in pixels.
+        let density = doubled && !hiDPI ? 2.0 : 1.0
+        let image = (w: max(1, Double(imageWidth) / density), h: max(1, Double(imageHeight) / density))
         // The box in pixels, and how far the image is scaled to fit it.
         var scale: Double
         if let width {
-            scale = Double(min(max(1, width), Self.maxColumns) * cell.w) / Double(image.w)
+            scale = Double(min(max(1, width), Self.maxColumns) * cell.w) / image.w
         } else {
             let boxWidth = Double(max(1, columns) * cell.w)
             let boxHeight = Double(max(1, rows - 2) * cell.h)
-            scale = min(1, boxWidth / Double(image.w), boxHeight / Double(image.h))
+            scale = min(1, boxWidth / image.w, boxHeight / image.h)
         }
-        scale = min(scale, Double(Self.maxRows * cell.h) / Double(image.h))
+        scale = min(scale, Double(Self.maxRows * cell.h) / image.h)
         // However it is asked for, never more pixels than a decoded comic may have.
-        scale = min(scale, (Double(Self.maxPixels) / (Double(image.w) * Double(image.h))).squareRoot())
+        scale = min(scale, (Double(Self.maxPixels) / (image.w * image.h)).squareRoot())
         if imageProtocol == .sixel {
-            if let maxWidth = sixelMaxWidth, maxWidth > 0 { scale = min(scale, Double(maxWidth) / Double(image.w)) }
-            if let maxHeight = sixelMaxHeight, maxHeight > 0 { scale = min(scale, Double(maxHeight) / Double(image.h)) }
+            if let maxWidth = sixelMaxWidth, maxWidth > 0 { scale = min(scale, Double(maxWidth) / image.w) }
+            if let maxHeight = sixelMaxHeight, maxHeight > 0 { scale = min(scale, Double(maxHeight) / image.h) }
         }
-        let pixelWidth = max(1, Int((Double(image.w) * scale).rounded()))
-        let pixelHeight = max(1, Int((Double(image.h) * scale).rounded()))
+        let pixelWidth = max(1, Int((image.w * scale).rounded()))
+        let pixelHeight = max(1, Int((image.h * scale).rounded()))
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         switch imageProtocol {
         case .kitty, .iterm:
-            // The terminal stretches the file over exactly these cells, so the nearest whole
-            // number keeps the shape closest.
-            self.columns = max(1, Int((Double(pixelWidth) / Double(cell.w)).rounded()))
-            self.rows = max(1, Int((Double(pixelHeight) / Double(cell.h)).rounded()))
+            // The terminal scales the file to these columns and keeps its shape, taking every
+            // row its height reaches into; a column less where rounding up would take a row
+            // more than the fit has.
+            func rows(_ columns: Int) -> Int {
+                max(1, Int((Double(columns * cell.w) * image.h / image.w / Double(cell.h)).rounded(.up)))
+            }
+            var columns = max(1, Int((Double(pixelWidth) / Double(cell.w)).rounded()))
+            if columns > 1, rows(columns) > (pixelHeight + cell.h - 1) / cell.h { columns -= 1 }
+            self.columns = columns
+            self.rows = rows(columns)
         case .sixel, .blocks, .ascii:
             // Drawn pixel for pixel: every cell any pixel lands in.
             self.columns = max(1, (pixelWidth + cell.w - 1) / cell.w)
@@ -92,11 +110,12 @@ public struct ImageFit: Sendable, Equatable {
 
     /// Fits an image into the terminal `facts` describe (its size, cell size and sixel limits).
     public init(
-        imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, facts: TerminalFacts, width: Int? = nil
+        imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, facts: TerminalFacts, width: Int? = nil,
+        doubled: Bool = false
     ) {
         self.init(
             imageWidth: imageWidth, imageHeight: imageHeight, for: imageProtocol,
             columns: facts.columns, rows: facts.rows, cellWidth: facts.cellWidth, cellHeight: facts.cellHeight,
-            width: width, sixelMaxWidth: facts.sixelMaxWidth, sixelMaxHeight: facts.sixelMaxHeight)
+            width: width, sixelMaxWidth: facts.sixelMaxWidth, sixelMaxHeight: facts.sixelMaxHeight, doubled: doubled)
     }
 }

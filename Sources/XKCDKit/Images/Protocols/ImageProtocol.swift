@@ -10,4 +10,12 @@ public enum ImageProtocol: String, CaseIterable, Sendable {
     case blocks
     /// Plain characters shaded by darkness, no escapes at all.
     case ascii
+
+    /// Whether the terminal draws the image's pixels (kitty, iTerm2, sixel) rather than text.
+    public var drawsPixels: Bool {
+        switch self {
+        case .kitty, .iterm, .sixel: true
+        case .blocks, .ascii: false
+        }
+    }
 }
