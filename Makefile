@@ -2,10 +2,11 @@ SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
 	libpng-dev libjpeg62-turbo-dev libgif-dev
 # Test-only tools: groff renders the man page in a test; less is the pager a test pages
-# through; nginx serves HTTP/2 over TLS with a certificate openssl makes on the spot. nginx is
+# through; tmux is the multiplexer images are passed through; nginx serves HTTP/2 over TLS
+# with a certificate openssl makes on the spot. nginx is
 # Debian's binary unpacked under .build by scripts/fetch-nginx.sh, not installed: no web server
 # is set up, started or enabled.
-TEST_PACKAGES := groff-base less openssl
+TEST_PACKAGES := groff-base less openssl tmux
 TEST_NGINX := .build/test-tools/nginx
 TEST_ENV := XKCD_TEST_NGINX=$(CURDIR)/$(TEST_NGINX)/usr/sbin/nginx
 RELEASE_BIN := .build/release/xkcd

@@ -105,7 +105,16 @@ final class CommandRunner {
             if tasks.wasInterrupted { break }
             // A terminal that draws pixels gets the comic's double-resolution image.
             if case .image(let reference, var options, let withCard) = command, !renderer().json {
-                let chosen = ImageProtocolChoice.choose(forced: options.renderer, facts: imageFacts(options.renderer))
+                let facts = imageFacts(options.renderer)
+                let chosen = ImageProtocolChoice.choose(forced: options.renderer, facts: facts)
+                // Inside tmux a picture reaches the terminal only through passthrough.
+                if chosen.drawsPixels, facts.environment["TMUX"] != nil, facts.tmuxPassthrough == false {
+                    output.error(
+                        "tmux does not pass images on to the terminal: 'tmux set -g allow-passthrough on' lets it "
+                            + "(or --renderer blocks draws the image in text)")
+                    result.failed = true
+                    continue
+                }
                 options.highResolution = chosen.drawsPixels
                 command = .image(reference, options, withCard: withCard)
             }

@@ -45,6 +45,14 @@ struct ExternalProgram {
         spawn(arguments, input: input, onTerminal: false, settings: [:]).succeeded
     }
 
+    /// Runs it away from the terminal and returns what it printed (at most 64 KiB), or nil
+    /// when it could not be started or did not exit with status 0.
+    func output(_ arguments: [String]) -> String? {
+        var captured: [UInt8]? = []
+        let ending = spawn(arguments, input: nil, onTerminal: false, settings: [:], capturing: &captured)
+        return ending.succeeded ? String(decoding: captured ?? [], as: UTF8.self) : nil
+    }
+
     /// Starts it away from the terminal and leaves it running (a graphical browser that stays
     /// open): a shell that starts it in the background and exits at once, so it is never this
     /// process's child to wait for. The arguments are the shell's positional parameters, never
@@ -64,14 +72,28 @@ struct ExternalProgram {
     }
 
     private func spawn(_ arguments: [String], input: String?, onTerminal: Bool, settings: [String: String]) -> Ending {
+        var nothing: [UInt8]?
+        return spawn(arguments, input: input, onTerminal: onTerminal, settings: settings, capturing: &nothing)
+    }
+
+    // With `captured` not nil, the program's standard output is read into it.
+    private func spawn(
+        _ arguments: [String], input: String?, onTerminal: Bool, settings: [String: String],
+        capturing captured: inout [UInt8]?
+    ) -> Ending {
         var inputPipe: [Int32] = [-1, -1]
+        var outputPipe: [Int32] = [-1, -1]
         if input != nil {
             guard pipe(&inputPipe) == 0 else { return .notStarted }
             // Neither end is the program's but through the dup2 below.
             for fd in inputPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         }
+        if captured != nil {
+            guard pipe(&outputPipe) == 0 else { return .notStarted }
+            for fd in outputPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
         defer {
-            for fd in inputPipe where fd >= 0 { close(fd) }
+            for fd in inputPipe + outputPipe where fd >= 0 { close(fd) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -81,8 +103,12 @@ struct ExternalProgram {
         } else if !onTerminal {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        if !onTerminal {
+        if captured != nil {
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        } else if !onTerminal {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        if !onTerminal {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         // Nothing else of this process's (libcurl's sockets among them) reaches the program.
@@ -124,6 +150,17 @@ struct ExternalProgram {
             close(inputPipe[1])
             inputPipe[1] = -1
         }
+        if captured != nil {
+            close(outputPipe[1])
+            outputPipe[1] = -1
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(outputPipe[0], &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                if captured!.count < Self.mostOutput { captured!.append(contentsOf: chunk[0..<count]) }
+            }
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .notStarted }
@@ -131,6 +168,9 @@ struct ExternalProgram {
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal)
     }
+
+    /// The most of a program's output ``output(_:)`` keeps.
+    static let mostOutput = 64 << 10
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         var offset = 0

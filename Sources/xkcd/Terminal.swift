@@ -80,7 +80,25 @@ struct Terminal {
             facts.sixelMaxHeight = answer.maxHeight
         }
         facts.darkBackground = theme.isDark(reported: answer?.background, environment: facts.environment)
+        facts.background = answer?.background
+        if forced?.drawsPixels == true, facts.environment["TMUX"] != nil {
+            facts.tmuxPassthrough = Self.tmuxPassesGraphics(environment: facts.environment)
+        }
         return facts
+    }
+
+    // Whether the tmux server this process runs under passes escapes through to the terminal
+    // outside (`allow-passthrough` on or all); nil when tmux cannot say.
+    private static func tmuxPassesGraphics(environment: [String: String]) -> Bool? {
+        guard let tmux = ExternalProgram.find("tmux", environment: Environment(environment)),
+            let value = tmux.output(["show", "-gv", "allow-passthrough"])?.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+        else { return nil }
+        switch value {
+        case "on", "all": return true
+        case "off": return false
+        default: return nil
+        }
     }
 
     // Asked anew each time: a resize takes effect on the next command.

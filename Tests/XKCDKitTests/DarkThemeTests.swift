@@ -70,6 +70,28 @@ import Testing
         let turned = ImageTone.inverted(grey)
         #expect(turned.pixel(x: 1, y: 0) == (0, 0, 0, 255), "white paper becomes black")
         #expect(turned.pixel(x: 0, y: 0) == (255, 255, 255, 255), "black ink becomes white")
+        // On a terminal that reported its background, that is the paper.
+        let paper = TerminalBackground(red: 0x1E, green: 0x1E, blue: 0x1E)
+        let onPaper = ImageTone.inverted(grey, paper: paper)
+        #expect(onPaper.pixel(x: 1, y: 0) == (0x1E, 0x1E, 0x1E, 255), "white paper becomes the terminal's own")
+        #expect(onPaper.pixel(x: 0, y: 0) == (255, 255, 255, 255), "black ink still becomes white")
+    }
+
+    @Test func aReportedBackgroundIsThePaperOfAnInvertedDrawing() throws {
+        var facts = TerminalFacts(environment: ["TERM": "xterm-256color"], isTTY: true, columns: 80, rows: 40)
+        facts.darkBackground = true
+        facts.background = TerminalBackground(red: 0x1E, green: 0x1E, blue: 0x1E)
+        let drawing = Self.drawing(coloured: false)
+        let image = ComicImage(
+            comic: DisplayComic(
+                Comic(num: 1, title: "T", safeTitle: "T", alt: "", img: "", year: 2020, month: 1, day: 1)),
+            data: try PNGEncoder.encode(drawing), kind: .png, raster: drawing,
+            options: ImageOptions(renderer: .blocks), withCard: false)
+        let drawn = ImageComposer(facts: facts).render(image)
+        // Half blocks in 256 colours: the paper is the palette's grey nearest #1e1e1e, not black.
+        let paper = Xterm256.index(r: 0x1E, g: 0x1E, b: 0x1E)
+        #expect(paper != 16 && drawn.contains("48;5;\(paper)m"), "the terminal's own background")
+        #expect(!drawn.contains("48;5;16m"), "no black box")
     }
 
     // The share of a half-block drawing's cells whose background colour is dark.

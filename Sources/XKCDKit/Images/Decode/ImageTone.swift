@@ -30,17 +30,20 @@ public enum ImageTone {
     }
 
     /// `image` with its lightness turned over (white to black, black to white), each pixel's
-    /// channels moved alike so what little colour there is keeps its hue; alpha kept.
-    public static func inverted(_ image: RasterImage) -> RasterImage {
+    /// channels moved alike so what little colour there is keeps its hue; alpha kept. What was
+    /// white becomes `paper` (the terminal's background; black when not known), what was black
+    /// stays white.
+    public static func inverted(_ image: RasterImage, paper: TerminalBackground? = nil) -> RasterImage {
         var pixels = image.pixels
+        let (pr, pg, pb) = paper.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0)
         var index = 0
         while index + 3 < pixels.count {
             let (r, g, b) = (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
             let lightness = (r * 2126 + g * 7152 + b * 722) / 10_000
             let shift = 255 - 2 * lightness
-            pixels[index] = UInt8(clamping: r + shift)
-            pixels[index + 1] = UInt8(clamping: g + shift)
-            pixels[index + 2] = UInt8(clamping: b + shift)
+            pixels[index] = UInt8(pr + min(255, max(0, r + shift)) * (255 - pr) / 255)
+            pixels[index + 1] = UInt8(pg + min(255, max(0, g + shift)) * (255 - pg) / 255)
+            pixels[index + 2] = UInt8(pb + min(255, max(0, b + shift)) * (255 - pb) / 255)
             index += 4
         }
         return RasterImage(width: image.width, height: image.height, pixels: pixels)

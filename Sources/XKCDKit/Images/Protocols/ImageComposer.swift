@@ -86,9 +86,9 @@ public struct ImageComposer: Sendable {
         tone(ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), inverts)
     }
 
-    // `raster` on white, its lightness turned over when `inverts`.
+    // `raster` on white, its lightness turned over onto the terminal's background when `inverts`.
     private func tone(_ raster: RasterImage, _ inverts: Bool) -> RasterImage {
         let flat = ImageScaler.flatten(raster, on: (255, 255, 255))
-        return inverts ? ImageTone.inverted(flat) : flat
+        return inverts ? ImageTone.inverted(flat, paper: facts.background) : flat
     }
 }

@@ -24,6 +24,12 @@ public struct TerminalFacts: Sendable, Equatable {
     public var sixelMaxHeight: Int?
     /// Whether the background is dark (see ``Theme``); nil when not known.
     public var darkBackground: Bool?
+    /// The background colour the terminal reported (OSC 11): the paper line art inverted for
+    /// a dark background is drawn on.
+    public var background: TerminalBackground?
+    /// Inside tmux, whether it passes graphics through to the terminal outside
+    /// (`allow-passthrough`); nil when not asked or tmux could not say.
+    public var tmuxPassthrough: Bool?
 
     /// Facts about a terminal; what was not found out stays nil.
     public init(
