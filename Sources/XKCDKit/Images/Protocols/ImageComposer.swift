@@ -56,7 +56,7 @@ public struct ImageComposer: Sendable {
         if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit {
             return halfBlocks(raster, screen: screen, image: image, inverts: inverts)
         }
-        return TmuxPassthrough.wrap(drawn)
+        return TmuxPassthrough.picture(drawn, rows: fit.rows)
     }
 
     // The fallback when a graphics protocol cannot carry the image.

@@ -29,6 +29,19 @@ public enum TmuxPassthrough {
         return out.string
     }
 
+    /// A picture `drawn` (its escapes, then a newline) for the terminal outside tmux, taking
+    /// `rows` rows. tmux does not know the picture is there: left alone, its cursor would stay
+    /// on the picture's first row and the next line would be written over it. So the rows are
+    /// made first with newlines (scrolling the pane as need be, so the picture never scrolls
+    /// the terminal itself), the cursor goes back up, the picture is drawn with the terminal's
+    /// cursor saved and restored around it, and newlines take both cursors below it.
+    public static func picture(_ drawn: String, rows: Int) -> String {
+        let rows = max(1, rows)
+        let newlines = String(repeating: "\n", count: rows)
+        let image = drawn.hasSuffix("\n") ? String(drawn.dropLast()) : drawn
+        return newlines + "\u{1B}[\(rows)A" + wrap("\u{1B}7" + image + "\u{1B}8") + newlines
+    }
+
     /// Where the escape sequence starting at `start` ends (one past its last byte).
     private static func endOfSequence(in bytes: [UInt8], at start: Int) -> Int {
         var i = start + 1
