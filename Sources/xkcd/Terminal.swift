@@ -81,23 +81,30 @@ struct Terminal {
         }
         facts.darkBackground = theme.isDark(reported: answer?.background, environment: facts.environment)
         facts.background = answer?.background
-        if forced?.drawsPixels == true, facts.environment["TMUX"] != nil {
-            facts.tmuxPassthrough = Self.tmuxPassesGraphics(environment: facts.environment)
+        if forced?.drawsPixels == true, facts.environment["TMUX"] != nil,
+            let tmux = ExternalProgram.find("tmux", environment: Environment(facts.environment))
+        {
+            facts.tmuxPassthrough = Self.passesGraphics(tmux)
+            if facts.tmuxPassthrough == true, stdoutIsTTY {
+                let pane = facts.environment["TMUX_PANE"].map { ["-t", $0] } ?? []
+                facts.tmuxPane = tmux.output(["display", "-p"] + pane + [TmuxPassthrough.Pane.format])
+                    .flatMap(TmuxPassthrough.Pane.init(display:))
+                // The pane reports no pixel size; tmux knows the terminal's cells.
+                if facts.cellWidth == nil || facts.cellHeight == nil {
+                    (facts.cellWidth, facts.cellHeight) = (facts.tmuxPane?.cellWidth, facts.tmuxPane?.cellHeight)
+                }
+            }
         }
         return facts
     }
 
     // Whether the tmux server this process runs under passes escapes through to the terminal
     // outside (`allow-passthrough` on or all); nil when tmux cannot say.
-    private static func tmuxPassesGraphics(environment: [String: String]) -> Bool? {
-        guard let tmux = ExternalProgram.find("tmux", environment: Environment(environment)),
-            let value = tmux.output(["show", "-gv", "allow-passthrough"])?.trimmingCharacters(
-                in: .whitespacesAndNewlines)
-        else { return nil }
-        switch value {
-        case "on", "all": return true
-        case "off": return false
-        default: return nil
+    private static func passesGraphics(_ tmux: ExternalProgram) -> Bool? {
+        switch tmux.output(["show", "-gv", "allow-passthrough"])?.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "on", "all": true
+        case "off": false
+        default: nil
         }
     }
 

@@ -11,34 +11,34 @@ import Testing
     @Test func kittyWithOneChunkCarriesTheKeysAndMZero() {
         let png = Data([1, 2, 3])
         #expect(
-            KittyGraphics.sequence(png: png, columns: 40)
-                == "\(esc)_Ga=T,f=100,q=2,c=40,m=0;AQID\(esc)\\\n")
+            KittyGraphics.sequence(png: png, columns: 40, rows: 12)
+                == "\(esc)_Ga=T,f=100,q=2,c=40,r=12,m=0;AQID\(esc)\\\n")
     }
 
     @Test func kittyPayloadOfExactlyOneChunk() {
         let png = Data(repeating: 0xAB, count: 3072)
-        let text = KittyGraphics.sequence(png: png, columns: 80)
+        let text = KittyGraphics.sequence(png: png, columns: 80, rows: 30)
         let payload = png.base64EncodedString()
         #expect(payload.utf8.count == 4096)
-        #expect(text == "\(esc)_Ga=T,f=100,q=2,c=80,m=0;\(payload)\(esc)\\\n")
+        #expect(text == "\(esc)_Ga=T,f=100,q=2,c=80,r=30,m=0;\(payload)\(esc)\\\n")
     }
 
     @Test func kittyOneByteMoreNeedsASecondChunk() {
         let png = Data(repeating: 0x5C, count: 3073)
         let payload = png.base64EncodedString()
-        let text = KittyGraphics.sequence(png: png, columns: 80)
+        let text = KittyGraphics.sequence(png: png, columns: 80, rows: 30)
         #expect(
-            text == "\(esc)_Ga=T,f=100,q=2,c=80,m=1;\(payload.prefix(4096))\(esc)\\"
+            text == "\(esc)_Ga=T,f=100,q=2,c=80,r=30,m=1;\(payload.prefix(4096))\(esc)\\"
                 + "\(esc)_Gm=0;\(payload.dropFirst(4096))\(esc)\\\n")
     }
 
     @Test func kittyManyChunks() {
         let png = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
-        let text = KittyGraphics.sequence(png: png, columns: 5)
+        let text = KittyGraphics.sequence(png: png, columns: 5, rows: 3)
         #expect(text.hasSuffix("\n"))
         let chunks = text.dropLast().components(separatedBy: "\(esc)\\").dropLast()
         #expect(chunks.count == 4)
-        #expect(chunks[0].hasPrefix("\(esc)_Ga=T,f=100,q=2,c=5,m=1;"))
+        #expect(chunks[0].hasPrefix("\(esc)_Ga=T,f=100,q=2,c=5,r=3,m=1;"))
         #expect(chunks[1].hasPrefix("\(esc)_Gm=1;") && chunks[2].hasPrefix("\(esc)_Gm=1;"))
         #expect(chunks[3].hasPrefix("\(esc)_Gm=0;"))
         let pieces = chunks.map { String($0[$0.index(after: $0.firstIndex(of: ";")!)...]) }
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func tmuxWrapsEveryKittyChunkAndLeavesTextAlone() {
-        let text = KittyGraphics.sequence(png: Data(repeating: 1, count: 10_000), columns: 5)
+        let text = KittyGraphics.sequence(png: Data(repeating: 1, count: 10_000), columns: 5, rows: 3)
         let wrapped = TmuxPassthrough.wrap(text)
         #expect(wrapped.components(separatedBy: "\(esc)Ptmux;").count - 1 == 4)
         #expect(wrapped.hasSuffix("\(esc)\\\n"))

@@ -43,10 +43,17 @@ import Testing
         let tmux = ["TERM": "screen-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]
         #expect(render(tmux).contains("▀") || render(tmux).contains("\u{1B}[48;5;"))
         let forced = render(tmux, renderer: .kitty)
-        // Its rows made first (a 2 x 2 image in one row), the terminal's cursor saved and
-        // restored around it, then tmux's cursor taken below it.
-        #expect(forced.hasPrefix("\n\u{1B}[1A\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\\\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100"))
-        #expect(forced.hasSuffix("\u{1B}Ptmux;\u{1B}\u{1B}8\u{1B}\\\n"))
+        // Its rows made first (a 2 x 2 image in one row), then it, then tmux's cursor below it.
+        #expect(forced.hasPrefix("\n\u{1B}[1A\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100"))
+        #expect(forced.hasSuffix("\u{1B}\\\n"))
+        // Where tmux said the pane and its cursor are, each piece is led there.
+        var facts = TerminalFacts(environment: tmux, isTTY: true)
+        facts.tmuxPane = TmuxPassthrough.Pane(top: 3, left: 10, height: 20, cursorRow: 5)
+        var kitty = image
+        kitty.options = ImageOptions(renderer: .kitty)
+        #expect(
+            ImageComposer(facts: facts).render(kitty).hasPrefix(
+                "\n\u{1B}[1A\u{1B}Ptmux;\u{1B}\u{1B}[9;11H\u{1B}\u{1B}_Ga=T,f=100"))
     }
 
     @Test func kittyGetsPNGEvenFromAJPEGComic() throws {

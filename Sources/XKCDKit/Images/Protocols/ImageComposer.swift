@@ -39,7 +39,7 @@ public struct ImageComposer: Sendable {
             else {
                 return halfBlocks(raster, screen: screen, image: image, inverts: inverts)
             }
-            drawn = KittyGraphics.sequence(png: png, columns: fit.columns)
+            drawn = KittyGraphics.sequence(png: png, columns: fit.columns, rows: fit.rows)
         case .iterm:
             let data = inverts ? (try? PNGEncoder.encode(tone(raster, true))) ?? image.data : image.data
             drawn = ITermInline.sequence(
@@ -56,7 +56,7 @@ public struct ImageComposer: Sendable {
         if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit {
             return halfBlocks(raster, screen: screen, image: image, inverts: inverts)
         }
-        return TmuxPassthrough.picture(drawn, rows: fit.rows)
+        return TmuxPassthrough.picture(drawn, rows: fit.rows, pane: facts.tmuxPane, after: reservedRows)
     }
 
     // The fallback when a graphics protocol cannot carry the image.

@@ -91,9 +91,9 @@ public struct ImageFit: Sendable, Equatable {
         self.pixelHeight = pixelHeight
         switch imageProtocol {
         case .kitty, .iterm:
-            // The terminal scales the file to these columns and keeps its shape, taking every
-            // row its height reaches into; a column less where rounding up would take a row
-            // more than the fit has.
+            // The terminal scales the file over these cells: the rows its height at these
+            // columns reaches into, a column less where rounding up would take a row more than
+            // the fit has.
             func rows(_ columns: Int) -> Int {
                 max(1, Int((Double(columns * cell.w) * image.h / image.w / Double(cell.h)).rounded(.up)))
             }

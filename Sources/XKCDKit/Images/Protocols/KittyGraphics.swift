@@ -5,12 +5,12 @@ public enum KittyGraphics {
     /// The most base64 bytes one escape may carry.
     static let chunkSize = 4096
 
-    /// Escapes that transmit `png` and display it `columns` cells wide at the cursor
+    /// Escapes that transmit `png` and display it over `columns` x `rows` cells at the cursor
     /// (`a=T,f=100`), asking for no replies (`q=2`) so none arrive on standard input, then a
-    /// newline so the cursor ends below the image. Only the width is given: kitty derives the
-    /// rows from the image's shape (given both, it stretches the image over whole cells). The
-    /// base64 payload is cut into chunks of at most 4096 bytes, each but the last marked `m=1`.
-    public static func sequence(png: Data, columns: Int) -> String {
+    /// newline so the cursor ends below the image. Both are given: kitty before 0.28 does not
+    /// derive the rows from the image's shape, but draws it as tall as its pixels. The base64
+    /// payload is cut into chunks of at most 4096 bytes, each but the last marked `m=1`.
+    public static func sequence(png: Data, columns: Int, rows: Int) -> String {
         let payload = Array(png.base64EncodedString().utf8)
         var out = ByteBuffer(capacity: payload.count + payload.count / chunkSize * 16 + 64)
         var start = 0
@@ -20,6 +20,8 @@ public enum KittyGraphics {
             if start == 0 {
                 out.append("a=T,f=100,q=2,c=")
                 out.append(decimal: max(1, columns))
+                out.append(",r=")
+                out.append(decimal: max(1, rows))
                 out.append(UInt8(ascii: ","))
             }
             out.append(end < payload.count ? "m=1;" : "m=0;")

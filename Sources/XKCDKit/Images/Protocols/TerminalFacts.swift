@@ -30,6 +30,9 @@ public struct TerminalFacts: Sendable, Equatable {
     /// Inside tmux, whether it passes graphics through to the terminal outside
     /// (`allow-passthrough`); nil when not asked or tmux could not say.
     public var tmuxPassthrough: Bool?
+    /// Inside tmux, where the pane is in the terminal outside and its cursor; nil when not
+    /// asked or tmux could not say.
+    public var tmuxPane: TmuxPassthrough.Pane?
 
     /// Facts about a terminal; what was not found out stays nil.
     public init(

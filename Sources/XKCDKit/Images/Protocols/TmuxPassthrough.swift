@@ -4,10 +4,11 @@ public enum TmuxPassthrough {
     private static let escape: UInt8 = 0x1B
 
     /// `sequence` with each escape sequence in it wrapped on its own as
-    /// `ESC Ptmux;` … `ESC \`, its escapes doubled; text between them passes unchanged.
+    /// `ESC Ptmux;` … `ESC \`, its escapes doubled and `leading` before it; text between them
+    /// passes unchanged.
     /// Wrapping one sequence at a time keeps each passthrough short, so a multi-chunk
     /// kitty image stays within what tmux accepts in one.
-    public static func wrap(_ sequence: String) -> String {
+    public static func wrap(_ sequence: String, leading: String = "") -> String {
         let bytes = Array(sequence.utf8)
         var out = ByteBuffer(capacity: bytes.count + bytes.count / 64 + 16)
         var i = 0
@@ -19,7 +20,7 @@ public enum TmuxPassthrough {
             }
             let end = endOfSequence(in: bytes, at: i)
             out.append("\u{1B}Ptmux;")
-            for byte in bytes[i..<end] {
+            for byte in Array(leading.utf8) + bytes[i..<end] {
                 if byte == escape { out.append(escape) }
                 out.append(byte)
             }
@@ -29,17 +30,56 @@ public enum TmuxPassthrough {
         return out.string
     }
 
+    /// Where a tmux pane is in the terminal outside, its cursor (in cells from 0), and the
+    /// outside terminal's cell size in pixels when tmux knows it.
+    public struct Pane: Sendable, Equatable {
+        public var top: Int
+        public var left: Int
+        public var height: Int
+        public var cursorRow: Int
+        public var cellWidth: Int?
+        public var cellHeight: Int?
+
+        /// The format `tmux display -p` is asked to print for ``init(display:)``.
+        public static let format =
+            "#{pane_top} #{pane_left} #{pane_height} #{cursor_y} #{client_cell_width} #{client_cell_height}"
+
+        public init(top: Int, left: Int, height: Int, cursorRow: Int, cellWidth: Int? = nil, cellHeight: Int? = nil) {
+            (self.top, self.left, self.height, self.cursorRow) = (top, left, height, cursorRow)
+            (self.cellWidth, self.cellHeight) = (cellWidth, cellHeight)
+        }
+
+        /// The pane as `tmux display -p` prints ``format`` (a tmux without the cell size
+        /// prints nothing for it).
+        public init?(display: String) {
+            let numbers = display.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+            guard numbers.count >= 4, numbers.allSatisfy({ $0 >= 0 }), numbers[2] > 0 else { return nil }
+            let cell = numbers.count == 6 && numbers[4] > 0 && numbers[5] > 0 ? (numbers[4], numbers[5]) : nil
+            self.init(
+                top: numbers[0], left: numbers[1], height: numbers[2], cursorRow: numbers[3], cellWidth: cell?.0,
+                cellHeight: cell?.1)
+        }
+    }
+
     /// A picture `drawn` (its escapes, then a newline) for the terminal outside tmux, taking
-    /// `rows` rows. tmux does not know the picture is there: left alone, its cursor would stay
-    /// on the picture's first row and the next line would be written over it. So the rows are
-    /// made first with newlines (scrolling the pane as need be, so the picture never scrolls
-    /// the terminal itself), the cursor goes back up, the picture is drawn with the terminal's
-    /// cursor saved and restored around it, and newlines take both cursors below it.
-    public static func picture(_ drawn: String, rows: Int) -> String {
+    /// `rows` rows from the start of a line `after` lines below the pane's cursor. tmux does
+    /// not know the picture is there: left alone, its cursor would stay on the picture's first
+    /// row and the next line would be written over it. So the rows are made first with
+    /// newlines (scrolling the pane as need be, so the picture never scrolls the terminal
+    /// itself) and the cursor goes back up; then the picture is passed through, each piece led
+    /// by the terminal's cursor put on the picture's first cell (tmux writes the text it holds
+    /// later than what it passes through, and moves the cursor after each), and newlines take
+    /// tmux's cursor below it. Without `pane`, the picture is passed through where the
+    /// terminal's cursor happens to be.
+    public static func picture(_ drawn: String, rows: Int, pane: Pane?, after: Int = 0) -> String {
         let rows = max(1, rows)
         let newlines = String(repeating: "\n", count: rows)
         let image = drawn.hasSuffix("\n") ? String(drawn.dropLast()) : drawn
-        return newlines + "\u{1B}[\(rows)A" + wrap("\u{1B}7" + image + "\u{1B}8") + newlines
+        guard let pane else { return newlines + "\u{1B}[\(rows)A" + wrap(image) + newlines }
+        let start = min(pane.cursorRow + after, pane.height - 1)
+        let top = max(0, min(start + rows, pane.height - 1) - rows)
+        let origin = "\u{1B}[\(pane.top + top + 1);\(pane.left + 1)H"
+        return newlines + "\u{1B}[\(rows)A" + wrap(image, leading: origin) + newlines
     }
 
     /// Where the escape sequence starting at `start` ends (one past its last byte).
