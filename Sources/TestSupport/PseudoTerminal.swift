@@ -70,17 +70,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // The test runner's ignored or blocked signals must not leak into the program under test.
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaultSignals = sigset_t()
-        sigemptyset(&defaultSignals)
-        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGHUP, SIGCHLD, SIGWINCH] {
-            sigaddset(&defaultSignals, signal)
-        }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(
-            &attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        CleanSpawn.resetSignals(&attributes, flags: Self.spawnSetSID)
 
         var environment = environment
         if environment["TERM"] == nil { environment["TERM"] = "xterm-256color" }

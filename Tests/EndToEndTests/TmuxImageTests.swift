@@ -66,35 +66,11 @@ import XKCDKit
         return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     }
 
-    // Runs tmux and waits for it. Not through Process: the server tmux leaves running keeps
-    // what Foundation watches its children through, and waiting on the client would not end.
+    // Runs tmux and waits for it; not through Process, whose wait would not end while the
+    // server tmux leaves running holds what it watches its children through.
     private func tmux(_ arguments: [String]) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The test runner blocks signals its children inherit: the server would not stop.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = (["/usr/bin/tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ) == 0 else {
-            throw TmuxError("tmux could not be started")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw TmuxError("tmux \(arguments.joined(separator: " ")) failed (\(status))") }
+        let status = CleanSpawn.run("/usr/bin/tmux", ["-S", socket] + arguments)
+        guard status == 0 else { throw TmuxError("tmux \(arguments.joined(separator: " ")) failed (\(status ?? -1))") }
     }
 
     private struct TmuxError: Error, CustomStringConvertible {

@@ -34,10 +34,7 @@ public enum SearchQuery {
     /// to search for.
     public static func expression(_ text: String) -> String? {
         let tokens = self.tokens(text)
-        let plain = !tokens.contains { token in
-            if case .word = token { return false }
-            return true
-        }
+        let plain = isPlain(tokens)
         guard plain else { return ftsExpression(text) }
         let words: [String] = tokens.compactMap { token in
             guard case let .word(word) = token else { return nil }
@@ -82,10 +79,7 @@ public enum SearchQuery {
     /// stands for (as ``words(_:)`` gives them; a prefix stands for none).
     public static func phrases(_ text: String) -> [[String]] {
         let tokens = self.tokens(text)
-        let plain = !tokens.contains { token in
-            if case .word = token { return false }
-            return true
-        }
+        let plain = isPlain(tokens)
         if plain { return words(text).map { [$0] } }
         return tokens.compactMap { token in
             switch token {
@@ -138,6 +132,14 @@ public enum SearchQuery {
             guard case let .operator(name) = raw[index] else { return raw[index] }
             let joinsTwo = index > 0 && index + 1 < raw.count && isTerm(raw[index - 1]) && isTerm(raw[index + 1])
             return joinsTwo ? raw[index] : .word(name)
+        }
+    }
+
+    // Whether a query is words only: no phrase, prefix or operator.
+    private static func isPlain(_ tokens: [Token]) -> Bool {
+        !tokens.contains { token in
+            if case .word = token { return false }
+            return true
         }
     }
 
