@@ -6,7 +6,7 @@ import XKCDKit
 /// image, and its background colour (OSC 11). Asked once, on the controlling terminal, and
 /// only when a caller needs to know.
 final class GraphicsProbe {
-    private var cached: GraphicsReply?
+    private var cached: [Bool: GraphicsReply] = [:]
     private let timeout: Int32
 
     /// A probe that waits at most `timeoutMilliseconds` for the terminal's answer.
@@ -15,14 +15,16 @@ final class GraphicsProbe {
     }
 
     /// The answer, asked on first use; a terminal that does not answer draws no sixel.
-    func answer() -> GraphicsReply {
-        if let cached { return cached }
-        let answer = ask()
-        cached = answer
+    /// `throughTmux` asks the terminal outside tmux, through its passthrough: tmux answers the
+    /// device attributes itself but not the background.
+    func answer(throughTmux: Bool = false) -> GraphicsReply {
+        if let known = cached[throughTmux] { return known }
+        let answer = ask(throughTmux: throughTmux)
+        cached[throughTmux] = answer
         return answer
     }
 
-    private func ask() -> GraphicsReply {
+    private func ask(throughTmux: Bool) -> GraphicsReply {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return GraphicsReply() }
         defer { close(fd) }
@@ -42,7 +44,8 @@ final class GraphicsProbe {
         // Registers, geometry and the background colour, then the device attributes every
         // terminal answers: the last answer tells that the others, if any, have arrived, so a
         // terminal that ignores the rest costs no wait.
-        let query = Array("\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+        let questions = "\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}]11;?\u{1B}\\\u{1B}[c"
+        let query = Array((throughTmux ? TmuxPassthrough.wrap(questions) : questions).utf8)
         guard query.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == query.count else {
             return GraphicsReply()
         }

@@ -68,11 +68,22 @@ struct Terminal {
         }
         let wouldBe = ImageProtocolChoice.choose(forced: forced, facts: facts)
         let term = facts.environment["TERM"] ?? ""
-        let mayAsk = stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb" && facts.environment["TMUX"] == nil
+        // Inside tmux the terminal outside is asked through tmux's passthrough, where tmux allows it.
+        let tmux =
+            facts.environment["TMUX"] == nil
+            ? nil : ExternalProgram.find("tmux", environment: Environment(facts.environment))
+        if let tmux, forced?.drawsPixels == true || theme == .auto {
+            facts.tmuxPassthrough = Self.passesGraphics(tmux)
+        }
+        let mayAsk =
+            stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb"
+            && (facts.environment["TMUX"] == nil || facts.tmuxPassthrough == true)
         // NO_COLOR turns half-blocks into ASCII, but a sixel picture is not colour in text.
         let asksForSixel = forced == .sixel || (forced == nil && (wouldBe == .blocks || wouldBe == .ascii) && mayAsk)
         // The background is asked only when --theme leaves it to the terminal.
-        let answer = asksForSixel || (theme == .auto && mayAsk) ? probe.answer() : nil
+        let answer =
+            (asksForSixel || theme == .auto) && mayAsk
+            ? probe.answer(throughTmux: facts.environment["TMUX"] != nil) : nil
         if asksForSixel, let answer {
             facts.sixel = answer.sixel
             facts.colorRegisters = answer.colorRegisters
@@ -81,18 +92,13 @@ struct Terminal {
         }
         facts.darkBackground = theme.isDark(reported: answer?.background, environment: facts.environment)
         facts.background = answer?.background
-        if forced?.drawsPixels == true, facts.environment["TMUX"] != nil,
-            let tmux = ExternalProgram.find("tmux", environment: Environment(facts.environment))
-        {
-            facts.tmuxPassthrough = Self.passesGraphics(tmux)
-            if facts.tmuxPassthrough == true, stdoutIsTTY {
-                let pane = facts.environment["TMUX_PANE"].map { ["-t", $0] } ?? []
-                facts.tmuxPane = tmux.output(["display", "-p"] + pane + [TmuxPassthrough.Pane.format])
-                    .flatMap(TmuxPassthrough.Pane.init(display:))
-                // The pane reports no pixel size; tmux knows the terminal's cells.
-                if facts.cellWidth == nil || facts.cellHeight == nil {
-                    (facts.cellWidth, facts.cellHeight) = (facts.tmuxPane?.cellWidth, facts.tmuxPane?.cellHeight)
-                }
+        if forced?.drawsPixels == true, let tmux, facts.tmuxPassthrough == true, stdoutIsTTY {
+            let pane = facts.environment["TMUX_PANE"].map { ["-t", $0] } ?? []
+            facts.tmuxPane = tmux.output(["display", "-p"] + pane + [TmuxPassthrough.Pane.format])
+                .flatMap(TmuxPassthrough.Pane.init(display:))
+            // The pane reports no pixel size; tmux knows the terminal's cells.
+            if facts.cellWidth == nil || facts.cellHeight == nil {
+                (facts.cellWidth, facts.cellHeight) = (facts.tmuxPane?.cellWidth, facts.tmuxPane?.cellHeight)
             }
         }
         return facts

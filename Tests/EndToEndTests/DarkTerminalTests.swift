@@ -13,9 +13,10 @@ import Testing
         try loopback.server.serveImages(from: ComicArchive.locateFixtures().appendingPathComponent("imgs"))
     }
 
-    // The share of the half-block cells drawn with a dark background colour, after answering
-    // the terminal's queries with `answer` (nil: only the device attributes every terminal sends).
-    func darkShare(answering answer: String?, extra: [String: String] = [:]) throws -> Double {
+    // The share of the half-block cells that look dark on a terminal whose own background is
+    // dark or not as `terminalIsDark` says, after answering the terminal's queries with `answer`
+    // (nil: only the device attributes every terminal sends).
+    func darkShare(answering answer: String?, extra: [String: String] = [:], terminalIsDark: Bool) throws -> Double {
         var environment = xkcd.environment.merging(extra) { $1 }
         environment["COLORTERM"] = "truecolor"
         let terminal = try PseudoTerminal(
@@ -29,29 +30,27 @@ import Testing
         let output = try terminal.waitFor("▀")
         #expect(try terminal.waitForExit() == 0)
         let drawn = output + terminal.output
-        let greys = drawn.components(separatedBy: "\u{1B}[48;2;").dropFirst().compactMap { part -> Int? in
-            let channels = part.prefix { $0 != "m" }.split(separator: ";").compactMap { Int($0) }
-            return channels.count == 3 ? channels.reduce(0, +) / 3 : nil
-        }
-        #expect(!greys.isEmpty)
-        return Double(greys.filter { $0 < 128 }.count) / Double(max(greys.count, 1))
+        #expect(drawn.contains("▀"))
+        return HalfBlockCells.darkShare(drawn, darkTerminal: terminalIsDark)
     }
 
     @Test func aDarkTerminalGetsTheComicLightOnDark() throws {
-        #expect(try darkShare(answering: "\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\") > 0.5)
+        #expect(try darkShare(answering: "\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\", terminalIsDark: true) > 0.5)
     }
 
     @Test func aLightTerminalGetsItAsItIs() throws {
-        #expect(try darkShare(answering: "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}") < 0.5)
+        #expect(try darkShare(answering: "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}", terminalIsDark: false) < 0.5)
     }
 
     @Test func aTerminalThatDoesNotSayGetsItAsItIsUnlessColorFgBgSaysDark() throws {
-        #expect(try darkShare(answering: nil) < 0.5)
-        #expect(try darkShare(answering: nil, extra: ["COLORFGBG": "15;0"]) > 0.5)
+        #expect(try darkShare(answering: nil, terminalIsDark: false) < 0.5)
+        #expect(try darkShare(answering: nil, extra: ["COLORFGBG": "15;0"], terminalIsDark: true) > 0.5)
     }
 
     @Test func theThemeOverridesTheTerminal() throws {
-        #expect(try darkShare(answering: nil, extra: ["XKCD_THEME": "light", "COLORFGBG": "15;0"]) < 0.5)
-        #expect(try darkShare(answering: nil, extra: ["XKCD_THEME": "dark"]) > 0.5)
+        #expect(
+            try darkShare(answering: nil, extra: ["XKCD_THEME": "light", "COLORFGBG": "15;0"], terminalIsDark: false)
+                < 0.5)
+        #expect(try darkShare(answering: nil, extra: ["XKCD_THEME": "dark"], terminalIsDark: true) > 0.5)
     }
 }

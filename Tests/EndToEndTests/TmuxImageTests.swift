@@ -52,10 +52,41 @@ import XKCDKit
         let below = try #require(screen.firstIndex(of: "BELOW"), "\(screen)")
         // The rows the picture takes, as the program reserved them (`ESC [ N A`).
         let sent = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
-        let up = try #require(sent.firstRange(of: "\u{1B}["), "\(sent.prefix(80).debugDescription)")
-        let rows = Int(sent[up.upperBound...].prefix { $0.isNumber }) ?? 0
+        let up = try #require(sent.firstMatch(of: /\x1B\[(\d+)A/), "\(sent.prefix(80).debugDescription)")
+        let rows = Int(up.1) ?? 0
         #expect(rows > 1 && below == rows, "the line comes right below the picture's \(rows) rows")
         #expect(screen[..<below].allSatisfy { $0.allSatisfy(\.isWhitespace) }, "nothing is written over it")
+    }
+
+    @Test func aDarkTerminalOutsideTmuxIsAskedThroughIt() throws { try withServer(backgroundThroughTmux) }
+
+    // A client on a terminal of the test's own, which answers the background question tmux
+    // passes on with a dark grey: #353 in half blocks is drawn light-on-dark, on the
+    // terminal's own background.
+    private func backgroundThroughTmux() throws {
+        try tmux(["set", "-g", "allow-passthrough", "on"])
+        let client = try PseudoTerminal(
+            executable: URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-S", socket, "attach", "-t", "xkcd"],
+            columns: 80, rows: 24)
+        defer { client.terminate() }
+        var environment = loopback.xkcd.environment
+        environment["COLORTERM"] = "truecolor"
+        let variables = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let command =
+            "sleep 0.5; env \(variables) '\(XKCDBinary.url.path)' image 353 --renderer blocks; echo DONE; sleep 600"
+        let raw = socket + ".raw"
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        try tmux(["new-window", "-t", "xkcd", "-n", "picture", command])
+        try tmux(["pipe-pane", "-t", "xkcd:picture", "-o", "cat > '\(raw)'"])
+        _ = try client.waitFor("\u{1B}]11;?")
+        client.send("\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\\u{1B}[?62;22c")
+        for _ in 0..<200 where !(try capture("xkcd:picture")).contains("DONE") { usleep(50_000) }
+        let sent = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
+        // The questions went out wrapped for tmux to pass on; the picture follows them.
+        #expect(sent.hasPrefix("\u{1B}Ptmux;"), "\(sent.prefix(40).debugDescription)")
+        let picture = try #require(sent.range(of: "\u{1B}\\", options: .backwards)).upperBound
+        #expect(HalfBlockCells.darkShare(String(sent[picture...]), darkTerminal: true) > 0.5)
+        #expect(!sent.contains("48;2;0;0;0m"), "no black box on the grey")
     }
 
     // What tmux shows in `target`'s pane.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import XKCDKit
@@ -88,13 +89,19 @@ import Testing
             data: try PNGEncoder.encode(drawing), kind: .png, raster: drawing,
             options: ImageOptions(renderer: .blocks), withCard: false)
         let drawn = ImageComposer(facts: facts).render(image)
-        // Half blocks in 256 colours: the paper is the palette's grey nearest #1e1e1e, not black.
+        // Half blocks in 256 colours: the paper is the terminal's default background, not the
+        // palette's grey nearest #1e1e1e, nor black.
         let paper = Xterm256.index(r: 0x1E, g: 0x1E, b: 0x1E)
-        #expect(paper != 16 && drawn.contains("48;5;\(paper)m"), "the terminal's own background")
-        #expect(!drawn.contains("48;5;16m"), "no black box")
+        #expect(drawn.contains("\u{1B}[49m"), "the terminal's own background")
+        #expect(!drawn.contains("48;5;\(paper)m") && !drawn.contains("48;5;16m"), "no box of another grey")
+        // Unknown exactly, it is still left to the terminal: the paper is whatever white became.
+        facts.background = nil
+        let unknown = ImageComposer(facts: facts).render(image)
+        #expect(unknown.contains("\u{1B}[49m") && !unknown.contains("48;5;16m"))
     }
 
-    // The share of a half-block drawing's cells whose background colour is dark.
+    // The share of a half-block drawing's cells whose background colour is dark, on a terminal
+    // whose own background is dark, light or unknown (light) as `dark` says.
     func darkShare(_ drawing: RasterImage, dark: Bool?) throws -> Double {
         let image = ComicImage(
             comic: DisplayComic(
@@ -104,11 +111,7 @@ import Testing
             environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], isTTY: true, columns: 40, rows: 40)
         facts.darkBackground = dark
         let text = ImageComposer(facts: facts).render(image)
-        let colours = text.components(separatedBy: "\u{1B}[48;2;").dropFirst().compactMap { part -> Int? in
-            let channels = part.prefix { $0 != "m" }.split(separator: ";").compactMap { Int($0) }
-            return channels.count == 3 ? channels.reduce(0, +) / 3 : nil
-        }
-        return Double(colours.filter { $0 < 128 }.count) / Double(max(colours.count, 1))
+        return HalfBlockCells.darkShare(text, darkTerminal: dark == true)
     }
 
     @Test func mostlyDarkGreyImagesAndASCIIAreNotTurnedOver() throws {

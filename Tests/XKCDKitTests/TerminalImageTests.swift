@@ -46,6 +46,25 @@ import Testing
                 == Array(repeating: "\(esc)[48;2;255;255;255m     \(esc)[0m", count: 2))
     }
 
+    @Test func paperIsLeftToTheTerminalsOwnBackground() {
+        // Paper over paper, paper over ink, ink over paper, ink over ink.
+        let paper: RasterImage.RGB = (30, 30, 30)
+        let image = RasterImage(rows: [
+            [paper, paper, Image.white, Image.white], [paper, Image.white, paper, Image.red],
+        ])
+        let background = TerminalBackground(red: 30, green: 30, blue: 30)
+        #expect(
+            HalfBlocks.lines(image, colors: .trueColor, paper: background) == [
+                // A line starts on the default background already.
+                " \(esc)[38;2;255;255;255m▄▀\(esc)[48;2;255;0;0m▀\(esc)[0m"
+            ])
+        // In the palette the paper is matched before it is rounded to an entry.
+        #expect(
+            HalfBlocks.lines(image, colors: .palette256, paper: background) == [
+                " \(esc)[38;5;231m▄▀\(esc)[48;5;196m▀\(esc)[0m"
+            ])
+    }
+
     @Test func aSingleRowSitsOverTheTerminalBackground() {
         let image = RasterImage(rows: [[Image.white, Image.black]])
         #expect(

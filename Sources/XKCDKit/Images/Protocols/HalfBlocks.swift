@@ -5,16 +5,23 @@ public enum HalfBlocks {
     /// (columns, rows x 2) and flattened (alpha is ignored). A colour escape is written only
     /// where the colour changes along the line, a cell whose two pixels match is a space on
     /// that background, an odd last pixel row sits over the terminal's own background, and
-    /// every line ends with `ESC[0m`.
-    public static func lines(_ image: RasterImage, colors: BlockColors) -> [String] {
+    /// every line ends with `ESC[0m`. Pixels of exactly the colour `paper` are left to the
+    /// terminal's default background, so the paper matches the terminal even where its colour
+    /// is not known exactly (a 256-colour palette, or inside tmux).
+    public static func lines(_ image: RasterImage, colors: BlockColors, paper: TerminalBackground? = nil)
+        -> [String]
+    {
         let width = image.width
         let height = image.height
         var lines: [String] = []
         lines.reserveCapacity((height + 1) / 2)
         var out = ByteBuffer(capacity: width * 48 + 8)
         image.pixels.withUnsafeBufferPointer { px in
+            let paperRGB = paper.map { $0.red << 16 | $0.green << 8 | $0.blue } ?? -1
+            // -1 is the terminal's default background.
             func colour(_ x: Int, _ y: Int) -> Int {
                 let i = (y * width + x) * 4
+                if Int(px[i]) << 16 | Int(px[i + 1]) << 8 | Int(px[i + 2]) == paperRGB { return -1 }
                 switch colors {
                 case .trueColor:
                     return Int(px[i]) << 16 | Int(px[i + 1]) << 8 | Int(px[i + 2])
@@ -36,11 +43,15 @@ public enum HalfBlocks {
                         out.append(0x20)
                         continue
                     }
-                    if foreground != upper { write(upper, layer: .foreground, colors: colors, to: &out) }
-                    if background != lower { write(lower, layer: .background, colors: colors, to: &out) }
-                    foreground = upper
-                    background = lower
-                    out.append("\u{2580}")
+                    // A foreground cannot be the default background: paper above ink is the
+                    // lower half block in the ink's colour.
+                    let paperAbove = upper < 0
+                    let (ink, under) = paperAbove ? (lower, upper) : (upper, lower)
+                    if foreground != ink { write(ink, layer: .foreground, colors: colors, to: &out) }
+                    if background != under { write(under, layer: .background, colors: colors, to: &out) }
+                    foreground = ink
+                    background = under
+                    if paperAbove { out.append("\u{2584}") } else { out.append("\u{2580}") }
                 }
                 out.append("\u{1B}[0m")
                 lines.append(out.string)
@@ -54,7 +65,7 @@ public enum HalfBlocks {
     }
 
     private static func write(_ colour: Int, layer: Layer, colors: BlockColors, to out: inout ByteBuffer) {
-        // Only a background is ever the default: under an odd last pixel row.
+        // Only a background is ever the default: paper, or under an odd last pixel row.
         if colour < 0 {
             out.append("\u{1B}[49m")
             return

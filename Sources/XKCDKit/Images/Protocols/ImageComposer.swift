@@ -76,8 +76,15 @@ public struct ImageComposer: Sendable {
         let lines =
             chosen == .ascii
             ? AsciiShading.lines(image)
-            : HalfBlocks.lines(image, colors: ImageProtocolChoice.blockColors(facts: facts))
+            : HalfBlocks.lines(image, colors: ImageProtocolChoice.blockColors(facts: facts), paper: paper(inverts))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    // The paper's colour once toned, where the terminal's background is known to be like it:
+    // white on a light terminal, the reported background (else black) turned over on a dark one.
+    private func paper(_ inverts: Bool) -> TerminalBackground? {
+        if inverts { return facts.background ?? TerminalBackground(red: 0, green: 0, blue: 0) }
+        return facts.darkBackground == false ? TerminalBackground(red: 255, green: 255, blue: 255) : nil
     }
 
     // Scaled to the fit and put on white, as the comics are drawn; then turned over for a dark
