@@ -20,7 +20,8 @@ struct Bench {
         var comicDatabase = ""
         var xkcd = ".build/release/xkcd"
         var floor = ".build/release/bench-floor"
-        /// `link`: only the rows over a 40 ms link; `search`: only the search rows.
+        /// `link`: only the rows over a 40 ms link; `search`: only the search rows; `image`:
+        /// only the image rows.
         var only: String?
 
         static func parse(_ arguments: [String]) throws -> Options {
@@ -37,8 +38,8 @@ struct Bench {
                 }
             }
             guard !options.comicDatabase.isEmpty else { throw BenchError("--comicdb FILE is required") }
-            guard options.only == nil || options.only == "link" || options.only == "search" else {
-                throw BenchError("--only takes 'link' or 'search', not '\(options.only ?? "")'")
+            guard [nil, "link", "search", "image"].contains(options.only) else {
+                throw BenchError("--only takes 'link', 'search' or 'image', not '\(options.only ?? "")'")
             }
             return options
         }
@@ -93,6 +94,11 @@ struct Bench {
         let server = try XKCDTestServer(archive: archive, servesImages: false)
         defer { server.stop() }
         var table = Table()
+        if options.only == "image" {
+            try imageRows(into: &table)
+            print(table.markdown)
+            return
+        }
         if options.only == "link" {
             try linkRows(archive: archive, into: &table)
             print(table.markdown)
@@ -217,17 +223,7 @@ struct Bench {
             "title completion (200 prefixes, median)", ours: try completionLatency(dataDirectory: warm),
             floor: nil, floorName: "—", goal: .absolute(0.001))
 
-        log("image …")
-        table.add(
-            "`image`: a 740×1000 PNG decoded and drawn as half-blocks (120×50 terminal, median of 50)",
-            ours: try imageLatency(), floor: nil, floorName: "—", goal: .absolute(0.020))
-        for renderer in [ImageProtocol.blocks, .sixel] {
-            table.add(
-                "`image`: a 1500×2000 2x PNG decoded, inverted for a dark terminal and drawn as \(renderer.rawValue) "
-                    + "(median of 50)",
-                ours: try imageLatency(width: 1500, height: 2000, renderer: renderer, dark: true), floor: nil,
-                floorName: "—", goal: .absolute(0.040))
-        }
+        try imageRows(into: &table)
 
         try explanationRows(archive: archive, warm: warm, into: &table)
         try linkRows(archive: archive, into: &table)

@@ -100,6 +100,33 @@ import Testing
         #expect(unknown.contains("\u{1B}[49m") && !unknown.contains("48;5;16m"))
     }
 
+    @Test func anInvertedPictureForKittyIsMadeNoLargerThanItIsShown() throws {
+        // A 2x drawing of 400×400 pixels, shown in the cells its 1x takes: 20×10 cells of 10×20.
+        let drawing = ImageScaler.scale(Self.drawing(coloured: false), width: 400, height: 400)
+        let image = ComicImage(
+            comic: DisplayComic(
+                Comic(num: 1084, title: "T", safeTitle: "T", alt: "", img: "", year: 2020, month: 1, day: 1)),
+            data: try PNGEncoder.encode(drawing), kind: .png, raster: drawing,
+            options: ImageOptions(renderer: .kitty), withCard: false, doubled: true)
+        var facts = TerminalFacts(environment: ["TERM": "xterm-kitty"], isTTY: true, columns: 80, rows: 40)
+        facts.darkBackground = true
+        func sent(_ facts: TerminalFacts) throws -> RasterImage {
+            let text = ImageComposer(facts: facts).render(image)
+            #expect(text.hasPrefix("\u{1B}_Ga=T,f=100,q=2,c=20,r=10"))
+            let chunks = text.dropLast().components(separatedBy: "\u{1B}\\").dropLast()
+            let payload = chunks.map { String($0[$0.index(after: $0.firstIndex(of: ";")!)...]) }.joined()
+            return try ImageDecoder.decode(try #require(Data(base64Encoded: payload)))
+        }
+        (facts.cellWidth, facts.cellHeight) = (10, 20)
+        let shown = try sent(facts)
+        #expect((shown.width, shown.height) == (200, 200), "the pixels the cells show")
+        #expect(ImageTone.isGrey(drawing) && !ImageTone.isGrey(shown), "inverted: mostly dark now")
+        // Cells of an unknown size: the terminal is sent every pixel, to scale as it shows them.
+        (facts.cellWidth, facts.cellHeight) = (nil, nil)
+        let whole = try sent(facts)
+        #expect((whole.width, whole.height) == (400, 400))
+    }
+
     // The share of a half-block drawing's cells whose background colour is dark, on a terminal
     // whose own background is dark, light or unknown (light) as `dark` says.
     func darkShare(_ drawing: RasterImage, dark: Bool?) throws -> Double {

@@ -35,13 +35,13 @@ public struct ImageComposer: Sendable {
             // Kitty takes PNG only: other formats are sent re-encoded from their pixels.
             guard
                 let png = image.kind == .png && !inverts
-                    ? image.data : try? PNGEncoder.encode(inverts ? tone(raster, true) : raster)
+                    ? image.data : try? PNGEncoder.encode(redrawn(raster, fit, inverts))
             else {
                 return halfBlocks(raster, screen: screen, image: image, inverts: inverts)
             }
             drawn = KittyGraphics.sequence(png: png, columns: fit.columns, rows: fit.rows)
         case .iterm:
-            let data = inverts ? (try? PNGEncoder.encode(tone(raster, true))) ?? image.data : image.data
+            let data = inverts ? (try? PNGEncoder.encode(redrawn(raster, fit, inverts))) ?? image.data : image.data
             drawn = ITermInline.sequence(
                 data: data, columns: fit.columns, rows: fit.rows,
                 name: ImageSaver.defaultName(num: image.comic.num, title: image.comic.title, kind: image.kind))
@@ -85,6 +85,14 @@ public struct ImageComposer: Sendable {
     private func paper(_ inverts: Bool) -> TerminalBackground? {
         if inverts { return facts.background ?? TerminalBackground(red: 0, green: 0, blue: 0) }
         return facts.darkBackground == false ? TerminalBackground(red: 255, green: 255, blue: 255) : nil
+    }
+
+    // The pixels for a terminal that is sent a file and scales it itself: no more than it shows
+    // where its cells' size is known, so a file made anew (inverted, or from a JPEG or GIF) is
+    // no larger than needed.
+    private func redrawn(_ raster: RasterImage, _ fit: ImageFit, _ inverts: Bool) -> RasterImage {
+        let known = facts.cellWidth != nil && facts.cellHeight != nil
+        return known && fit.pixelWidth < raster.width ? prepared(raster, fit, inverts: inverts) : tone(raster, inverts)
     }
 
     // Scaled to the fit and put on white, as the comics are drawn; then turned over for a dark
