@@ -39,6 +39,24 @@ import Testing
         #expect(render(["TERM": "xterm-kitty"], tty: false) == "**  \n  **\n")
     }
 
+    @Test func aSixelPictureLeavesTheCursorBelowItInEveryTerminal() {
+        // 40 x 60 pixels in cells of 10 x 20: three rows. xterm leaves the cursor on a sixel
+        // image's last row and mlterm below it, so the rows are made first, the cursor is saved
+        // on the first, and newlines from there go below the picture.
+        var image = image
+        image.raster = ImageScaler.scale(image.raster, width: 40, height: 60)
+        image.options.renderer = .sixel
+        var facts = TerminalFacts(environment: ["TERM": "xterm"], isTTY: true, sixel: true, columns: 80, rows: 24)
+        (facts.cellWidth, facts.cellHeight) = (10, 20)
+        let drawn = ImageComposer(facts: facts).render(image)
+        #expect(drawn.hasPrefix("\n\n\n\u{1B}[3A\u{1B}7\u{1B}P"), "\(drawn.prefix(20).debugDescription)")
+        #expect(drawn.hasSuffix("\u{1B}\\\u{1B}8\n\n\n"))
+        // Where the cells' size is not known, neither are the rows: the picture is as it was.
+        (facts.cellWidth, facts.cellHeight) = (nil, nil)
+        let unplaced = ImageComposer(facts: facts).render(image)
+        #expect(unplaced.hasPrefix("\u{1B}P") && unplaced.hasSuffix("\u{1B}\\\n"))
+    }
+
     @Test func insideTmuxForcedGraphicsArePassedThroughAndAutoIsHalfBlocks() {
         let tmux = ["TERM": "screen-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]
         #expect(render(tmux).contains("▀") || render(tmux).contains("\u{1B}[48;5;"))

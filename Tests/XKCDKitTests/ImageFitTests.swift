@@ -96,14 +96,36 @@ import Testing
             let fitted = ImageFit(
                 imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24,
                 cellWidth: 9, cellHeight: 18)
-            #expect(fitted == ImageFit(columns: 32, rows: 22, pixelWidth: 293, pixelHeight: 396))
+            // 33 x 22 cells of 9 x 18 are 297 x 396 pixels: 1.3% off the image's shape, where 32
+            // columns would be 1.8% off.
+            #expect(fitted == ImageFit(columns: 33, rows: 22, pixelWidth: 293, pixelHeight: 396))
             let wide = ImageFit(
                 imageWidth: 740, imageHeight: 1000, for: imageProtocol, columns: 80, rows: 24, width: 40)
-            #expect(wide == ImageFit(columns: 40, rows: 28, pixelWidth: 400, pixelHeight: 541))
+            #expect(wide == ImageFit(columns: 40, rows: 27, pixelWidth: 400, pixelHeight: 541))
         }
         #expect(
             ImageFit(imageWidth: 1, imageHeight: 1, for: .kitty, columns: 80, rows: 24)
                 == ImageFit(columns: 1, rows: 1, pixelWidth: 1, pixelHeight: 1))
+    }
+
+    @Test func kittysCellsKeepThePicturesShape() {
+        // kitty stretches a picture over the cells it is given: whole cells must come within
+        // a few percent of its shape, at every cell size and picture shape.
+        var worst = 0.0
+        for (cellWidth, cellHeight) in [(7, 15), (8, 17), (9, 20), (10, 21), (11, 24), (12, 26)] {
+            for width in stride(from: 300, through: 1500, by: 97) {
+                for height in stride(from: 200, through: 2000, by: 131) {
+                    let fit = ImageFit(
+                        imageWidth: width, imageHeight: height, for: .kitty, columns: 160, rows: 50,
+                        cellWidth: cellWidth, cellHeight: cellHeight)
+                    guard fit.columns >= 20, fit.rows >= 10 else { continue }
+                    let shown = Double(fit.rows * cellHeight) / Double(fit.columns * cellWidth)
+                    worst = max(worst, abs(shown * Double(width) / Double(height) - 1))
+                    #expect(fit.rows <= 48 && fit.columns <= 160)
+                }
+            }
+        }
+        #expect(worst < 0.03, "\(worst)")
     }
 
     // #1084 as the live site serves it: a 120 x 80 image and its 240 x 160 `_2x`.

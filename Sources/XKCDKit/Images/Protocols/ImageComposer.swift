@@ -52,11 +52,25 @@ public struct ImageComposer: Sendable {
         }
         // tmux passes graphics on only when wrapped, and only with allow-passthrough on; kitty's
         // are in small chunks, but a sixel or iTerm2 image is one sequence.
-        guard facts.environment["TMUX"] != nil else { return drawn }
+        guard facts.environment["TMUX"] != nil else {
+            return chosen == .sixel && facts.cellHeight != nil ? Self.placed(drawn, rows: fit.rows) : drawn
+        }
         if chosen != .kitty, drawn.utf8.count > Self.tmuxLimit {
             return halfBlocks(raster, screen: screen, image: image, inverts: inverts)
         }
         return TmuxPassthrough.picture(drawn, rows: fit.rows, pane: facts.tmuxPane, after: reservedRows)
+    }
+
+    /// A sixel picture `drawn` (ending with a newline) that leaves the cursor on the line below
+    /// its `rows` in every terminal: after a sixel image xterm leaves the cursor on the image's
+    /// last row and mlterm on the row below it. So the rows are made first with newlines (any
+    /// scrolling happens then), the cursor goes back up and is saved, the image is drawn, and
+    /// from the restored cursor newlines go below it.
+    static func placed(_ drawn: String, rows: Int) -> String {
+        let rows = max(1, rows)
+        let newlines = String(repeating: "\n", count: rows)
+        let image = drawn.hasSuffix("\n") ? drawn.dropLast() : Substring(drawn)
+        return newlines + "\u{1B}[\(rows)A\u{1B}7" + image + "\u{1B}8" + newlines
     }
 
     // The fallback when a graphics protocol cannot carry the image.

@@ -91,14 +91,24 @@ public struct ImageFit: Sendable, Equatable {
         self.pixelHeight = pixelHeight
         switch imageProtocol {
         case .kitty, .iterm:
-            // The terminal scales the file over these cells: the rows its height at these
-            // columns reaches into, a column less where rounding up would take a row more than
-            // the fit has.
+            // The terminal scales the file over exactly these cells (kitty stretches it to
+            // fill them), so whole cells must keep the image's shape: the rows its height at
+            // these columns comes nearest to, at the columns, or up to a twentieth fewer (one at
+            // least), whose cells keep the shape best, and never more rows than the fit has.
             func rows(_ columns: Int) -> Int {
-                max(1, Int((Double(columns * cell.w) * image.h / image.w / Double(cell.h)).rounded(.up)))
+                max(1, Int((Double(columns * cell.w) * image.h / image.w / Double(cell.h)).rounded()))
             }
-            var columns = max(1, Int((Double(pixelWidth) / Double(cell.w)).rounded()))
-            if columns > 1, rows(columns) > (pixelHeight + cell.h - 1) / cell.h { columns -= 1 }
+            func stretch(_ columns: Int) -> Double {
+                abs(Double(rows(columns) * cell.h) * image.w / (Double(columns * cell.w) * image.h) - 1)
+            }
+            let most = max(1, Int((Double(pixelWidth) / Double(cell.w)).rounded()))
+            let fitRows = (pixelHeight + cell.h - 1) / cell.h
+            var columns = most
+            while columns > 1, rows(columns) > fitRows { columns -= 1 }
+            for fewer in stride(from: columns - 1, through: max(1, most - max(1, most / 20)), by: -1)
+            where stretch(fewer) + 0.002 < stretch(columns) {
+                columns = fewer
+            }
             self.columns = columns
             self.rows = rows(columns)
         case .sixel, .blocks, .ascii:
