@@ -39,13 +39,15 @@ public final class PseudoTerminal: @unchecked Sendable {
     private var exitStatus: Int32?
 
     /// Starts `executable` with `arguments` and exactly `environment` (plus `TERM=xterm-256color` when it names no
-    /// `TERM`) on a new pty of `columns` x `rows`, as a session leader whose controlling terminal is the pty.
+    /// `TERM`) on a new pty of `columns` x `rows`, as a session leader whose controlling terminal is the pty. A
+    /// `cellPixels` size makes the pty report the window's size in pixels too, as graphical terminals do.
     public init(
         executable: URL,
         arguments: [String] = [],
         environment: [String: String] = [:],
         columns: UInt16 = 100,
-        rows: UInt16 = 30
+        rows: UInt16 = 30,
+        cellPixels: (width: UInt16, height: UInt16)? = nil
     ) throws {
         let master = try Self.openMaster()
         let slavePath: [CChar]
@@ -55,7 +57,9 @@ public final class PseudoTerminal: @unchecked Sendable {
             _ = close(master)
             throw error
         }
-        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(
+            ws_row: rows, ws_col: columns, ws_xpixel: columns * (cellPixels?.width ?? 0),
+            ws_ypixel: rows * (cellPixels?.height ?? 0))
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
         var actions = posix_spawn_file_actions_t()

@@ -73,4 +73,49 @@ import XKCDKit
         #expect(columns(single) != nil && columns(double) == columns(single), "the 2x is sharper, not bigger")
         #expect(raster(singleSixel) != nil && raster(doubleSixel) == raster(singleSixel))
     }
+
+    @Test func onTerminalsThatReportTheirCellsTheDoubleImageTakesItsSingleOnesCells() throws {
+        #expect(try xkcd.run(["image", "1333", "--renderer", "blocks"]).status == 0, "the 1x is stored")
+        // What each protocol is told: kitty's columns and rows, iTerm2's width and height in
+        // cells, and a sixel image's raster size in pixels.
+        func drawn(_ renderer: String, cells: (width: UInt16, height: UInt16), offline: Bool) throws -> (Int, Int) {
+            var environment = xkcd.environment
+            environment["XKCD_THEME"] = "light"
+            let terminal = try PseudoTerminal(
+                executable: XKCDBinary.url,
+                arguments: (offline ? ["--offline"] : []) + ["image", "1333", "--renderer", renderer],
+                environment: environment, columns: 100, rows: 40, cellPixels: cells)
+            #expect(try terminal.waitForExit() == 0)
+            let output = terminal.output
+            let size: Regex<(Substring, Substring, Substring)> =
+                switch renderer {
+                case "kitty": /,c=(\d+),r=(\d+)/
+                case "iterm": /width=(\d+);height=(\d+)/
+                default: /q"1;1;(\d+);(\d+)/
+                }
+            let match = try #require(output.firstMatch(of: size), "\(output.prefix(80).debugDescription)")
+            return (Int(match.1) ?? 0, Int(match.2) ?? 0)
+        }
+        // The 1x is 120 x 90 pixels and the 2x 240 x 180.
+        var single: [String: (Int, Int)] = [:]
+        for renderer in ["kitty", "iterm", "sixel"] {
+            single[renderer] = try drawn(renderer, cells: (9, 20), offline: true)
+        }
+        #expect(doubledRequests().isEmpty)
+        _ = try drawn("kitty", cells: (9, 20), offline: false)
+        #expect(doubledRequests().count == 1, "the 2x replaces the 1x")
+        for renderer in ["kitty", "iterm", "sixel"] {
+            let normal = try drawn(renderer, cells: (9, 20), offline: true)
+            let hiDPI = try drawn(renderer, cells: (18, 40), offline: true)
+            #expect(single[renderer].map { $0 == normal } == true, "\(renderer): the 2x is sharper, not bigger")
+            if renderer == "sixel" {
+                #expect(normal == (120, 90) && hiDPI == (240, 180), "pixels halved, and one to one on HiDPI")
+            } else {
+                // Whole cells of 9 x 20 within a row's rounding of the 4:3 picture, and the same
+                // cells on a HiDPI screen, whose cells are twice the size.
+                #expect(abs(Double(normal.1 * 20) / Double(normal.0 * 9) - 0.75) < 10.0 / Double(normal.0 * 9))
+                #expect(hiDPI == normal, "\(renderer) on HiDPI: \(hiDPI)")
+            }
+        }
+    }
 }
