@@ -25,7 +25,8 @@ else
 RELEASE_FLAGS := -c release $(METADATA_ACCESSORS)
 endif
 
-.PHONY: all deps build run test lint format bench fuzz sanitize completions man install install-files uninstall clean
+.PHONY: all deps build run test lint format bench fuzz sanitize completions man install install-files uninstall \
+	release package check-no-icu clean
 
 all: build
 
@@ -44,6 +45,7 @@ test: deps lint
 	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) $(SWIFT) test --skip-build
+	@./scripts/test-package.sh
 
 # The house style is .swift-format's (the toolchain ships swift-format): `make format` applies
 # it, `make lint` (part of `make test`) fails on any difference.
@@ -123,6 +125,33 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/xkcd \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_xkcd \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
+
+# Release artifacts in dist/: xkcd_VERSION_ARCH.deb and xkcd-VERSION-linux-ARCH.tar.gz, built
+# by scripts/package.sh from the release binary, whose `--version` gives VERSION (the one place
+# it is written is ProgramHelp.version). The artifacts are staged under .build/package and
+# copied into dist/ only when scripts/check-no-icu.sh finds no ICU in the binary (checked
+# before stripping, where nm sees every symbol). XKCD_PACKAGE_SKIP_ICU_CHECK=1 in the
+# environment skips that check, with a warning, to try the packaging while ICU is still in.
+# MAINTAINER ("Name <address>") overrides the package's maintainer.
+PACKAGE_TOOLS := dpkg-dev binutils
+PACKAGE_OUT := .build/package/out
+VERSION = $(shell $(RELEASE_BIN) --version | head -n 1 | cut -d' ' -f2)
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product xkcd
+
+check-no-icu: release
+	./scripts/check-no-icu.sh $(RELEASE_BIN)
+
+package: release
+	@./scripts/install-deps.sh $(PACKAGE_TOOLS)
+	@$(if $(MAINTAINER),MAINTAINER='$(MAINTAINER)') ./scripts/package.sh $(RELEASE_BIN) '$(VERSION)' $(PACKAGE_OUT)
+	@if [ "$${XKCD_PACKAGE_SKIP_ICU_CHECK:-}" = 1 ]; then \
+		echo "package: WARNING: ICU check skipped (XKCD_PACKAGE_SKIP_ICU_CHECK=1); not a release" >&2; \
+	else \
+		./scripts/check-no-icu.sh $(RELEASE_BIN) || { echo "package: not written to dist/: the binary contains ICU" >&2; exit 1; }; \
+	fi
+	@mkdir -p dist
+	@for artifact in $(PACKAGE_OUT)/*; do cp "$$artifact" dist/ && echo "package: wrote dist/$${artifact##*/}"; done
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan
