@@ -34,7 +34,7 @@ let package = Package(
         ),
         .target(
             name: "XKCDKit",
-            dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup"]
         ),
         .target(
             name: "LineEditing",

@@ -7,20 +7,20 @@ import Testing
 
 /// The schema's settings and columns, in a new store and in one written before they existed.
 struct StoreSchemaTests {
-    private func automerge(_ db: Database) throws -> Int? {
-        try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'")
+    private func automerge(_ db: XKCDKit.SQLiteConnection) throws -> Int? {
+        try db.value("SELECT v FROM comic_fts_config WHERE k = 'automerge'")
     }
 
     // A store file in a new directory (the caller removes it), written by the schema up to
     // `version` and then by `prepare`, and closed again.
     private func olderStore(
-        _ label: String, upTo version: String, _ prepare: (DatabaseQueue) throws -> Void
+        _ label: String, upTo version: String, _ prepare: (SQLiteDatabase) throws -> Void
     ) throws -> (directory: URL, path: URL) {
         let directory = try temporaryDirectory(label)
         let path = directory.appendingPathComponent("xkcd.sqlite3")
-        let queue = try DatabaseQueue(path: path.path)
-        try StoreSchema.migrator.migrate(queue, upTo: version)
-        try prepare(queue)
+        let database = try SQLiteDatabase(path: path.path, prepare: ComicStore.prepareSearch)
+        try StoreSchema.migrate(database, upTo: version)
+        try prepare(database)
         return (directory, path)
     }
 
@@ -36,7 +36,7 @@ struct StoreSchemaTests {
             try queue.write { db in
                 // The index and an explanation as a store made by v3 to v5 held them.
                 try db.execute(
-                    sql: """
+                    """
                         CREATE VIRTUAL TABLE comic_fts USING fts5(
                             title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2');
                         INSERT INTO explanation VALUES (353, '353: Python', '==Explanation==
@@ -63,15 +63,14 @@ struct StoreSchemaTests {
         let (directory, path) = try olderStore("schema-v2", upTo: "v2: favorites and images") { queue in
             try queue.write { db in
                 try db.execute(
-                    sql: """
+                    """
                         INSERT INTO comic VALUES (327, 'Exploits of a Mom', 'Exploits of a Mom', 'Her daughter is named Help', 'https://imgs.xkcd.com/comics/exploits_of_a_mom.png', '', '', '', 2007, 10, 10, 0);
                         INSERT INTO favorite VALUES (327, 0);
                         """)
             }
-            try StoreSchema.migrator.migrate(queue, upTo: "v4: explanations")
+            try StoreSchema.migrate(queue, upTo: "v4: explanations")
             try queue.write { db in
                 try db.execute(
-                    sql:
                         "INSERT INTO explanation VALUES (327, '327: Exploits of a Mom', '==Explanation==\nSanitize inputs.', 0)"
                 )
             }
@@ -94,7 +93,7 @@ struct StoreSchemaTests {
 
     @Test func absencesFromBeforeTheyHadAnAgeCountAsSeenLongAgo() throws {
         let (directory, path) = try olderStore("schema-absent", upTo: "v6: search index merges in eights") { queue in
-            try queue.write { db in try db.execute(sql: "INSERT INTO absent(num) VALUES (7)") }
+            try queue.write { db in try db.execute("INSERT INTO absent(num) VALUES (7)") }
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ComicStore.open(at: path)
@@ -137,11 +136,11 @@ struct StoreSchemaTests {
         #expect(try rows(kept, at: path) == before)
         #expect(try store.setting("session.state.v2") != nil)
         #expect(store.fileBytes() < bytesBefore, "the text stored twice is given back")
-        let columns = try store.read { db in try db.columns(in: "explanation").map(\.name) }
+        let columns = try store.read { db in try db.values("SELECT name FROM pragma_table_info('explanation')", as: String.self) }
         #expect(!columns.contains("explanation_text") && !columns.contains("transcript_text"))
-        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM comic_fts") } == 48)
+        #expect(try store.read { db in try db.value("SELECT count(*) FROM comic_fts", as: Int.self) } == 48)
         try store.write { db in
-            try db.execute(sql: "INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
+            try db.execute("INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
         }
 
         // Each field is searchable as before: xkcd's transcript, a community one, an explanation.
