@@ -1,5 +1,5 @@
-import Foundation
 import CSQLiteSetup
+import Foundation
 import Testing
 
 @testable import XKCDKit

@@ -9,7 +9,8 @@ extension ComicStore {
     @discardableResult
     public func addFavorite(_ num: Int, at date: Date) throws -> Bool {
         try write { db in
-            try db.execute("INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)", [num, date.timeIntervalSince1970])
+            try db.execute(
+                "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)", [num, date.timeIntervalSince1970])
             return db.changes > 0
         }
     }

@@ -34,7 +34,8 @@ extension ComicStore {
         }
         try db.addFunction("search_alt", argumentCount: 1) { values in .text(SearchDocument.alt(values[0].text ?? "")) }
         try db.addFunction("search_transcript", argumentCount: 3) { values in
-            .text(SearchDocument.transcript(values[0].text ?? "", alt: values[1].text ?? "", explanation: values[2].text))
+            .text(
+                SearchDocument.transcript(values[0].text ?? "", alt: values[1].text ?? "", explanation: values[2].text))
         }
         try db.addFunction("search_explanation", argumentCount: 1) { values in
             .text(values[0].text.map(SearchDocument.explanation) ?? "")

@@ -110,14 +110,14 @@ public struct ComicStore: Sendable {
         // Values bound one by one to one cached statement: a sync writes thousands of rows.
         let upsert = try db.cached(
             """
-                    INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day,
-                        fetched_at, extra_parts)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
-                        alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
-                        transcript = excluded.transcript, year = excluded.year, month = excluded.month,
-                        day = excluded.day, fetched_at = excluded.fetched_at, extra_parts = excluded.extra_parts
-                    """)
+            INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day,
+                fetched_at, extra_parts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
+                alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
+                transcript = excluded.transcript, year = excluded.year, month = excluded.month,
+                day = excluded.day, fetched_at = excluded.fetched_at, extra_parts = excluded.extra_parts
+            """)
         for comic in batch.comics {
             upsert.bind(1, comic.num)
             upsert.bind(2, comic.title)

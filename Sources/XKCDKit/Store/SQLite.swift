@@ -141,9 +141,11 @@ package struct SQLiteRow {
         T.read(statement.handle, Int32(index))
     }
 
-    /// The column named `name` (0, or empty, when there is none).
+    /// The column named `name`, which the statement must have.
     package subscript<T: SQLiteReadable>(_ name: String) -> T {
-        T.read(statement.handle, statement.column(named: name))
+        let index = statement.column(named: name)
+        precondition(index >= 0, "no column \(name) in \(statement.sql)")
+        return T.read(statement.handle, index)
     }
 
     /// Every column's value, in order.
@@ -167,7 +169,8 @@ package final class SQLiteStatement {
         guard code == SQLITE_OK, let handle else {
             sqlite3_finalize(handle)
             throw SQLiteError(
-                extendedCode: sqlite3_extended_errcode(connection), message: String(cString: sqlite3_errmsg(connection)),
+                extendedCode: sqlite3_extended_errcode(connection),
+                message: String(cString: sqlite3_errmsg(connection)),
                 sql: sql)
         }
         self.handle = handle
@@ -239,7 +242,8 @@ package final class SQLiteStatement {
         case SQLITE_DONE: return false
         default:
             let error = SQLiteError(
-                extendedCode: sqlite3_extended_errcode(connection), message: String(cString: sqlite3_errmsg(connection)),
+                extendedCode: sqlite3_extended_errcode(connection),
+                message: String(cString: sqlite3_errmsg(connection)),
                 sql: sql)
             sqlite3_reset(handle)
             throw error
@@ -280,12 +284,14 @@ package final class SQLiteStatement {
     }
 
     /// The first column of the first row, if any.
-    package func value<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws -> T? {
+    package func value<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws -> T?
+    {
         try firstRow(arguments) { $0[0] }
     }
 
     /// The first column of every row.
-    package func values<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws -> [T]
+    package func values<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws
+        -> [T]
     {
         try rows(arguments) { $0[0] }
     }
@@ -376,7 +382,9 @@ package final class SQLiteConnection {
     }
 
     /// The first column of the first row of `sql`, if any.
-    package func value<T: SQLiteReadable>(_ sql: String, _ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self)
+    package func value<T: SQLiteReadable>(
+        _ sql: String, _ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self
+    )
         throws -> T?
     {
         try prepare(sql).value(arguments)
@@ -452,7 +460,9 @@ extension SQLiteValue {
         case SQLITE_TEXT:
             let count = Int(sqlite3_value_bytes(value))
             self = .text(
-                sqlite3_value_text(value).map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
+                sqlite3_value_text(value).map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+                }
                     ?? "")
         case SQLITE_BLOB:
             let count = Int(sqlite3_value_bytes(value))
@@ -498,7 +508,9 @@ package final class SQLiteDatabase: @unchecked Sendable {
     /// `body` in a read transaction: it sees the database as one commit left it, whatever
     /// another connection writes meanwhile. It may make temporary tables of its own.
     package func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        guard let reader else { return try writerLock.withLock { _ in try writer.transaction(.deferred, { try body(writer) }) } }
+        guard let reader else {
+            return try writerLock.withLock { _ in try writer.transaction(.deferred, { try body(writer) }) }
+        }
         return try readerLock.withLock { _ in try reader.transaction(.deferred) { try body(reader) } }
     }
 
