@@ -7,9 +7,6 @@ let package = Package(
     products: [
         .executable(name: "xkcd", targets: ["xkcd"])
     ],
-    dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")
-    ],
     targets: [
         .systemLibrary(
             name: "CEditLine",
@@ -34,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "XKCDKit",
-            dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup"]
         ),
         .target(
             name: "LineEditing",
@@ -46,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["XKCDKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["XKCDKit"]
         ),
         .executableTarget(
             name: "xkcd-test-server",
@@ -54,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "xkcd-bench",
-            dependencies: ["XKCDKit", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["XKCDKit", "TestSupport"]
         ),
         .executableTarget(
             name: "bench-floor"

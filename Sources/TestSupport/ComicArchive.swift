@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import XKCDKit
 
 /// The comics a test server serves: number -> the exact JSON body of N/info.0.json.
 public struct ComicArchive: Sendable, Equatable {
@@ -57,35 +57,28 @@ public struct ComicArchive: Sendable, Equatable {
         guard FileManager.default.isReadableFile(atPath: sqliteFile.path) else {
             throw LoadError(description: "no readable comic database at \(sqliteFile.path)")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "xkcd-comicdb"
-        let queue = try DatabaseQueue(path: sqliteFile.path, configuration: configuration)
-        let bodies = try queue.read { db -> [Int: Data] in
-            var bodies: [Int: Data] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT num, link, news, safe_title, transcript, alt, img, title, date
-                    FROM comics ORDER BY num
-                    """)
-            while let row = try rows.next() {
-                guard let num = Int.fromDatabaseValue(row["num"]) else {
-                    throw LoadError(description: "a row of \(sqliteFile.path) has no integer num")
-                }
-                let date = text(row, "date").split(separator: "-").map { Int($0) }
-                guard date.count == 3, let year = date[0], let month = date[1], let day = date[2] else {
-                    throw LoadError(description: "comic \(num) has a malformed date \(text(row, "date"))")
-                }
-                bodies[num] = LiveAPIJSON.body(
-                    num: num, link: text(row, "link"), news: text(row, "news"),
-                    safeTitle: text(row, "safe_title"), transcript: text(row, "transcript"),
-                    alt: text(row, "alt"), img: text(row, "img"), title: text(row, "title"),
-                    year: year, month: month, day: day)
+        let db = try SQLiteConnection(path: sqliteFile.path, create: false)
+        var bodies: [Int: Data] = [:]
+        try db.prepare(
+            """
+            SELECT num, link, news, safe_title, transcript, alt, img, title, date
+            FROM comics ORDER BY num
+            """
+        ).forEachRow { row in
+            guard case .integer(let number) = row["num"] as SQLiteValue else {
+                throw LoadError(description: "a row of \(sqliteFile.path) has no integer num")
             }
-            return bodies
+            let num = Int(number)
+            let date = text(row, "date").split(separator: "-").map { Int($0) }
+            guard date.count == 3, let year = date[0], let month = date[1], let day = date[2] else {
+                throw LoadError(description: "comic \(num) has a malformed date \(text(row, "date"))")
+            }
+            bodies[num] = LiveAPIJSON.body(
+                num: num, link: text(row, "link"), news: text(row, "news"),
+                safeTitle: text(row, "safe_title"), transcript: text(row, "transcript"),
+                alt: text(row, "alt"), img: text(row, "img"), title: text(row, "title"),
+                year: year, month: month, day: day)
         }
-        try queue.close()
         return ComicArchive(bodies: bodies)
     }
 
@@ -140,7 +133,7 @@ public struct ComicArchive: Sendable, Equatable {
         ComicArchive(bodies: bodies.filter { isIncluded($0.key) })
     }
 
-    private static func text(_ row: Row, _ column: String) -> String {
-        String.fromDatabaseValue(row[column]) ?? ""
+    private static func text(_ row: SQLiteRow, _ column: String) -> String {
+        (row[column] as SQLiteValue).text ?? ""
     }
 }

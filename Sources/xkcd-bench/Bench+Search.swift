@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TestSupport
 import XKCDKit
 
@@ -112,17 +111,15 @@ extension Bench {
         if FileManager.default.fileExists(atPath: path) { return path }
         try FileManager.default.copyItem(
             atPath: dataDirectory.appendingPathComponent("xkcd.sqlite3").path, toPath: path)
-        var configuration = Configuration()
-        configuration.prepareDatabase(ComicStore.prepareSearch)
-        try DatabaseQueue(path: path, configuration: configuration).write { db in
-            try db.execute(
-                sql: """
-                    CREATE VIRTUAL TABLE floor_fts USING fts5(
-                        title, alt, transcript, explanation, tokenize = 'unicode61 remove_diacritics 2');
-                    INSERT INTO floor_fts(rowid, title, alt, transcript, explanation)
-                        SELECT num, title, alt, transcript, explanation FROM search_text ORDER BY num;
-                    """)
-        }
+        let db = try SQLiteConnection(path: path)
+        try ComicStore.prepareSearch(db)
+        try db.execute(
+            """
+            CREATE VIRTUAL TABLE floor_fts USING fts5(
+                title, alt, transcript, explanation, tokenize = 'unicode61 remove_diacritics 2');
+            INSERT INTO floor_fts(rowid, title, alt, transcript, explanation)
+                SELECT num, title, alt, transcript, explanation FROM search_text ORDER BY num;
+            """)
         return path
     }
 

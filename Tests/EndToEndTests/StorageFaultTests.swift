@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TestSupport
 import Testing
 import XKCDKit
@@ -40,22 +39,16 @@ import XKCDKit
         #expect(try xkcd.run(["-c", "fav 1; fav 2"]).status == 0)
         #expect(try xkcd.run(["sync"]).status == 0)
         #expect(try favorites() == [1, 2])
-        let queue = try DatabaseQueue(path: database.path)
-        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-        try queue.close()
+        try SQLiteConnection(path: database.path, create: false).execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// The page numbers (1-based) and page size of the tables whose names start with `prefix`.
     func pages(of prefix: String) throws -> (pages: [Int], size: Int) {
-        let queue = try DatabaseQueue(path: database.path)
-        defer { try? queue.close() }
-        return try queue.read { db in
-            (
-                try Int.fetchAll(
-                    db, sql: "SELECT pageno FROM dbstat WHERE name LIKE ? || '%' ORDER BY pageno", arguments: [prefix]),
-                try Int.fetchOne(db, sql: "PRAGMA page_size")!
-            )
-        }
+        let db = try SQLiteConnection(path: database.path, create: false)
+        return (
+            try db.values("SELECT pageno FROM dbstat WHERE name LIKE ? || '%' ORDER BY pageno", [prefix]),
+            try db.value("PRAGMA page_size") ?? 0
+        )
     }
 
     func damagedCopies() throws -> [String] {
@@ -105,9 +98,8 @@ import XKCDKit
         let kept = try favorites()
         #expect(kept.count > 0 && kept.count < wanted.count, "killed mid-way: \(kept.count)")
         #expect(kept == Set(wanted.prefix(kept.count)), "favorites are added in order, each whole")
-        let queue = try DatabaseQueue(path: database.path)
-        #expect(try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"])
-        try queue.close()
+        let db = try SQLiteConnection(path: database.path, create: false)
+        #expect(try db.values("PRAGMA integrity_check", as: String.self) == ["ok"])
         let rest = try xkcd.run(["-c", wanted.map { "fav \($0)" }.joined(separator: "; ")])
         #expect(rest.status == 0, "\(rest.stderr)")
         #expect(try favorites() == Set(wanted))

@@ -201,7 +201,7 @@ struct SearchQueryLimitTests {
 
     private func checkIndex() throws {
         try store.write { db in
-            try db.execute(sql: "INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
+            try db.execute("INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
         }
     }
 

@@ -1,36 +1,36 @@
+import CSQLiteSetup
 import Foundation
-import GRDB
 import Testing
 
 @testable import XKCDKit
 
 /// SQLite's failures mapped to messages, and the cheap header check made at open.
 struct StoreFaultTests {
-    private func message(_ code: ResultCode, _ text: String = "x") -> String {
+    private func message(_ code: Int32, _ text: String = "x") -> String {
         StoreErrors.error(
-            for: DatabaseError(resultCode: code, message: text), path: "/data/xkcd/xkcd.sqlite3", opening: false
+            for: SQLiteError(extendedCode: code, message: text), path: "/data/xkcd/xkcd.sqlite3", opening: false
         ).localizedDescription
     }
 
     @Test func fullDiskSaysSoAndWhere() {
         #expect(
-            message(.SQLITE_FULL)
+            message(SQLITE_FULL)
                 == "storage failed: the disk holding /data/xkcd is full — free some space and try again; nothing stored was lost"
         )
     }
 
     @Test func readOnlyDirectorySaysSoAndWhatToDo() {
-        #expect(message(.SQLITE_READONLY).contains("the data directory /data/xkcd is read-only"))
-        #expect(message(.SQLITE_READONLY).contains("--data-dir"))
-        #expect(message(.SQLITE_CANTOPEN).contains("cannot open /data/xkcd/xkcd.sqlite3"))
+        #expect(message(SQLITE_READONLY).contains("the data directory /data/xkcd is read-only"))
+        #expect(message(SQLITE_READONLY).contains("--data-dir"))
+        #expect(message(SQLITE_CANTOPEN).contains("cannot open /data/xkcd/xkcd.sqlite3"))
     }
 
     @Test func corruptionSaysTheNextRunRecovers() {
         #expect(
-            message(.SQLITE_CORRUPT, "database disk image is malformed")
+            message(SQLITE_CORRUPT, "database disk image is malformed")
                 == "storage failed: /data/xkcd/xkcd.sqlite3 is damaged (database disk image is malformed) — the next run moves it aside and keeps the favorites it can still read"
         )
-        #expect(message(.SQLITE_NOTADB).contains("is damaged"))
+        #expect(message(SQLITE_NOTADB).contains("is damaged"))
     }
 
     private func header(pageSize: UInt16 = 4096, pages: UInt32, valid: Bool = true) -> [UInt8] {

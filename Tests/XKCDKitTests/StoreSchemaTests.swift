@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TestSupport
 import Testing
 
@@ -7,20 +6,20 @@ import Testing
 
 /// The schema's settings and columns, in a new store and in one written before they existed.
 struct StoreSchemaTests {
-    private func automerge(_ db: Database) throws -> Int? {
-        try Int.fetchOne(db, sql: "SELECT v FROM comic_fts_config WHERE k = 'automerge'")
+    private func automerge(_ db: SQLiteConnection) throws -> Int? {
+        try db.value("SELECT v FROM comic_fts_config WHERE k = 'automerge'")
     }
 
     // A store file in a new directory (the caller removes it), written by the schema up to
     // `version` and then by `prepare`, and closed again.
     private func olderStore(
-        _ label: String, upTo version: String, _ prepare: (DatabaseQueue) throws -> Void
+        _ label: String, upTo version: String, _ prepare: (SQLiteDatabase) throws -> Void
     ) throws -> (directory: URL, path: URL) {
         let directory = try temporaryDirectory(label)
         let path = directory.appendingPathComponent("xkcd.sqlite3")
-        let queue = try DatabaseQueue(path: path.path)
-        try StoreSchema.migrator.migrate(queue, upTo: version)
-        try prepare(queue)
+        let database = try SQLiteDatabase(path: path.path, prepare: ComicStore.prepareSearch)
+        try StoreSchema.migrate(database, upTo: version)
+        try prepare(database)
         return (directory, path)
     }
 
@@ -36,16 +35,16 @@ struct StoreSchemaTests {
             try queue.write { db in
                 // The index and an explanation as a store made by v3 to v5 held them.
                 try db.execute(
-                    sql: """
-                        CREATE VIRTUAL TABLE comic_fts USING fts5(
-                            title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2');
-                        INSERT INTO explanation VALUES (353, '353: Python', '==Explanation==
-                        Flying by importing a module.
-                        ==Transcript==
-                        :Cueball is levitating.', 0);
-                        INSERT INTO comic VALUES (353, 'Python', 'Python', 'I wrote 20 short programs', 'https://imgs.xkcd.com/comics/python.png', '', '', '', 2007, 12, 5, 0);
-                        INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (353, 'Python', 'I wrote 20 short programs', '');
-                        """)
+                    """
+                    CREATE VIRTUAL TABLE comic_fts USING fts5(
+                        title, alt, transcript, tokenize = 'unicode61 remove_diacritics 2');
+                    INSERT INTO explanation VALUES (353, '353: Python', '==Explanation==
+                    Flying by importing a module.
+                    ==Transcript==
+                    :Cueball is levitating.', 0);
+                    INSERT INTO comic VALUES (353, 'Python', 'Python', 'I wrote 20 short programs', 'https://imgs.xkcd.com/comics/python.png', '', '', '', 2007, 12, 5, 0);
+                    INSERT INTO comic_fts(rowid, title, alt, transcript) VALUES (353, 'Python', 'I wrote 20 short programs', '');
+                    """)
                 #expect(try automerge(db) == nil)
             }
         }
@@ -63,16 +62,15 @@ struct StoreSchemaTests {
         let (directory, path) = try olderStore("schema-v2", upTo: "v2: favorites and images") { queue in
             try queue.write { db in
                 try db.execute(
-                    sql: """
-                        INSERT INTO comic VALUES (327, 'Exploits of a Mom', 'Exploits of a Mom', 'Her daughter is named Help', 'https://imgs.xkcd.com/comics/exploits_of_a_mom.png', '', '', '', 2007, 10, 10, 0);
-                        INSERT INTO favorite VALUES (327, 0);
-                        """)
+                    """
+                    INSERT INTO comic VALUES (327, 'Exploits of a Mom', 'Exploits of a Mom', 'Her daughter is named Help', 'https://imgs.xkcd.com/comics/exploits_of_a_mom.png', '', '', '', 2007, 10, 10, 0);
+                    INSERT INTO favorite VALUES (327, 0);
+                    """)
             }
-            try StoreSchema.migrator.migrate(queue, upTo: "v4: explanations")
+            try StoreSchema.migrate(queue, upTo: "v4: explanations")
             try queue.write { db in
                 try db.execute(
-                    sql:
-                        "INSERT INTO explanation VALUES (327, '327: Exploits of a Mom', '==Explanation==\nSanitize inputs.', 0)"
+                    "INSERT INTO explanation VALUES (327, '327: Exploits of a Mom', '==Explanation==\nSanitize inputs.', 0)"
                 )
             }
         }
@@ -94,7 +92,7 @@ struct StoreSchemaTests {
 
     @Test func absencesFromBeforeTheyHadAnAgeCountAsSeenLongAgo() throws {
         let (directory, path) = try olderStore("schema-absent", upTo: "v6: search index merges in eights") { queue in
-            try queue.write { db in try db.execute(sql: "INSERT INTO absent(num) VALUES (7)") }
+            try queue.write { db in try db.execute("INSERT INTO absent(num) VALUES (7)") }
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ComicStore.open(at: path)
@@ -107,14 +105,12 @@ struct StoreSchemaTests {
 
     // Every row of each table of `tables` (name: columns) in the database at `path`, as text.
     private func rows(_ tables: [String: String], at path: URL) throws -> [String: [String]] {
-        try DatabaseQueue(path: path.path).read { db in
-            var found: [String: [String]] = [:]
-            for (table, columns) in tables {
-                found[table] = try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table) ORDER BY 1").map(
-                    \.description)
-            }
-            return found
+        let db = try SQLiteConnection(path: path.path, create: false)
+        var found: [String: [String]] = [:]
+        for (table, columns) in tables {
+            found[table] = try db.rows("SELECT \(columns) FROM \(table) ORDER BY 1") { "\($0.values)" }
         }
+        return found
     }
 
     @Test func aStoreFromTheSchemaThatStoredSearchTextLosesNothingAndShrinks() throws {
@@ -137,11 +133,13 @@ struct StoreSchemaTests {
         #expect(try rows(kept, at: path) == before)
         #expect(try store.setting("session.state.v2") != nil)
         #expect(store.fileBytes() < bytesBefore, "the text stored twice is given back")
-        let columns = try store.read { db in try db.columns(in: "explanation").map(\.name) }
+        let columns = try store.read { db in
+            try db.values("SELECT name FROM pragma_table_info('explanation')", as: String.self)
+        }
         #expect(!columns.contains("explanation_text") && !columns.contains("transcript_text"))
-        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM comic_fts") } == 48)
+        #expect(try store.read { db in try db.value("SELECT count(*) FROM comic_fts", as: Int.self) } == 48)
         try store.write { db in
-            try db.execute(sql: "INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
+            try db.execute("INSERT INTO comic_fts(comic_fts, rank) VALUES('integrity-check', 1)")
         }
 
         // Each field is searchable as before: xkcd's transcript, a community one, an explanation.

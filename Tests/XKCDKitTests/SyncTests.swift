@@ -91,7 +91,7 @@ import Testing
         _ = try await sync()
         // As a store written before extra_parts was recorded holds them.
         let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
-        try store.write { db in try db.execute(sql: "UPDATE comic SET extra_parts = NULL WHERE num IN (7, 8)") }
+        try store.write { db in try db.execute("UPDATE comic SET extra_parts = NULL WHERE num IN (7, 8)") }
         #expect(try store.numbersWithoutExtraParts() == [7, 8])
         server.resetCounters()
         let again = try await sync()

@@ -2,11 +2,11 @@
 #define XKCD_CSQLITESETUP_H
 
 /*
- * What SQLite offers only to C: process-wide settings that only sqlite3_config can make
- * (variadic, which Swift cannot call), and FTS5 auxiliary functions.
+ * SQLite for Swift: its C API, and what it offers only to C: process-wide settings that only
+ * sqlite3_config can make (variadic, which Swift cannot call), and FTS5 auxiliary functions.
  */
 
-typedef struct sqlite3 sqlite3;
+#include <sqlite3.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,6 +28,11 @@ int xkcd_sqlite_disable_memory_statistics(void);
  * result code.
  */
 int xkcd_sqlite_add_search_functions(sqlite3 *db);
+
+/** SQLITE_TRANSIENT, a macro Swift cannot import: SQLite copies a bound value at once. */
+static inline sqlite3_destructor_type xkcd_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
 
 #ifdef __cplusplus
 }

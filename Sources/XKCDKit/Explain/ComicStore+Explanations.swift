@@ -1,26 +1,25 @@
-import Foundation
-import GRDB
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ComicStore {
     /// The stored explanation of comic `num`, if any.
     public func explanation(_ num: Int) throws -> StoredExplanation? {
         try read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT title, wikitext, fetched_at FROM explanation WHERE num = ?",
-                    arguments: [num])
-            else { return nil }
-            return StoredExplanation(
-                page: ExplainPage(num: num, title: row["title"], wikitext: row["wikitext"]),
-                fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+            try db.firstRow("SELECT title, wikitext, fetched_at FROM explanation WHERE num = ?", [num]) { row in
+                StoredExplanation(
+                    page: ExplainPage(num: num, title: row["title"], wikitext: row["wikitext"]),
+                    fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+            }
         }
     }
 
     /// Whether an explanation of comic `num` is stored.
     public func hasExplanation(_ num: Int) throws -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM explanation WHERE num = ?)", arguments: [num])
-                ?? false
+            try db.value("SELECT EXISTS(SELECT 1 FROM explanation WHERE num = ?)", [num], as: Bool.self) ?? false
         }
     }
 
@@ -35,19 +34,19 @@ extension ComicStore {
         guard !pages.isEmpty else { return }
         try write { db in
             // The index first: a comic's old entry is removed with the stored explanation's text.
-            let records = try ComicRecord.filter(pages.map(\.page.num).contains(ComicRecord.Columns.num)).fetchAll(db)
+            let comics = try db.rows(
+                "SELECT * FROM comic WHERE num IN (SELECT value FROM json_each(?))",
+                [Self.jsonArray(pages.map(\.page.num))], ComicRecord.comic)
             let texts = Dictionary(pages.map { ($0.page.num, $0.text) }, uniquingKeysWith: { _, last in last })
-            try Self.index(records.map { SearchDocument($0.comic).explained(by: texts[$0.num]) }, in: db)
-            let upsert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO explanation(num, title, wikitext, fetched_at, incomplete) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT(num) DO UPDATE SET title = excluded.title, wikitext = excluded.wikitext,
-                        fetched_at = excluded.fetched_at, incomplete = excluded.incomplete
-                    """)
+            try Self.index(comics.map { SearchDocument($0).explained(by: texts[$0.num]) }, in: db)
+            let upsert = try db.cached(
+                """
+                INSERT INTO explanation(num, title, wikitext, fetched_at, incomplete) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(num) DO UPDATE SET title = excluded.title, wikitext = excluded.wikitext,
+                    fetched_at = excluded.fetched_at, incomplete = excluded.incomplete
+                """)
             for (page, text) in pages {
-                try upsert.execute(arguments: [
-                    page.num, page.title, page.wikitext, date.timeIntervalSince1970, text.incomplete,
-                ])
+                try upsert.execute([page.num, page.title, page.wikitext, date.timeIntervalSince1970, text.incomplete])
             }
         }
     }
@@ -56,8 +55,7 @@ extension ComicStore {
     public func explanationAges() throws -> [Int: (fetchedAt: Date, incomplete: Bool)] {
         try read { db in
             var ages: [Int: (fetchedAt: Date, incomplete: Bool)] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT num, fetched_at, incomplete FROM explanation")
-            while let row = try rows.next() {
+            try db.prepare("SELECT num, fetched_at, incomplete FROM explanation").forEachRow { row in
                 ages[row["num"]] = (Date(timeIntervalSince1970: row["fetched_at"]), row["incomplete"])
             }
             return ages
@@ -67,12 +65,9 @@ extension ComicStore {
     /// How many explanations are stored, and their pages' size in bytes.
     public func explanationTotals() throws -> (count: Int, bytes: Int) {
         try read { db in
-            let row = try Row.fetchOne(
-                db,
-                sql:
-                    "SELECT COUNT(*) AS count, COALESCE(SUM(LENGTH(CAST(wikitext AS BLOB))), 0) AS bytes FROM explanation"
-            )
-            return (row?["count"] ?? 0, row?["bytes"] ?? 0)
+            try db.firstRow(
+                "SELECT COUNT(*) AS count, COALESCE(SUM(LENGTH(CAST(wikitext AS BLOB))), 0) AS bytes FROM explanation"
+            ) { row in (count: row["count"] as Int, bytes: row["bytes"] as Int) } ?? (0, 0)
         }
     }
 
@@ -80,7 +75,7 @@ extension ComicStore {
     /// (after explanations were copied in as they were stored).
     public func indexCopiedExplanations() throws {
         try write { db in
-            try db.execute(sql: Self.markIncomplete)
+            try db.execute(Self.markIncomplete)
             try Self.rebuildIndex(in: db)
         }
     }
@@ -89,10 +84,10 @@ extension ComicStore {
     static let markIncomplete = "UPDATE explanation SET incomplete = instr(lower(wikitext), '{{incomplete') > 0"
 
     /// `documents` with the explanations stored for their comics.
-    static func explained(_ documents: [SearchDocument], in db: Database) throws -> [SearchDocument] {
-        let stored = try db.cachedStatement(sql: "SELECT wikitext FROM explanation WHERE num = ?")
+    static func explained(_ documents: [SearchDocument], in db: SQLiteConnection) throws -> [SearchDocument] {
+        let stored = try db.cached("SELECT wikitext FROM explanation WHERE num = ?")
         return try documents.map { document in
-            try document.explained(by: String.fetchOne(stored, arguments: [document.num]).map(ExplanationText.init))
+            try document.explained(by: stored.value([document.num], as: String.self).map(ExplanationText.init))
         }
     }
 }

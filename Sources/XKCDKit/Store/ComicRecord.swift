@@ -1,37 +1,19 @@
-import GRDB
-
 /// The `comic` table's row, read back as a ``Comic`` (rows are written by ``ComicStore/save(_:absent:at:)``).
-struct ComicRecord: Decodable, FetchableRecord, TableRecord {
-    static let databaseTableName = "comic"
-
-    enum Columns {
-        static let num = Column(CodingKeys.num)
-    }
-
-    var num: Int
-    var title: String
-    var safeTitle: String
-    var alt: String
-    var img: String
-    var link: String
-    var news: String
-    var transcript: String
-    var year: Int
-    var month: Int
-    var day: Int
+struct ComicRecord {
+    var comic: Comic
     var fetchedAt: Double
-    var extraParts: Bool?
 
-    enum CodingKeys: String, CodingKey {
-        case num, title, alt, img, link, news, transcript, year, month, day
-        case safeTitle = "safe_title"
-        case fetchedAt = "fetched_at"
-        case extraParts = "extra_parts"
+    /// The row `row` is on, from a `SELECT *` of the table.
+    init(row: SQLiteRow) {
+        comic = Self.comic(row)
+        fetchedAt = row["fetched_at"]
     }
 
-    var comic: Comic {
+    /// The comic of the row `row` is on, from a `SELECT *` of the table.
+    static func comic(_ row: SQLiteRow) -> Comic {
         Comic(
-            num: num, title: title, safeTitle: safeTitle, alt: alt, img: img, link: link,
-            news: news, transcript: transcript, year: year, month: month, day: day, extraParts: extraParts)
+            num: row["num"], title: row["title"], safeTitle: row["safe_title"], alt: row["alt"], img: row["img"],
+            link: row["link"], news: row["news"], transcript: row["transcript"], year: row["year"],
+            month: row["month"], day: row["day"], extraParts: row["extra_parts"])
     }
 }

@@ -1,5 +1,8 @@
-import Foundation
-import GRDB
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ComicStore {
     /// Records an absence (`num`, then when it was seen), or moves an older one's time.
@@ -16,16 +19,15 @@ extension ComicStore {
     /// served it since).
     public func absenceCheckedAt(_ num: Int) throws -> Date? {
         try read { db in
-            try Double.fetchOne(
-                db.cachedStatement(sql: "SELECT checked_at FROM absent WHERE num = ?"), arguments: [num]
-            ).map(Date.init(timeIntervalSince1970:))
+            try db.cached("SELECT checked_at FROM absent WHERE num = ?").value([num], as: Double.self)
+                .map(Date.init(timeIntervalSince1970:))
         }
     }
 
     /// Records that the server answered at `date` that `num` does not exist.
     public func markAbsent(_ num: Int, at date: Date) throws {
         try write { db in
-            try db.cachedStatement(sql: Self.recordAbsence).execute(arguments: [num, date.timeIntervalSince1970])
+            try db.cached(Self.recordAbsence).execute([num, date.timeIntervalSince1970])
         }
     }
 
@@ -33,7 +35,7 @@ extension ComicStore {
     public func absences() throws -> [Int: Date] {
         try read { db in
             var absences: [Int: Date] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT num, checked_at FROM absent") {
+            try db.prepare("SELECT num, checked_at FROM absent").forEachRow { row in
                 absences[row["num"]] = Date(timeIntervalSince1970: row["checked_at"])
             }
             return absences

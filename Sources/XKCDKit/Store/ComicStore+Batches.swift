@@ -1,5 +1,8 @@
-import Foundation
-import GRDB
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ComicStore {
     /// What a batch source has for the writer.
@@ -26,18 +29,18 @@ extension ComicStore {
             let deadline = Date().addingTimeInterval(interval)
             var ended = false
             try writeWithoutTransaction { db in
-                try db.inTransaction {
+                try db.transaction {
                     var written = 0
                     while true {
                         try Self.insert(batch, into: db)
                         written += batch.comics.count
-                        if written >= rows { return .commit }
+                        if written >= rows { return }
                         switch next(deadline) {
                         case let .batch(more): batch = more
-                        case .timedOut: return .commit
+                        case .timedOut: return
                         case .end:
                             ended = true
-                            return .commit
+                            return
                         }
                     }
                 }

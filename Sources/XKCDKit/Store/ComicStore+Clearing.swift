@@ -1,5 +1,14 @@
-import Foundation
-import GRDB
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Clearing the store: deleting all that is not a favorite's, and giving the space back.
 extension ComicStore {
@@ -15,15 +24,16 @@ extension ComicStore {
     /// What ``clearAllButFavorites()`` would delete.
     public func clearableItems() throws -> ClearableItems {
         try read { db in
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT (SELECT COUNT(*) FROM comic WHERE num NOT IN (SELECT num FROM favorite)) AS comics,
-                           (SELECT COUNT(*) FROM image WHERE num NOT IN (SELECT num FROM favorite)) AS images,
-                           (SELECT COUNT(*) FROM explanation WHERE num NOT IN (SELECT num FROM favorite))
-                               AS explanations
-                    """)!
-            return ClearableItems(comics: row["comics"], images: row["images"], explanations: row["explanations"])
+            try db.firstRow(
+                """
+                SELECT (SELECT COUNT(*) FROM comic WHERE num NOT IN (SELECT num FROM favorite)) AS comics,
+                       (SELECT COUNT(*) FROM image WHERE num NOT IN (SELECT num FROM favorite)) AS images,
+                       (SELECT COUNT(*) FROM explanation WHERE num NOT IN (SELECT num FROM favorite))
+                           AS explanations
+                """
+            ) { row in
+                ClearableItems(comics: row["comics"], images: row["images"], explanations: row["explanations"])
+            } ?? ClearableItems(comics: 0, images: 0, explanations: 0)
         }
     }
 
@@ -32,17 +42,17 @@ extension ComicStore {
     /// transaction; returns what went and the image files to delete.
     public func clearAllButFavorites() throws -> (deleted: ClearableItems, imageFiles: [String]) {
         try write { db in
-            let files = try String.fetchAll(
-                db, sql: "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)")
-            try db.execute(sql: "DELETE FROM comic WHERE num NOT IN (SELECT num FROM favorite)")
-            let comics = db.changesCount
-            try db.execute(sql: "DELETE FROM explanation WHERE num NOT IN (SELECT num FROM favorite)")
-            let explanations = db.changesCount
+            let files = try db.values(
+                "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)", as: String.self)
+            try db.execute("DELETE FROM comic WHERE num NOT IN (SELECT num FROM favorite)")
+            let comics = db.changes
+            try db.execute("DELETE FROM explanation WHERE num NOT IN (SELECT num FROM favorite)")
+            let explanations = db.changes
             // The index is built again from the favorites left: what it held of the deleted
             // comics can no longer be derived to remove it entry by entry.
             try Self.rebuildIndex(in: db)
-            try db.execute(sql: "DELETE FROM absent")
-            try db.execute(sql: "DELETE FROM single_resolution")
+            try db.execute("DELETE FROM absent")
+            try db.execute("DELETE FROM single_resolution")
             return (ClearableItems(comics: comics, images: files.count, explanations: explanations), files)
         }
     }
@@ -52,8 +62,8 @@ extension ComicStore {
     /// the store at that moment keeps part of the log until it is done.
     public func reclaimSpace() throws {
         try writeWithoutTransaction { db in
-            try db.execute(sql: "VACUUM")
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            try db.execute("VACUUM")
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }
 }

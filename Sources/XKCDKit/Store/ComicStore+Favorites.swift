@@ -1,5 +1,8 @@
-import Foundation
-import GRDB
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ComicStore {
     /// Makes stored comic `num` a favorite; returns false when it already was one.
@@ -7,9 +10,8 @@ extension ComicStore {
     public func addFavorite(_ num: Int, at date: Date) throws -> Bool {
         try write { db in
             try db.execute(
-                sql: "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)",
-                arguments: [num, date.timeIntervalSince1970])
-            return db.changesCount > 0
+                "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)", [num, date.timeIntervalSince1970])
+            return db.changes > 0
         }
     }
 
@@ -19,10 +21,10 @@ extension ComicStore {
         try write { db in
             var added = 0
             for entry in entries {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)",
-                    arguments: [entry.num, entry.addedAt.timeIntervalSince1970])
-                added += db.changesCount
+                try db.cached("INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)").execute([
+                    entry.num, entry.addedAt.timeIntervalSince1970,
+                ])
+                added += db.changes
             }
             return added
         }
@@ -32,29 +34,26 @@ extension ComicStore {
     @discardableResult
     public func removeFavorite(_ num: Int) throws -> Bool {
         try write { db in
-            try db.execute(sql: "DELETE FROM favorite WHERE num = ?", arguments: [num])
-            return db.changesCount > 0
+            try db.execute("DELETE FROM favorite WHERE num = ?", [num])
+            return db.changes > 0
         }
     }
 
     /// The favorites' numbers.
     public func favoriteNumbers() throws -> Set<Int> {
-        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM favorite")) }
+        try read { db in Set(try db.values("SELECT num FROM favorite", as: Int.self)) }
     }
 
     /// Every favorite, in the order they were added.
     public func favorites() throws -> [Favorite] {
         try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT comic.*, favorite.added_at AS favorite_added_at
-                    FROM favorite JOIN comic USING (num) ORDER BY favorite.added_at, favorite.num
-                    """)
-            return try rows.map { row in
-                Favorite(
-                    comic: try ComicRecord(row: row).comic,
-                    addedAt: Date(timeIntervalSince1970: row["favorite_added_at"]))
+            try db.rows(
+                """
+                SELECT comic.*, favorite.added_at AS favorite_added_at
+                FROM favorite JOIN comic USING (num) ORDER BY favorite.added_at, favorite.num
+                """
+            ) { row in
+                Favorite(comic: ComicRecord.comic(row), addedAt: Date(timeIntervalSince1970: row["favorite_added_at"]))
             }
         }
     }

@@ -1,6 +1,4 @@
 import CSQLiteSetup
-import Foundation
-import GRDB
 
 extension ComicStore {
     /// The search index's merge setting, as SQL: FTS5 merges the segments on a level once it
@@ -27,30 +25,23 @@ extension ComicStore {
         FROM comic LEFT JOIN explanation USING (num)
         """
 
-    /// The SQL functions of `search_text`, on every connection: the view is read whenever a
-    /// search makes an excerpt.
-    static let searchFunctions: [DatabaseFunction] = [
-        DatabaseFunction("search_title", argumentCount: 2, pure: true) { values in
-            SearchDocument.title(text(values[0]), safeTitle: text(values[1]))
-        },
-        DatabaseFunction("search_alt", argumentCount: 1, pure: true) { values in SearchDocument.alt(text(values[0])) },
-        DatabaseFunction("search_transcript", argumentCount: 3, pure: true) { values in
-            SearchDocument.transcript(
-                text(values[0]), alt: text(values[1]), explanation: String.fromDatabaseValue(values[2]))
-        },
-        DatabaseFunction("search_explanation", argumentCount: 1, pure: true) { values in
-            String.fromDatabaseValue(values[0]).map(SearchDocument.explanation) ?? ""
-        },
-    ]
-
-    private static func text(_ value: DatabaseValue) -> String { String.fromDatabaseValue(value) ?? "" }
-
-    /// Adds what search needs to the connection `db`: ``searchFunctions``, and the FTS5
-    /// auxiliary functions of ``searchSQL``.
-    package static func prepareSearch(_ db: Database) throws {
-        searchFunctions.forEach(db.add(function:))
-        let code = xkcd_sqlite_add_search_functions(db.sqliteConnection)
-        guard code == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+    /// Adds what search needs to the connection `db`: the SQL functions of `search_text`
+    /// (read whenever a search makes an excerpt), and the FTS5 auxiliary functions of
+    /// ``searchSQL``.
+    package static func prepareSearch(_ db: SQLiteConnection) throws {
+        try db.addFunction("search_title", argumentCount: 2) { values in
+            .text(SearchDocument.title(values[0].text ?? "", safeTitle: values[1].text ?? ""))
+        }
+        try db.addFunction("search_alt", argumentCount: 1) { values in .text(SearchDocument.alt(values[0].text ?? "")) }
+        try db.addFunction("search_transcript", argumentCount: 3) { values in
+            .text(
+                SearchDocument.transcript(values[0].text ?? "", alt: values[1].text ?? "", explanation: values[2].text))
+        }
+        try db.addFunction("search_explanation", argumentCount: 1) { values in
+            .text(values[0].text.map(SearchDocument.explanation) ?? "")
+        }
+        let code = xkcd_sqlite_add_search_functions(db.handle)
+        guard code == SQLITE_OK else { throw SQLiteError(extendedCode: code) }
     }
 
     /// The search index's vocabulary, each term and how many comics hold it: a view over the
@@ -61,28 +52,26 @@ extension ComicStore {
     /// For each of `words` (lower-case) that no comic holds, the indexed term closest to it
     /// (at most two edits away, starting with the same letter; of equals, the commonest).
     public func suggestions(for words: [String]) throws -> [String: String] {
-        try readWithTemporaryTables { db in
-            try db.execute(sql: Self.searchVocabularyTable)
+        try read { db in
+            try db.execute(Self.searchVocabularyTable)
             var found: [String: String] = [:]
-            let exists = try db.cachedStatement(sql: "SELECT 1 FROM comic_fts_vocab WHERE term = ?")
-            let near = try db.cachedStatement(
-                sql: """
-                    SELECT term, doc FROM comic_fts_vocab
-                    WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
-                    """)
+            let exists = try db.cached("SELECT 1 FROM comic_fts_vocab WHERE term = ?")
+            let near = try db.cached(
+                """
+                SELECT term, doc FROM comic_fts_vocab
+                WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
+                """)
             for word in Set(words) where word.count >= 3 && word.allSatisfy(\.isASCII) {
-                guard try Int.fetchOne(exists, arguments: [word]) == nil, let first = word.unicodeScalars.first,
+                guard try exists.value([word], as: Int.self) == nil, let first = word.unicodeScalars.first,
                     let next = Unicode.Scalar(first.value + 1)
                 else { continue }
                 var best: (term: String, distance: Int, doc: Int)?
-                let rows = try Row.fetchCursor(
-                    near, arguments: [String(first), String(next), word.count - 2, word.count + 2])
-                while let row = try rows.next() {
+                try near.forEachRow([String(first), String(next), word.count - 2, word.count + 2]) { row in
                     let term: String = row["term"]
                     let doc: Int = row["doc"]
                     let distance = EditDistance.between(word, term)
-                    guard distance <= 2 else { continue }
-                    if let current = best, (current.distance, -current.doc) <= (distance, -doc) { continue }
+                    guard distance <= 2 else { return }
+                    if let current = best, (current.distance, -current.doc) <= (distance, -doc) { return }
                     best = (term, distance, doc)
                 }
                 if let best { found[word] = best.term }
@@ -101,27 +90,20 @@ extension ComicStore {
     public func search(_ expression: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
         try read { db in
             let limit = limit ?? Int(Int32.max)
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: Self.searchSQL),
-                arguments: [
-                    String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, Self.rankFunction,
-                    limit,
-                ])
-            // Equal ranks go in number order, whatever order FTS5 gave them in.
-            let ordered = rows.sorted {
-                (($0["rank"] as Double), ($0["rowid"] as Int)) < (($1["rank"] as Double), ($1["rowid"] as Int))
-            }
-            let hits = ordered.map { row in
+            let rows = try db.cached(Self.searchSQL).rows([
+                String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, Self.rankFunction, limit,
+            ]) { row in
                 var hit = SearchHit(
                     num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]),
                     matched: SearchField.allCases.first { $0.column == row["field"] as Int? } ?? .title)
                 hit.heldPhrases = UInt64(bitPattern: row["phrases"] as Int64)
-                return hit
+                return (rank: row["rank"] as Double, hit: hit)
             }
+            // Equal ranks go in number order, whatever order FTS5 gave them in.
+            let hits = rows.sorted { ($0.rank, $0.hit.num) < ($1.rank, $1.hit.num) }.map(\.hit)
             guard rows.count == limit else { return (hits, rows.count) }
-            let total = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM comic_fts WHERE comic_fts MATCH ?"),
-                arguments: [expression])
+            let total = try db.cached("SELECT count(*) FROM comic_fts WHERE comic_fts MATCH ?").value(
+                [expression], as: Int.self)
             return (hits, total ?? rows.count)
         }
     }
@@ -152,40 +134,36 @@ extension ComicStore {
     /// memory and writes them as one segment at the commit (or past a megabyte), unless a row
     /// number goes down: then it writes what it has at once. Rows go in ascending order, and
     /// callers writing several batches in one transaction order them too.
-    static func index(_ documents: [SearchDocument], in db: Database) throws {
-        let indexed = try db.cachedStatement(
-            sql: "SELECT title, alt, transcript, explanation FROM search_text WHERE num = ?")
+    static func index(_ documents: [SearchDocument], in db: SQLiteConnection) throws {
+        let indexed = try db.cached("SELECT title, alt, transcript, explanation FROM search_text WHERE num = ?")
         // Values, not `INSERT … SELECT`: a statement that may write several rows opens a
         // savepoint, and FTS5 writes the terms it holds in memory at each one.
-        let remove = RowBinder(
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO comic_fts(comic_fts, rowid, title, alt, transcript, explanation)
-                    VALUES ('delete', ?, ?, ?, ?, ?)
-                    """), in: db)
-        let insert = RowBinder(
-            try db.cachedStatement(
-                sql: "INSERT INTO comic_fts(rowid, title, alt, transcript, explanation) VALUES (?, ?, ?, ?, ?)"),
-            in: db)
+        let remove = try db.cached(
+            """
+            INSERT INTO comic_fts(comic_fts, rowid, title, alt, transcript, explanation)
+            VALUES ('delete', ?, ?, ?, ?, ?)
+            """)
+        let insert = try db.cached(
+            "INSERT INTO comic_fts(rowid, title, alt, transcript, explanation) VALUES (?, ?, ?, ?, ?)")
         for document in documents.sorted(by: { $0.num < $1.num }) {
-            if let old = try Row.fetchOne(indexed, arguments: [document.num]) {
+            if let old = try indexed.firstRow([document.num], { row in (0..<4).map { row[$0] as String } }) {
+                remove.reset()
                 remove.bind(1, document.num)
-                for (index, column) in ["title", "alt", "transcript", "explanation"].enumerated() {
-                    remove.bind(Int32(index + 2), old[column] as String)
-                }
-                try remove.step()
+                for (index, text) in old.enumerated() { remove.bind(Int32(index + 2), text) }
+                try remove.run()
             }
+            insert.reset()
             insert.bind(1, document.num)
             insert.bind(2, document.title)
             insert.bind(3, document.alt)
             insert.bind(4, document.transcript)
             insert.bind(5, document.explanation)
-            try insert.step()
+            try insert.run()
         }
     }
 
     /// Builds the search index again from the stored comics and explanations.
-    static func rebuildIndex(in db: Database) throws {
-        try db.execute(sql: "INSERT INTO comic_fts(comic_fts) VALUES('rebuild')")
+    static func rebuildIndex(in db: SQLiteConnection) throws {
+        try db.execute("INSERT INTO comic_fts(comic_fts) VALUES('rebuild')")
     }
 }

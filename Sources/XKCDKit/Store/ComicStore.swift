@@ -1,10 +1,20 @@
 import CSQLiteSetup
-import Foundation
-import GRDB
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The local SQLite store: comics fetched once, numbers the server did not have (and when), and settings.
 public struct ComicStore: Sendable {
-    private let writer: any DatabaseWriter
+    private let database: SQLiteDatabase
     /// The database file, nil in memory.
     public let path: String?
 
@@ -17,7 +27,11 @@ public struct ComicStore: Sendable {
         // run the migrations (SQLite answers one "locked" or "already exists"), and two finding
         // it damaged would both move it aside. A lock beside the file makes openers take
         // turns; it is a flock, which SQLite's own (fcntl) locks ignore.
-        let lock = Foundation.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #if canImport(Glibc)
+            let lock = Glibc.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #else
+            let lock = Darwin.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #endif
         if lock >= 0 { flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
         let marker = url.path + StoreRecovery.markerSuffix
@@ -33,10 +47,8 @@ public struct ComicStore: Sendable {
         }
         do {
             return try openPool(at: url)
-        } catch let error as DatabaseError where StoreRecovery.isDamage(error) {
-            return try StoreRecovery.recover(
-                at: url, reason: error.message ?? "SQLite reports it corrupt",
-                notify: notify)
+        } catch let error as SQLiteError where StoreRecovery.isDamage(error) {
+            return try StoreRecovery.recover(at: url, reason: error.message, notify: notify)
         }
     }
 
@@ -48,44 +60,36 @@ public struct ComicStore: Sendable {
         // Before the first connection, or it changes nothing: SQLite's memory statistics take
         // a global mutex around each of the million allocations a sync's indexing makes.
         _ = xkcd_sqlite_disable_memory_statistics()
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        // In WAL mode NORMAL never corrupts the database; a power cut may only lose the last
-        // commits. FULL would fsync on every navigation.
-        // The log is copied back more often than SQLite's default of every 1,000 pages: a sync
-        // then does most of that work while comics arrive, and the close after the last one has
-        // little left (4 ms instead of 14).
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
-            try Self.prepareSearch(db)
-        }
         do {
-            let pool = try DatabasePool(path: url.path, configuration: configuration)
-            return try ComicStore(writer: pool, path: url.path)
-        } catch let error as DatabaseError where !StoreRecovery.isDamage(error) {
+            // In WAL mode NORMAL never corrupts the database; a power cut may only lose the last
+            // commits. FULL would fsync on every navigation.
+            // The log is copied back more often than SQLite's default of every 1,000 pages: a sync
+            // then does most of that work while comics arrive, and the close after the last one has
+            // little left (4 ms instead of 14).
+            let database = try SQLiteDatabase(path: url.path) { db in
+                try db.execute("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
+                try Self.prepareSearch(db)
+            }
+            return try ComicStore(database: database, path: url.path)
+        } catch let error as SQLiteError where !StoreRecovery.isDamage(error) {
             throw StoreErrors.error(for: error, path: url.path, opening: true)
         }
     }
 
     /// A store in memory with the same schema, gone when the last copy is: for tests.
     package static func inMemory() throws -> ComicStore {
-        var configuration = Configuration()
-        configuration.prepareDatabase(Self.prepareSearch)
-        return try ComicStore(writer: DatabaseQueue(configuration: configuration), path: nil)
+        try ComicStore(database: SQLiteDatabase(path: nil, prepare: Self.prepareSearch), path: nil)
     }
 
-    private init(writer: any DatabaseWriter, path: String?) throws {
-        self.writer = writer
+    private init(database: SQLiteDatabase, path: String?) throws {
+        self.database = database
         self.path = path
-        try StoreSchema.migrate(writer)
+        try StoreSchema.migrate(database)
     }
 
     /// The stored comic `num`, if any.
     public func comic(_ num: Int) throws -> Comic? {
-        try read { db in
-            let statement = try db.cachedStatement(sql: "SELECT * FROM comic WHERE num = ?")
-            return try ComicRecord.fetchOne(statement, arguments: [num])?.comic
-        }
+        try read { db in try db.cached("SELECT * FROM comic WHERE num = ?").firstRow([num], ComicRecord.comic) }
     }
 
     /// Stores `comic` (replacing an older copy) and indexes it for search.
@@ -100,21 +104,20 @@ public struct ComicStore: Sendable {
     }
 
     /// Writes `batch` within the caller's transaction.
-    static func insert(_ batch: ComicBatch, into db: Database) throws {
+    static func insert(_ batch: ComicBatch, into db: SQLiteConnection) throws {
         // Indexed first: a replaced comic's entry is removed with the text of the stored copy.
         try index(try explained(batch.documents, in: db), in: db)
-        // One cached statement: GRDB's record upsert builds and compiles SQL for each row.
-        let upsert = RowBinder(
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day,
-                        fetched_at, extra_parts)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
-                        alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
-                        transcript = excluded.transcript, year = excluded.year, month = excluded.month,
-                        day = excluded.day, fetched_at = excluded.fetched_at, extra_parts = excluded.extra_parts
-                    """), in: db)
+        // Values bound one by one to one cached statement: a sync writes thousands of rows.
+        let upsert = try db.cached(
+            """
+            INSERT INTO comic(num, title, safe_title, alt, img, link, news, transcript, year, month, day,
+                fetched_at, extra_parts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(num) DO UPDATE SET title = excluded.title, safe_title = excluded.safe_title,
+                alt = excluded.alt, img = excluded.img, link = excluded.link, news = excluded.news,
+                transcript = excluded.transcript, year = excluded.year, month = excluded.month,
+                day = excluded.day, fetched_at = excluded.fetched_at, extra_parts = excluded.extra_parts
+            """)
         for comic in batch.comics {
             upsert.bind(1, comic.num)
             upsert.bind(2, comic.title)
@@ -129,63 +132,65 @@ public struct ComicStore: Sendable {
             upsert.bind(11, comic.day)
             upsert.bind(12, batch.date.timeIntervalSince1970)
             upsert.bind(13, comic.extraParts)
-            try upsert.step()
+            try upsert.run()
         }
-        let absent = RowBinder(try db.cachedStatement(sql: Self.recordAbsence), in: db)
+        let absent = try db.cached(Self.recordAbsence)
         for num in batch.absent {
             absent.bind(1, num)
             absent.bind(2, batch.date.timeIntervalSince1970)
-            try absent.step()
+            try absent.run()
         }
         if !batch.comics.isEmpty {
-            try db.cachedStatement(sql: Self.forgetAbsencesOfStoredComics).execute()
+            try db.cached(Self.forgetAbsencesOfStoredComics).execute()
         }
     }
 
     /// How many comics are stored.
     public func comicCount() throws -> Int {
-        try read { db in try ComicRecord.fetchCount(db) }
+        try read { db in try db.value("SELECT count(*) FROM comic") ?? 0 }
     }
 
     /// Titles of the stored comics among `numbers`, by number.
     public func titles(of numbers: [Int]) throws -> [Int: String] {
         guard !numbers.isEmpty else { return [:] }
         return try read { db in
-            let rows = try ComicRecord.filter(numbers.contains(ComicRecord.Columns.num)).fetchAll(db)
-            return Dictionary(
-                rows.map { ($0.num, TextRepair.displayTitle(title: $0.title, safeTitle: $0.safeTitle)) },
-                uniquingKeysWith: { a, _ in a })
+            let rows = try db.rows(
+                "SELECT num, title, safe_title FROM comic WHERE num IN (SELECT value FROM json_each(?))",
+                [Self.jsonArray(numbers)]
+            ) { row -> (Int, String) in
+                (row["num"], TextRepair.displayTitle(title: row["title"], safeTitle: row["safe_title"]))
+            }
+            return Dictionary(rows, uniquingKeysWith: { a, _ in a })
         }
     }
 
     /// The numbers of every stored comic.
     public func storedNumbers() throws -> Set<Int> {
-        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM comic")) }
+        try read { db in Set(try db.values("SELECT num FROM comic", as: Int.self)) }
     }
 
     /// The stored comics whose answer was stored before `extra_parts` was recorded: whether they
     /// are interactive pages is unknown until they are fetched again.
     public func numbersWithoutExtraParts() throws -> Set<Int> {
-        try read { db in Set(try Int.fetchAll(db, sql: "SELECT num FROM comic WHERE extra_parts IS NULL")) }
+        try read { db in Set(try db.values("SELECT num FROM comic WHERE extra_parts IS NULL", as: Int.self)) }
     }
 
     /// A value that changes whenever comics or favorites are added, replaced or removed.
     public func titleSignature() throws -> String {
         try read { db in
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT (SELECT COUNT(*) FROM comic), (SELECT TOTAL(fetched_at) FROM comic),
-                               (SELECT COUNT(*) FROM favorite), (SELECT TOTAL(num) FROM favorite)
-                        """))!
-            return "\(row[0] as Int)/\(row[1] as Double)/\(row[2] as Int)/\(row[3] as Double)"
+            try db.cached(
+                """
+                SELECT (SELECT COUNT(*) FROM comic), (SELECT TOTAL(fetched_at) FROM comic),
+                       (SELECT COUNT(*) FROM favorite), (SELECT TOTAL(num) FROM favorite)
+                """
+            ).firstRow { row in "\(row[0] as Int)/\(row[1] as Double)/\(row[2] as Int)/\(row[3] as Double)" } ?? ""
         }
     }
 
     /// Every stored comic's number and display title, in number order.
     public func allTitles() throws -> [(num: Int, title: String)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT num, title, safe_title FROM comic ORDER BY num").map { row in
+            try db.rows("SELECT num, title, safe_title FROM comic ORDER BY num") { row in
                 (num: row["num"], title: TextRepair.displayTitle(title: row["title"], safeTitle: row["safe_title"]))
             }
         }
@@ -194,7 +199,7 @@ public struct ComicStore: Sendable {
     /// A setting's value.
     public func setting(_ key: String) throws -> String? {
         try read { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
+            try db.cached("SELECT value FROM setting WHERE key = ?").value([key], as: String.self)
         }
     }
 
@@ -202,9 +207,9 @@ public struct ComicStore: Sendable {
     /// transaction; false when another writer got there first.
     public func replaceSetting(_ key: String, expected: String?, with value: String) throws -> Bool {
         try write { db in
-            let current = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+            let current = try db.value("SELECT value FROM setting WHERE key = ?", [key], as: String.self)
             guard current == expected else { return false }
-            try db.execute(sql: Self.upsertSetting, arguments: [key, value])
+            try db.execute(Self.upsertSetting, [key, value])
             return true
         }
     }
@@ -216,47 +221,36 @@ public struct ComicStore: Sendable {
     public func setSetting(_ key: String, _ value: String?) throws {
         try write { db in
             if let value {
-                try db.cachedStatement(sql: Self.upsertSetting).execute(arguments: [key, value])
+                try db.cached(Self.upsertSetting).execute([key, value])
             } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+                try db.execute("DELETE FROM setting WHERE key = ?", [key])
             }
         }
     }
 
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try writer.read(body) } catch let error as DatabaseError { throw storageError(error) }
+    /// A JSON array of `numbers`, for `json_each`: one statement for a list of any length.
+    static func jsonArray(_ numbers: [Int]) -> String {
+        "[" + numbers.map(String.init).joined(separator: ",") + "]"
     }
 
-    /// `body` in a read transaction on a connection that may write its own temporary tables.
-    func readWithTemporaryTables<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try writer.unsafeRead { db in
-                var result: T?
-                try db.inTransaction(.deferred) {
-                    result = try body(db)
-                    return .commit
-                }
-                return result!
-            }
-        } catch let error as DatabaseError {
-            throw storageError(error)
-        }
+    func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        do { return try database.read(body) } catch let error as SQLiteError { throw storageError(error) }
     }
 
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try writer.write(body) } catch let error as DatabaseError { throw storageError(error) }
+    func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        do { return try database.write(body) } catch let error as SQLiteError { throw storageError(error) }
     }
 
     /// `body` with the write connection and no transaction of its own.
-    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    func writeWithoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         do {
-            return try writer.writeWithoutTransaction(body)
-        } catch let error as DatabaseError {
+            return try database.writeWithoutTransaction(body)
+        } catch let error as SQLiteError {
             throw storageError(error)
         }
     }
 
-    private func storageError(_ error: DatabaseError) -> XKCDError {
+    private func storageError(_ error: SQLiteError) -> XKCDError {
         if let path, StoreRecovery.isDamage(error) {
             // The next open moves the file aside and rebuilds the store from what is readable.
             _ = FileManager.default.createFile(atPath: path + StoreRecovery.markerSuffix, contents: nil)

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A cheap look at a database file before SQLite opens it: the 100-byte header and the file
 /// sizes, no page reads. It catches a file that is not SQLite and one truncated after its
@@ -6,7 +16,7 @@ import Foundation
 enum StoreFileCheck {
     /// What is wrong with the file at `path`, or nil when it looks sound (or does not exist).
     static func damage(at path: String) -> String? {
-        let descriptor = Foundation.open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

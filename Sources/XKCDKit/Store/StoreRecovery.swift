@@ -1,5 +1,16 @@
-import Foundation
-import GRDB
+import CSQLiteSetup
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What happens to a damaged database: it is moved aside, a new one takes its place, and
 /// whatever SQLite can still read from the old one (favorites first) is copied over.
@@ -8,22 +19,19 @@ enum StoreRecovery {
     static let markerSuffix = "-check"
 
     /// Whether `error` says the file itself is damaged.
-    static func isDamage(_ error: DatabaseError) -> Bool {
-        error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    static func isDamage(_ error: SQLiteError) -> Bool {
+        error.code == SQLITE_CORRUPT || error.code == SQLITE_NOTADB
     }
 
     /// Moves the database at `url` (and its log files) aside, opens a new store in its place,
     /// and copies over what can still be read.
     static func recover(at url: URL, reason: String, notify: (String) -> Void) throws -> ComicStore {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        var aside = url.path + ".damaged-" + formatter.string(from: Date())
+        let stamp = Self.stamp(Date())
+        var aside = url.path + ".damaged-" + stamp
         var suffix = 1
         while FileManager.default.fileExists(atPath: aside) {
             suffix += 1
-            aside = url.path + ".damaged-" + formatter.string(from: Date()) + "-\(suffix)"
+            aside = url.path + ".damaged-" + stamp + "-\(suffix)"
         }
         guard rename(url.path, aside) == 0 else {
             throw XKCDError.storage(
@@ -47,6 +55,16 @@ enum StoreRecovery {
         return store
     }
 
+    /// `date` in UTC as `yyyyMMddTHHmmssZ`, for a file name.
+    static func stamp(_ date: Date) -> String {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+
     /// What was copied out of a damaged file.
     struct Rescued: Equatable {
         var comics = 0
@@ -61,18 +79,14 @@ enum StoreRecovery {
         var rescued = Rescued()
         // Commits still in the log moved aside with the file go into it first: the log holds
         // the newest copy of the pages it has, which may be the ones damaged in the file.
-        if let withLog = try? DatabaseQueue(path: path) {
-            _ = try? withLog.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-            try? withLog.close()
+        if let withLog = try? SQLiteConnection(path: path, create: false) {
+            try? withLog.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         // writable_schema makes SQLite trust the file size over a truncated file's header;
         // query_only keeps this connection from changing anything.
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA writable_schema = ON")
-            try db.execute(sql: "PRAGMA query_only = ON")
-        }
-        guard let damaged = try? DatabaseQueue(path: path, configuration: configuration) else { return rescued }
+        guard let damaged = try? SQLiteConnection(path: path, create: false),
+            (try? damaged.execute("PRAGMA writable_schema = ON; PRAGMA query_only = ON")) != nil
+        else { return rescued }
         let favorites = readable(in: damaged, sql: "SELECT num, added_at FROM favorite") { row -> (Int, Double) in
             (row["num"], row["added_at"])
         }
@@ -80,13 +94,13 @@ enum StoreRecovery {
         var comics: [Int: ComicRecord] = [:]
         for (num, _) in favorites {
             if let record = readable(
-                in: damaged, sql: "SELECT * FROM comic WHERE num = \(num)", { try ComicRecord(row: $0) }
+                in: damaged, sql: "SELECT * FROM comic WHERE num = \(num)", ComicRecord.init(row:)
             ).first {
                 comics[num] = record
             }
         }
-        for record in readable(in: damaged, sql: "SELECT * FROM comic", { try ComicRecord(row: $0) }) {
-            comics[record.num] = record
+        for record in readable(in: damaged, sql: "SELECT * FROM comic", ComicRecord.init(row:)) {
+            comics[record.comic.num] = record
         }
         // Rows read from damaged pages may be garbage: the schema's constraints turn those
         // away one by one, and each kind of row is copied on its own.
@@ -123,31 +137,24 @@ enum StoreRecovery {
 
     /// Copies the readable rows of `table` into `store`, skipping any the schema turns away.
     private static func copyRows(
-        of table: String, columns: [String], from damaged: DatabaseQueue, into store: ComicStore
+        of table: String, columns: [String], from damaged: SQLiteConnection, into store: ComicStore
     ) {
-        let rows = readable(in: damaged, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table)") {
-            Array($0.databaseValues)
-        }
+        let rows = readable(in: damaged, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table)") { $0.values }
         let insert =
             "INSERT OR IGNORE INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         _ = try? store.write { db in
             for values in rows {
                 // A row the constraints refuse (a foreign key to a comic not recovered) is left out.
-                try? db.execute(sql: insert, arguments: StatementArguments(values))
+                try? db.cached(insert).execute(values)
             }
         }
     }
 
     /// The rows of `sql` that can be read, stopping at the first error.
-    private static func readable<T>(in queue: DatabaseQueue, sql: String, _ decode: (Row) throws -> T) -> [T] {
+    private static func readable<T>(in damaged: SQLiteConnection, sql: String, _ decode: (SQLiteRow) -> T) -> [T] {
         var values: [T] = []
         do {
-            try queue.read { db in
-                let rows = try Row.fetchCursor(db, sql: sql)
-                while let row = try rows.next() {
-                    if let value = try? decode(row) { values.append(value) }
-                }
-            }
+            try damaged.prepare(sql).forEachRow { values.append(decode($0)) }
         } catch {
             // Rows up to the first unreadable page are kept.
         }

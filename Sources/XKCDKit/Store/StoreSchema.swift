@@ -1,125 +1,136 @@
-import GRDB
-
-/// The database schema, as named migrations applied in order.
+/// The database schema, as named migrations applied in order. The names applied are kept in
+/// the table `grdb_migrations`, where the stores made so far keep them.
 enum StoreSchema {
-    /// Brings the schema of `writer`'s database up to date. A store that held every
-    /// explanation's text twice more is rewritten afterwards, which gives the space back.
-    static func migrate(_ writer: any DatabaseWriter) throws {
-        let applied = try writer.read { try migrator.appliedIdentifiers($0) }
-        try migrator.migrate(writer)
+    /// Brings the schema of `database` up to date, each migration in a transaction of its own. A
+    /// store that held every explanation's text twice more is rewritten afterwards, which gives
+    /// the space back.
+    static func migrate(_ database: SQLiteDatabase, upTo last: String? = nil) throws {
+        let applied = try database.write { db in
+            try db.execute("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            return Set(try db.values("SELECT identifier FROM grdb_migrations", as: String.self))
+        }
+        let upTo = migrations.firstIndex { $0.0 == last } ?? migrations.count - 1
+        for (identifier, migration) in migrations[...upTo] where !applied.contains(identifier) {
+            try database.write { db in
+                try migration(db)
+                try db.execute("INSERT INTO grdb_migrations(identifier) VALUES (?)", [identifier])
+            }
+        }
         if applied.contains("v9: explanations in the search index") && !applied.contains(textDerived) {
-            try writer.writeWithoutTransaction { db in
-                try db.execute(sql: "VACUUM")
-                try db.checkpoint(.truncate)
+            try database.writeWithoutTransaction { db in
+                try db.execute("VACUUM")
+                try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             }
         }
     }
 
     static let textDerived = "v11: search text derived, not stored"
 
-    static var migrator: DatabaseMigrator {
-        // Foreign keys are checked as each statement runs, which is quicker than GRDB's check of
-        // the whole database after each migration; a migration that rebuilds a table referenced
-        // by another must not take `.immediate`.
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: comics, absent numbers, settings", foreignKeyChecks: .immediate) { db in
-            try db.create(table: "comic") { t in
-                t.primaryKey("num", .integer).check { $0 > 0 }
-                t.column("title", .text).notNull()
-                t.column("safe_title", .text).notNull()
-                t.column("alt", .text).notNull()
-                t.column("img", .text).notNull()
-                t.column("link", .text).notNull()
-                t.column("news", .text).notNull()
-                t.column("transcript", .text).notNull()
-                t.column("year", .integer).notNull()
-                t.column("month", .integer).notNull().check { $0 >= 1 && $0 <= 12 }
-                t.column("day", .integer).notNull().check { $0 >= 1 && $0 <= 31 }
-                t.column("fetched_at", .double).notNull()
+    /// Each migration's name and what it does, in order.
+    static let migrations: [(String, @Sendable (SQLiteConnection) throws -> Void)] = [
+        (
+            "v1: comics, absent numbers, settings",
+            { db in
+                try db.execute(
+                    """
+                    CREATE TABLE "comic" ("num" INTEGER PRIMARY KEY CHECK ("num" > 0), "title" TEXT NOT NULL,
+                        "safe_title" TEXT NOT NULL, "alt" TEXT NOT NULL, "img" TEXT NOT NULL, "link" TEXT NOT NULL,
+                        "news" TEXT NOT NULL, "transcript" TEXT NOT NULL, "year" INTEGER NOT NULL,
+                        "month" INTEGER NOT NULL CHECK (("month" >= 1) AND ("month" <= 12)),
+                        "day" INTEGER NOT NULL CHECK (("day" >= 1) AND ("day" <= 31)), "fetched_at" DOUBLE NOT NULL);
+                    CREATE TABLE "absent" ("num" INTEGER PRIMARY KEY CHECK ("num" > 0));
+                    CREATE TABLE "setting" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL);
+                    """)
             }
-            try db.create(table: "absent") { t in
-                t.primaryKey("num", .integer).check { $0 > 0 }
+        ),
+        (
+            "v2: favorites and images",
+            { db in
+                try db.execute(
+                    """
+                    CREATE TABLE "favorite" ("num" INTEGER PRIMARY KEY REFERENCES "comic"("num") ON DELETE RESTRICT,
+                        "added_at" DOUBLE NOT NULL);
+                    CREATE TABLE "image" ("num" INTEGER PRIMARY KEY REFERENCES "comic"("num") ON DELETE CASCADE,
+                        "file" TEXT NOT NULL UNIQUE, "bytes" INTEGER NOT NULL CHECK ("bytes" >= 0),
+                        "kind" TEXT NOT NULL, "last_used" DOUBLE NOT NULL);
+                    CREATE INDEX "image_last_used" ON "image"("last_used");
+                    """)
             }
-            try db.create(table: "setting") { t in
-                t.primaryKey("key", .text)
-                t.column("value", .text).notNull()
-            }
-        }
-        migrator.registerMigration("v2: favorites and images", foreignKeyChecks: .immediate) { db in
-            try db.create(table: "favorite") { t in
-                t.primaryKey("num", .integer).references("comic", onDelete: .restrict)
-                t.column("added_at", .double).notNull()
-            }
-            try db.create(table: "image") { t in
-                t.primaryKey("num", .integer).references("comic", onDelete: .cascade)
-                t.column("file", .text).notNull().unique()
-                t.column("bytes", .integer).notNull().check { $0 >= 0 }
-                t.column("kind", .text).notNull()
-                t.column("last_used", .double).notNull()
-            }
-            try db.create(index: "image_last_used", on: "image", columns: ["last_used"])
-        }
+        ),
         // The search index is made by v11; a store made before v9 has the v3 index, which v9 drops.
-        migrator.registerMigration("v3: full-text search", foreignKeyChecks: .immediate) { _ in }
-        migrator.registerMigration("v4: explanations", foreignKeyChecks: .immediate) { db in
-            try db.create(table: "explanation") { t in
-                t.primaryKey("num", .integer).check { $0 > 0 }
-                t.column("title", .text).notNull()
-                t.column("wikitext", .text).notNull()
-                t.column("fetched_at", .double).notNull()
+        ("v3: full-text search", { _ in }),
+        (
+            "v4: explanations",
+            { db in
+                try db.execute(
+                    """
+                    CREATE TABLE "explanation" ("num" INTEGER PRIMARY KEY CHECK ("num" > 0), "title" TEXT NOT NULL,
+                        "wikitext" TEXT NOT NULL, "fetched_at" DOUBLE NOT NULL)
+                    """)
             }
-        }
-        migrator.registerMigration("v5: reading progress", foreignKeyChecks: .immediate) { db in
-            try db.create(table: "seen") { t in
-                t.primaryKey("num", .integer).check { $0 > 0 }
-                t.column("first_seen", .double).notNull()
+        ),
+        (
+            "v5: reading progress",
+            { db in
+                try db.execute(
+                    """
+                    CREATE TABLE "seen" ("num" INTEGER PRIMARY KEY CHECK ("num" > 0), "first_seen" DOUBLE NOT NULL)
+                    """)
             }
-        }
+        ),
         // v11 sets the merge setting on the index it makes.
-        migrator.registerMigration("v6: search index merges in eights", foreignKeyChecks: .immediate) { _ in }
-        migrator.registerMigration("v7: absences have an age", foreignKeyChecks: .immediate) { db in
-            // Absences recorded before they had an age count as seen long ago: asked again.
-            try db.alter(table: "absent") { t in
-                t.add(column: "checked_at", .double).notNull().defaults(to: 0)
-            }
-        }
+        ("v6: search index merges in eights", { _ in }),
+        // Absences recorded before they had an age count as seen long ago: asked again.
+        (
+            "v7: absences have an age",
+            { db in try db.execute(#"ALTER TABLE "absent" ADD COLUMN "checked_at" DOUBLE NOT NULL DEFAULT 0"#) }
+        ),
         // Comics stored before keep NULL: whether their answer carried `extra_parts` is unknown
         // until they are fetched again (a sync does that).
-        migrator.registerMigration("v8: interactive pages", foreignKeyChecks: .immediate) { db in
-            try db.alter(table: "comic") { t in t.add(column: "extra_parts", .boolean) }
-        }
+        ("v8: interactive pages", { db in try db.execute(#"ALTER TABLE "comic" ADD COLUMN "extra_parts" BOOLEAN"#) }),
         // v11 makes the index and drops the two text columns again.
-        migrator.registerMigration("v9: explanations in the search index", foreignKeyChecks: .immediate) { db in
-            try db.alter(table: "explanation") { t in
-                t.add(column: "explanation_text", .text).notNull().defaults(to: "")
-                t.add(column: "transcript_text", .text).notNull().defaults(to: "")
-                t.add(column: "incomplete", .boolean).notNull().defaults(to: false)
+        (
+            "v9: explanations in the search index",
+            { db in
+                try db.execute(
+                    """
+                    ALTER TABLE "explanation" ADD COLUMN "explanation_text" TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE "explanation" ADD COLUMN "transcript_text" TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE "explanation" ADD COLUMN "incomplete" BOOLEAN NOT NULL DEFAULT 0;
+                    """)
+                try db.execute(ComicStore.markIncomplete)
+                try db.execute("DROP TABLE IF EXISTS comic_fts")
             }
-            try db.execute(sql: ComicStore.markIncomplete)
-            try db.execute(sql: "DROP TABLE IF EXISTS comic_fts")
-        }
+        ),
         // Images stored before are the 1x ones; whether a comic has a 2x is unknown until asked.
-        migrator.registerMigration("v10: double-resolution images", foreignKeyChecks: .immediate) { db in
-            try db.alter(table: "image") { t in t.add(column: "doubled", .boolean).notNull().defaults(to: false) }
-            try db.create(table: "single_resolution") { t in
-                t.primaryKey("num", .integer).check { $0 > 0 }
-                t.column("checked_at", .double).notNull()
+        (
+            "v10: double-resolution images",
+            { db in
+                try db.execute(
+                    """
+                    ALTER TABLE "image" ADD COLUMN "doubled" BOOLEAN NOT NULL DEFAULT 0;
+                    CREATE TABLE "single_resolution" ("num" INTEGER PRIMARY KEY CHECK ("num" > 0),
+                        "checked_at" DOUBLE NOT NULL);
+                    """)
             }
-        }
+        ),
         // The index held its own copy of every comic's and explanation's text, and each
         // explanation's text was stored beside its source: the index now reads the view that
         // derives it from the source.
-        migrator.registerMigration(textDerived, foreignKeyChecks: .immediate) { db in
-            try db.execute(sql: "DROP TABLE IF EXISTS comic_fts")
-            try db.alter(table: "explanation") { t in
-                t.drop(column: "explanation_text")
-                t.drop(column: "transcript_text")
+        (
+            textDerived,
+            { db in
+                try db.execute("DROP TABLE IF EXISTS comic_fts")
+                try db.execute(
+                    """
+                    ALTER TABLE "explanation" DROP COLUMN "explanation_text";
+                    ALTER TABLE "explanation" DROP COLUMN "transcript_text";
+                    """)
+                try db.execute(ComicStore.searchTextView)
+                try db.execute(ComicStore.searchIndexTable)
+                try db.execute(ComicStore.searchIndexMerging)
+                try ComicStore.rebuildIndex(in: db)
             }
-            try db.execute(sql: ComicStore.searchTextView)
-            try db.execute(sql: ComicStore.searchIndexTable)
-            try db.execute(sql: ComicStore.searchIndexMerging)
-            try ComicStore.rebuildIndex(in: db)
-        }
-        return migrator
-    }
+        ),
+    ]
 }
