@@ -88,19 +88,13 @@ Comment: xkcd is a terminal browser for the xkcd web comic. This package holds
  Attribution-ShareAlike 3.0 License (CC BY-SA 3.0,
  https://creativecommons.org/licenses/by-sa/3.0/).
  .
- /usr/bin/xkcd has the Swift standard library and runtime, Foundation and
- libdispatch (from the Swift toolchain) and GRDB.swift linked in statically;
+ /usr/bin/xkcd has the Swift standard library and runtime, Foundation's
+ essentials and libdispatch (from the Swift toolchain) linked in statically;
  their terms follow.
 
 Files: *
 Copyright: 2026 The xkcd terminal browser authors
 License: Expat
-
-Files: .build/checkouts/GRDB.swift/*
-Copyright: 2015-2025 Gwendal Roué
-License: Expat
-Comment: GRDB.swift, the SQLite toolkit, fetched by the Swift package manager
- and linked into /usr/bin/xkcd.
 
 Files: usr/lib/swift_static/*
 Copyright: 2014-2025 Apple Inc. and the Swift project authors
