@@ -85,7 +85,7 @@ struct CurlReply: Sendable {
     }
 
     private static func formatSeconds(_ t: TimeInterval) -> String {
-        t == t.rounded() ? "\(Int(t))s" : String(format: "%.1fs", t)
+        t == t.rounded() ? "\(Int(t))s" : NumberText.fixed(t, decimals: 1) + "s"
     }
 
     private static func formatBytes(_ count: Int) -> String {

@@ -52,6 +52,6 @@ public enum ProgressLine {
 
     private static func duration(_ seconds: TimeInterval) -> String {
         let s = Int(seconds.rounded())
-        return s < 60 ? "\(s)s" : "\(s / 60)m\(String(format: "%02d", s % 60))s"
+        return s < 60 ? "\(s)s" : "\(s / 60)m\(NumberText.zeroPadded(s % 60, width: 2))s"
     }
 }

@@ -69,7 +69,7 @@ public enum ShareText {
             if allowed.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                out += String(format: "%%%02X", byte)
+                out += "%" + NumberText.hexByte(byte)
             }
         }
         return out

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import XKCDKit
+
+/// What the program once asked of Foundation's ICU-backed API (formatters, folding, `NSString`
+/// paths) and now does by hand, checked against Foundation itself.
+@Suite struct WithoutICUTests {
+    // A fixed sequence, so that a failure comes back on the next run.
+    struct Numbers: RandomNumberGenerator {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ state >> 29
+        }
+    }
+
+    @Test func fixedDecimalsAreWhatPrintfWrites() {
+        let chosen: [Double] = [
+            0, -0.0, 0.5, 1.5, 2.5, -0.5, 0.125, 0.375, 0.0005, 0.0015, 0.35, 9.9995, 0.9995, 99.95, -0.0001,
+            .leastNonzeroMagnitude * 2000, .leastNonzeroMagnitude, 1e300, .greatestFiniteMagnitude,
+            4_503_599_627_370_496.5,
+            9_007_199_254_740_994,
+        ]
+        for value in chosen {
+            for decimals in 0...6 {
+                #expect(NumberText.fixed(value, decimals: decimals) == String(format: "%.\(decimals)f", value))
+            }
+        }
+        var numbers = Numbers()
+        for _ in 0..<20_000 {
+            let value =
+                switch Int.random(in: 0..<3, using: &numbers) {
+                case 0: Double(bitPattern: numbers.next())
+                case 1: Double.random(in: -1000...1000, using: &numbers)
+                default: Double(Int.random(in: -100_000...100_000, using: &numbers)) / 8000
+                }
+            guard value.isFinite else { continue }
+            let decimals = Int.random(in: 0...4, using: &numbers)
+            #expect(NumberText.fixed(value, decimals: decimals) == String(format: "%.\(decimals)f", value))
+        }
+    }
+
+    @Test func paddedAndHexNumbersAreWhatPrintfWrites() {
+        for value in [0, 5, 59, 123, -3, -12, 100_000] {
+            #expect(NumberText.zeroPadded(value, width: 2) == String(format: "%02d", value))
+            #expect(NumberText.zeroPadded(value, width: 4) == String(format: "%04d", value))
+        }
+        for byte in UInt8.min...UInt8.max {
+            #expect(NumberText.hexByte(byte) == String(format: "%02X", byte))
+        }
+    }
+}
