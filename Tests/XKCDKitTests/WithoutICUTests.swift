@@ -50,4 +50,30 @@ import Testing
             #expect(NumberText.hexByte(byte) == String(format: "%02X", byte))
         }
     }
+
+    @Test func datesAreWhatDateFormatterWrites() {
+        let utc = DateFormatter()
+        utc.locale = Locale(identifier: "en_US_POSIX")
+        utc.timeZone = TimeZone(identifier: "UTC")
+        utc.dateFormat = "yyyy-MM-dd"
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.dateFormat = "yyyy-MM-dd HH:mm"
+        let iso = ISO8601DateFormatter()
+        var numbers = Numbers()
+        let chosen = [0, -1.5, 1_196_812_800, 1_700_000_000.999, 1_774_170_600, 4_102_444_799.5]
+        for seconds in chosen + (0..<500).map({ _ in Double.random(in: 0...4_102_444_800, using: &numbers) }) {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(DateText.utcDay(date) == utc.string(from: date))
+            #expect(DateText.localMinute(date) == local.string(from: date))
+            #expect(DateText.iso8601(date) == iso.string(from: date))
+            #expect(DateText.iso8601(iso.string(from: date)) == iso.date(from: iso.string(from: date)))
+        }
+        for text in ["2026-11-22T09:10:00Z", "2026-11-22T09:10:00+01:00", "2026-11-22T09:10:00-0230"] {
+            #expect(DateText.iso8601(text) == iso.date(from: text), "\(text)")
+        }
+        for text in ["", "2026-11-22", "2026-11-22 09:10:00Z", "2026-13-01T00:00:00Z", "yesterday"] {
+            #expect(DateText.iso8601(text) == nil, "\(text)")
+        }
+    }
 }

@@ -25,16 +25,9 @@ extension ComicRepository {
         } catch let error as XKCDError {
             guard let stored, Self.isUnreachable(error) else { throw error }
             notify(
-                "offline: \(error.localizedDescription) — showing the explanation stored \(Self.day(stored.fetchedAt))")
+                "offline: \(error.localizedDescription) — showing the explanation stored on \(DateText.utcDay(stored.fetchedAt))"
+            )
             return stored.page
         }
-    }
-
-    private static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return "on " + formatter.string(from: date)
     }
 }

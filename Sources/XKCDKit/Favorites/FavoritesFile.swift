@@ -69,7 +69,6 @@ public enum FavoritesFile {
         guard let list = root["favorites"]?.array else {
             throw bad("no \"favorites\" list")
         }
-        let dates = ISO8601DateFormatter()
         var byNumber: [Int: Entry] = [:]
         var order: [Int] = []
         for (index, item) in list.enumerated() {
@@ -79,7 +78,7 @@ public enum FavoritesFile {
             }
             var added: Date?
             if let text = item["added"], text != .null {
-                guard let string = text.string, let date = dates.date(from: string) else {
+                guard let string = text.string, let date = DateText.iso8601(string) else {
                     throw bad("entry \(index + 1) has an \"added\" that is not an ISO 8601 date")
                 }
                 added = date
