@@ -76,4 +76,38 @@ import Testing
             #expect(DateText.iso8601(text) == nil, "\(text)")
         }
     }
+
+    @Test func foldingIgnoresCaseAccentsAndWidth() {
+        let examples = [
+            ("Résumé", "resume"), ("RÉSUMÉ", "resume"), ("Re\u{301}sume\u{301}", "resume"), ("ｒｅｓｕｍｅ", "resume"),
+            ("Straße", "strasse"), ("ẞ", "ss"), ("Æsir", "aesir"), ("Œuvre", "oeuvre"), ("ﬁsh", "fish"), ("Øre", "ore"),
+            ("Łódź", "lodz"), ("Đorđe", "dorde"), ("Ĳssel", "ijssel"), ("İstanbul", "istanbul"), ("ı", "i"),
+            ("Άλφα", "αλφα"), ("ΣΊΣΥΦΟΣ", "σισυφοσ"), ("ς", "σ"), ("Ёлка", "елка"), ("Йод", "иод"),
+            ("q\u{323}\u{307}", "q"), ("Pokémon Go", "pokemon go"), ("カ", "カ"), ("が", "が"), ("ｶ", "カ"),
+            ("\u{301}", "\u{301}"), ("ب\u{651}", "ب\u{651}"), ("plain ASCII 123!", "plain ascii 123!"),
+        ]
+        for (text, folded) in examples {
+            #expect(TextFolding.fold(text) == folded, "\(text)")
+        }
+    }
+
+    /// Every Latin, Greek and Cyrillic letter and every fullwidth form folds at least as far as
+    /// Foundation folds it: to the same text, or further (`ø` to `o` where Foundation stops at `ø`).
+    @Test func foldingGoesAsFarAsFoundation() {
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x52F, 0x1E00...0x1FFF, 0xFB00...0xFB06, 0xFF01...0xFFEE]
+        for scalar in ranges.joined().compactMap(Unicode.Scalar.init) {
+            let text = String(scalar)
+            let foundation = text.folding(
+                options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            #expect(
+                TextFolding.fold(text) == TextFolding.fold(foundation),
+                "U+\(String(scalar.value, radix: 16)) \(text): \(TextFolding.fold(text)), Foundation \(foundation)")
+        }
+    }
+
+    @Test func theFoldTableIsInOrder() {
+        let scalars = FoldTable.entries.map(\.scalar)
+        #expect(zip(scalars, scalars.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(scalars.allSatisfy { $0 >= 0x80 })
+    }
 }

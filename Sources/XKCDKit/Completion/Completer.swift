@@ -228,9 +228,7 @@ public struct Completer: Sendable {
     }
 
     private static func same(_ a: Character, _ b: Character) -> Bool {
-        a == b
-            || String(a).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                == String(b).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        a == b || TextFolding.fold(String(a)) == TextFolding.fold(String(b))
     }
 
     // The command grammar treats these specially; a title holding them is typed escaped. A

@@ -48,8 +48,7 @@ public struct TitleIndex: Sendable {
     /// The comparison form of a title: sanitized; case, diacritics and width folded; any run of
     /// Unicode spaces one space, none at either end; curly quotes and dashes as ASCII.
     public static func key(_ text: String) -> String {
-        let folded = TerminalSanitizer.sanitize(text, multiline: false)
-            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = TextFolding.fold(TerminalSanitizer.sanitize(text, multiline: false))
         var out = ""
         var space = false
         for c in folded {
