@@ -136,7 +136,7 @@ final class CommandRunner {
                 result.failed = true
                 continue
             } catch {
-                output.error(error.localizedDescription)
+                output.error(XKCDError.message(for: error))
                 result.failed = true
                 continue
             }

@@ -126,7 +126,7 @@ struct Main {
             do {
                 session = try library.session()
             } catch {
-                output.error(error.localizedDescription)
+                output.error(XKCDError.message(for: error))
                 return ExitCode.failure
             }
             if let reader = try? EditLineReader(

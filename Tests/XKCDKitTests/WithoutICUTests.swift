@@ -110,4 +110,16 @@ import Testing
         #expect(zip(scalars, scalars.dropFirst()).allSatisfy { $0 < $1 })
         #expect(scalars.allSatisfy { $0 >= 0x80 })
     }
+
+    @Test func errorsSayWhatTheSystemSays() {
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/x")
+        do {
+            try Data([1]).write(to: missing)
+            Issue.record("wrote \(missing.path)")
+        } catch {
+            #expect(XKCDError.message(for: error) == "No such file or directory")
+        }
+        #expect(XKCDError.message(for: XKCDError.noCurrentComic) == XKCDError.noCurrentComic.localizedDescription)
+        #expect(XKCDError.message(for: POSIXError(.EACCES)) == "Permission denied")
+    }
 }

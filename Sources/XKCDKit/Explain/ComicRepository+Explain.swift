@@ -25,7 +25,7 @@ extension ComicRepository {
         } catch let error as XKCDError {
             guard let stored, Self.isUnreachable(error) else { throw error }
             notify(
-                "offline: \(error.localizedDescription) — showing the explanation stored on \(DateText.utcDay(stored.fetchedAt))"
+                "offline: \(XKCDError.message(for: error)) — showing the explanation stored on \(DateText.utcDay(stored.fetchedAt))"
             )
             return stored.page
         }

@@ -87,3 +87,18 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         }
     }
 }
+
+extension XKCDError {
+    /// The message to show for any `error`: its own when it has one (this type's, any
+    /// `LocalizedError`'s), the system's words for a file operation that failed ("No space left on
+    /// device"), else its description.
+    package static func message(for error: any Error) -> String {
+        // Described as `any Error`, never as a `CocoaError`: for that type the compiler would call
+        // Foundation's own description, and link Foundation in with it.
+        if let posix = ((error as? CocoaError)?.underlying ?? error) as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        if let text = (error as? any LocalizedError)?.errorDescription { return text }
+        return String(describing: error)
+    }
+}

@@ -37,7 +37,7 @@ extension CacheService {
                 do {
                     try store.reclaimSpace()
                 } catch {
-                    notReclaimed = error.localizedDescription
+                    notReclaimed = XKCDError.message(for: error)
                 }
                 return CacheCleared(
                     deleted: cleared.deleted, databaseBytesBefore: before, databaseBytesAfter: store.fileBytes(),

@@ -86,7 +86,7 @@ struct ExplanationSyncer {
             guard let error = error as? XKCDError else { throw error }
             summary.explanationRequests += 1
             summary.explanationsFailed += asked
-            summary.explanationError = error.localizedDescription
+            summary.explanationError = XKCDError.message(for: error)
         }
     }
 

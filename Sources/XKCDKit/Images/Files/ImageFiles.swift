@@ -39,7 +39,7 @@ public struct ImageFiles: Sendable {
                     + "directory with --data-dir"
             )
         } catch {
-            throw XKCDError.storage("cannot write \(url(fileName).path): \(error.localizedDescription)")
+            throw XKCDError.storage("cannot write \(url(fileName).path): \(XKCDError.message(for: error))")
         }
     }
 
