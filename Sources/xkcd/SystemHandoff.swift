@@ -43,7 +43,7 @@ struct SystemHandoff {
             ?? ExternalProgram.find("open", environment: environment)
         {
             if opener.run([url]) { return .opened }
-            failed.append((opener.path as NSString).lastPathComponent)
+            failed.append(URL(fileURLWithPath: opener.path).lastPathComponent)
         }
         return failed.isEmpty ? .nothingToOpenWith(missing: missing) : .failed(failed)
     }

@@ -122,4 +122,13 @@ import Testing
         #expect(XKCDError.message(for: XKCDError.noCurrentComic) == XKCDError.noCurrentComic.localizedDescription)
         #expect(XKCDError.message(for: POSIXError(.EACCES)) == "Permission denied")
     }
+
+    @Test func tildesExpandAsNSStringExpandsThem() {
+        for path in [
+            "~", "~/", "~/a/../b.png", "~/pics/", "~/pics//", "~//", "~/./x", "~root/x", "~root", "~nosuchuser/x",
+            "a/~/b", "/tmp/x/", "", "x",
+        ] {
+            #expect(LocalPath.expandingTilde(path) == (path as NSString).expandingTildeInPath, "\(path)")
+        }
+    }
 }

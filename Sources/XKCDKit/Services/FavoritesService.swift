@@ -23,7 +23,7 @@ extension FavoritesService {
         live(
             repository,
             read: { path in
-                let expanded = (path as NSString).expandingTildeInPath
+                let expanded = LocalPath.expandingTilde(path)
                 let url =
                     expanded.hasPrefix("/")
                     ? URL(fileURLWithPath: expanded)
