@@ -116,7 +116,7 @@ struct Main {
             runner.confirm = { before, last in
                 for line in before { output.notice(line) }
                 output.prompt(last)
-                return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
+                return ["y", "yes"].contains((readLine() ?? "").trimmingSpaces().lowercased())
             }
         }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY

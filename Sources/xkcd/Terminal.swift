@@ -107,7 +107,7 @@ struct Terminal {
     // Whether the tmux server this process runs under passes escapes through to the terminal
     // outside (`allow-passthrough` on or all); nil when tmux cannot say.
     private static func passesGraphics(_ tmux: ExternalProgram) -> Bool? {
-        switch tmux.output(["show", "-gv", "allow-passthrough"])?.trimmingCharacters(in: .whitespacesAndNewlines) {
+        switch tmux.output(["show", "-gv", "allow-passthrough"])?.trimmingSpacesAndNewlines() {
         case "on", "all": true
         case "off": false
         default: nil

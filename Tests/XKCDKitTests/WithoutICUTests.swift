@@ -131,4 +131,11 @@ import Testing
             #expect(LocalPath.expandingTilde(path) == (path as NSString).expandingTildeInPath, "\(path)")
         }
     }
+
+    @Test func replacingMatchesScalarsLikeFoundation() {
+        for text in ["a\r\nb", "a\nb\n", "\n", "", "é\n", "x"] {
+            #expect(text.replacingEvery("\n", with: " ") == text.replacingOccurrences(of: "\n", with: " "), "\(text)")
+        }
+        #expect("a\"\u{301}b".replacingEvery("\"", with: "\"\"") == "a\"\"\u{301}b")
+    }
 }

@@ -52,7 +52,7 @@ public enum ComicPayload {
     // The live API sends month/day/year as strings and num as a number; accept either.
     private static func integer(_ value: JSONReader.Value?) -> Int? {
         switch value {
-        case let .string(s)?: Int(s) ?? Int(s.trimmingCharacters(in: .whitespaces))
+        case let .string(s)?: Int(s) ?? Int(s.trimmingSpaces())
         case let number?: number.integer
         case nil: nil
         }

@@ -19,7 +19,7 @@ public enum ShareText {
     /// An RFC 6068 URL: `mailto:[to]?subject=…&body=…`, the body being ``text(_:)`` with
     /// CRLF line ends, every character but the unreserved ones percent-encoded.
     public static func mailto(_ comic: DisplayComic, to: String?) -> String {
-        let body = text(comic).replacingOccurrences(of: "\n", with: "\r\n")
+        let body = text(comic).replacingEvery("\n", with: "\r\n")
         let address = to.map { encode($0, keeping: addressCharacters) } ?? ""
         return "mailto:\(address)?subject=\(encode(subject(comic)))&body=\(encode(body))"
     }
@@ -81,11 +81,10 @@ public enum ShareText {
             if "\\[]()*_`<>|".contains(character) { out.append("\\") }
             out.append(character)
         }
-        return out.replacingOccurrences(of: "\n", with: " ")
+        return out.replacingEvery("\n", with: " ")
     }
 
     private static func markdownURL(_ url: String) -> String {
-        url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
-            .replacingOccurrences(of: " ", with: "%20")
+        url.replacingEvery("(", with: "%28").replacingEvery(")", with: "%29").replacingEvery(" ", with: "%20")
     }
 }
