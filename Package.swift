@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "xkcd",
-    platforms: [.macOS(.v13)],
+    // macOS 15 for Synchronization's Mutex.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "xkcd", targets: ["xkcd"])
     ],
