@@ -19,7 +19,7 @@ final class ProgressBar: @unchecked Sendable {
             let line =
                 Style(enabled: true).lineStart + ProgressLine.text(for: progress, width: width())
                 + (progress.isFinal ? "\n" : "")
-            FileHandle.standardError.write(Data(line.utf8))
+            Output.writeAll(STDERR_FILENO, line)
         }
     }
 }

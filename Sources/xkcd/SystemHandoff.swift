@@ -52,10 +52,7 @@ struct SystemHandoff {
     /// the session offers. Returns the ways used (empty when there was none).
     func copy(_ text: String) -> [String] {
         var used: [String] = []
-        if let tty = FileHandle(forWritingAtPath: "/dev/tty") {
-            let sequence = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
-            try? tty.write(contentsOf: Data(sequence.utf8))
-            try? tty.close()
+        if Terminal.writeToControllingTerminal("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}") {
             used.append("OSC 52")
         }
         var tools: [(String, [String])] = []

@@ -46,6 +46,23 @@ struct Terminal {
         stderrIsTTY ? Self.columns(of: STDERR_FILENO) : nil
     }
 
+    /// Writes `text` to the terminal the program runs from (`/dev/tty`), wherever the standard
+    /// descriptors go; false when there is none to open.
+    static func writeToControllingTerminal(_ text: String) -> Bool {
+        let fd = open("/dev/tty", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            offset += n
+        }
+        return true
+    }
+
     private static func columns(of descriptor: Int32) -> Int {
         if let size = windowSize(of: descriptor), size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = Environment.process["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
