@@ -81,3 +81,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The program's files see only the members of the modules they import: where one imports
+// FoundationEssentials, nothing of Foundation's (which brings ICU) is called by accident, even
+// while another file of its module imports Foundation.
+for target in package.targets where ["XKCDKit", "LineEditing", "xkcd"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,5 +1,10 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parses lines, runs their commands on the session, and prints what they produce.
 final class CommandRunner {

@@ -1,6 +1,18 @@
-import Foundation
+import Dispatch
 import LineEditing
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The REPL: read a line with libedit, run it, repeat until `quit` or Ctrl-D.
 struct InteractiveLoop {

@@ -1,6 +1,17 @@
 import Dispatch
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Ctrl-C (SIGINT) handling. In the REPL it cancels the command in flight and the prompt
 /// comes back. Elsewhere it also stops the run, which ends with status 130 once the command

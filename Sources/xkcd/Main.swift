@@ -1,7 +1,18 @@
 import CProcess
-import Foundation
 import LineEditing
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `xkcd` entry point: picks the REPL, `-c`, a one-shot command or stdin lines.
 @main

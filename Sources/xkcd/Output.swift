@@ -1,5 +1,16 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes to stdout and stderr; the only place that prints.
 final class Output: Sendable {

@@ -1,6 +1,17 @@
-import Foundation
 import Synchronization
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Draws sync progress on one stderr line of a terminal (``ProgressLine`` says what it holds).
 final class ProgressBar: @unchecked Sendable {

@@ -1,5 +1,16 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Hands results to the desktop: the browser or mail program, the clipboard, the pager.
 struct SystemHandoff {

@@ -1,5 +1,11 @@
-import Foundation
+import Dispatch
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs async work to completion from the synchronous command loop, and cancels it when
 /// asked (Ctrl-C in the REPL).

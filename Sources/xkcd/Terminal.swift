@@ -1,5 +1,16 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Facts about the terminal the program runs in.
 struct Terminal {

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Many comics asked for at once (``XKCDClient/comics(_:limit:)``), their answers handed to
 /// one reader in the order they come. An answer that is a transient failure is asked for again

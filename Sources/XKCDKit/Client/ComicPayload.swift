@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decodes one `info.0.json` body into a ``Comic``, checking its shape.
 public enum ComicPayload {

@@ -1,6 +1,11 @@
 import CCurl
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The requests of one ``CurlTransport/getEach(_:limit:answer:)``: a place in flight goes to
 /// the next URL from the C client's own thread, right after an answer is handed over. Places

@@ -1,5 +1,16 @@
 import CCurl
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the C client reported for one request, copied out of its buffers.
 struct CurlReply: Sendable {

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One request's meeting point between the task awaiting it and the C client's thread.
 final class CurlRequest: @unchecked Sendable {

@@ -1,6 +1,11 @@
 import CCurl
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``HTTPTransport`` over libcurl's multi interface: kept-alive connections, a timeout,
 /// cancellation, and libcurl loaded only when the first request is made.

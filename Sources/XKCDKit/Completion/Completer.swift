@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Completes command names, then each command's arguments: options, command names after
 /// `help`, comics by title or number after the commands that name one, and file paths after

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// File names for Tab where a command takes a path (`save`, `fav import`) in the REPL: the
 /// entries of the directory typed so far whose names start with what follows its last slash.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every stored comic's title in a form Tab can search fast: sorted by a folded key, so a prefix
 /// is a binary search away. A pure value.

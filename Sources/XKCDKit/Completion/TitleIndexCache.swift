@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Keeps a ``TitleIndex`` of the store's titles, rebuilt only when the store has changed
 /// (by this process or another one on the same data directory).

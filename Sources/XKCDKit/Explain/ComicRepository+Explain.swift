@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ComicRepository {
     /// How long a stored explanation is used before it is fetched again (pages get edited).

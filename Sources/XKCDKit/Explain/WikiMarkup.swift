@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns explainxkcd's MediaWiki source into a ``WikiDocument``: a pure function that never
 /// fails; whatever it does not understand is dropped or shown as text, never as markup.

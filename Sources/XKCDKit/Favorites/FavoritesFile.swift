@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a favorites export (what `favs --json` prints): `{"favorites": [{"num": 353,
 /// "added": "2026-11-22T09:10:00Z", …}, …]}`. Everything is checked before anything is used.

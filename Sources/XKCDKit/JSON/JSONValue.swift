@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A JSON document with objects in a fixed key order, for stable `--json` output.
 public indirect enum JSONValue: Sendable, Equatable {

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Every failure a user can meet, each with a message they can act on.
 public enum XKCDError: Error, Equatable, Sendable, LocalizedError {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns outcomes into the one JSON document a line that `--json` prints.
 enum JSONRenderer {

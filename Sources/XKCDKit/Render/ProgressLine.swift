@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A sync phase's progress as one line of a terminal, `comics ████░░░░ 120/400 35/s ETA 8s`,
 /// never wider than the terminal: where it does not fit, the rate goes first, then the ETA,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What is stored and how large, and clearing all of it but the favorites.
 public struct CacheService: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `share` writes: pure functions from a comic to text, a `mailto:` URL or Markdown.
 public enum ShareText {

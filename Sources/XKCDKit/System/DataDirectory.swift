@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the data directory is: `--data-dir`, `XKCD_DATA_DIR`, `$XDG_DATA_HOME/xkcd`,
 /// `~/.local/share/xkcd`, or on macOS `~/Library/Application Support/xkcd`.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The image files under the data directory, one per comic, each written atomically.
 public struct ImageFiles: Sendable {

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes an image where the user asked: a file, or `<num>-<title>.<ext>` inside a
 /// directory. The generated name is built from letters and digits only, so server text
