@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "xkcd",
-    platforms: [.macOS(.v13)],
+    // macOS 15 for Synchronization's Mutex.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "xkcd", targets: ["xkcd"])
     ],
@@ -77,3 +78,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The program's files see only the members of the modules they import: where one imports
+// FoundationEssentials, nothing of Foundation's (which brings ICU) is called by accident, even
+// while another file of its module imports Foundation.
+for target in package.targets where ["XKCDKit", "LineEditing", "xkcd"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -159,12 +163,11 @@ public struct HistoryStore: Equatable, Sendable {
         String(cString: strerror(errno))
     }
 
+    /// The system's words for why a file operation failed ("Permission denied"), else the error's own.
     private static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let posix = ((error as? CocoaError)?.underlying ?? error) as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
         }
-        return error.localizedDescription
+        return (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

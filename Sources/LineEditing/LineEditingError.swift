@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why line editing or its history could not do what was asked.
 public enum LineEditingError: Error, Equatable, Sendable, LocalizedError, CustomStringConvertible {

@@ -1,5 +1,10 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parses lines, runs their commands on the session, and prints what they produce.
 final class CommandRunner {
@@ -136,7 +141,7 @@ final class CommandRunner {
                 result.failed = true
                 continue
             } catch {
-                output.error(error.localizedDescription)
+                output.error(XKCDError.message(for: error))
                 result.failed = true
                 continue
             }

@@ -1,5 +1,10 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `xkcd __complete SHELL …`: the completion scripts' hidden entry point. It answers from the
 /// store in the data directory alone (never the network, never creating anything) and is read

@@ -1,6 +1,17 @@
 import CProcess
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Another program run with an argument vector (never through a shell): openers, clipboard
 /// tools, notifiers, browsers and the pager.

@@ -1,5 +1,17 @@
-import Foundation
+import Dispatch
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Asks the terminal what graphics it draws: sixel support from its primary device attributes
 /// (`ESC [ c`, attribute 4), and with XTSMGRAPHICS its colour registers and largest sixel

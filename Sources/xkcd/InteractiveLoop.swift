@@ -1,6 +1,18 @@
-import Foundation
+import Dispatch
 import LineEditing
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The REPL: read a line with libedit, run it, repeat until `quit` or Ctrl-D.
 struct InteractiveLoop {
@@ -26,7 +38,7 @@ struct InteractiveLoop {
         runner.confirm = { [output] before, last in
             for line in before { output.notice(line) }
             guard case let .line(answer) = reader.read(prompt: last) else { return false }
-            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+            return ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
         }
         output.notice("xkcd \(ProgramHelp.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
         let watcher = startWatching()

@@ -1,5 +1,17 @@
 import Dispatch
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Ctrl-C (SIGINT) handling. In the REPL it cancels the command in flight and the prompt
 /// comes back. Elsewhere it also stops the run, which ends with status 130 once the command
@@ -16,9 +28,9 @@ final class Interrupts: @unchecked Sendable {
 
     // `lock` guards `count` (written on the signal queue, read once the command returns);
     // `sourceLock` guards `source`, so that arming never holds up the handler.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var count = 0
-    private let sourceLock = NSLock()
+    private let sourceLock = Mutex(())
     private let tasks: TaskRunner
     private let mode: Mode
     private var source: DispatchSourceSignal?
@@ -35,7 +47,7 @@ final class Interrupts: @unchecked Sendable {
     /// Takes over Ctrl-C, once; returns when the handler is in place. Starting the signal
     /// source starts libdispatch's threads, which a run without commands never needs.
     func arm() {
-        sourceLock.withLock {
+        sourceLock.withLock { _ in
             guard source == nil else { return }
             signal(SIGINT, SIG_IGN)
             let queue = DispatchQueue(label: "xkcd.interrupts")
@@ -63,7 +75,7 @@ final class Interrupts: @unchecked Sendable {
         case .cancelCommand:
             tasks.cancel()
         case .stopRun:
-            let presses = lock.withLock {
+            let presses = lock.withLock { _ in
                 count += 1
                 return count
             }

@@ -1,5 +1,10 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The data directory's store and the session over it, opened on first use: a script with
 /// no commands, or a failed parse, never touches the database.

@@ -1,7 +1,18 @@
 import CProcess
-import Foundation
 import LineEditing
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `xkcd` entry point: picks the REPL, `-c`, a one-shot command or stdin lines.
 @main
@@ -116,7 +127,7 @@ struct Main {
             runner.confirm = { before, last in
                 for line in before { output.notice(line) }
                 output.prompt(last)
-                return ["y", "yes"].contains((readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased())
+                return ["y", "yes"].contains((readLine() ?? "").trimmingSpaces().lowercased())
             }
         }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
@@ -126,7 +137,7 @@ struct Main {
             do {
                 session = try library.session()
             } catch {
-                output.error(error.localizedDescription)
+                output.error(XKCDError.message(for: error))
                 return ExitCode.failure
             }
             if let reader = try? EditLineReader(

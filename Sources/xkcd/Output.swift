@@ -1,5 +1,16 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes to stdout and stderr; the only place that prints.
 final class Output: Sendable {
@@ -48,12 +59,13 @@ final class Output: Sendable {
         return TextWrapper.wrap(text, width: width, indent: String(repeating: " ", count: label.count), first: label)
     }
 
-    private static func writeAll(_ fd: Int32, _ text: String) {
+    /// Writes all of `text` to `fd`. A closed pipe ends the program quietly.
+    static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -64,4 +76,9 @@ final class Output: Sendable {
         }
         bytes.removeAll()
     }
+}
+
+// write(2), which `Output.write(_:)` hides inside the class.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
 }

@@ -1,5 +1,16 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Hands results to the desktop: the browser or mail program, the clipboard, the pager.
 struct SystemHandoff {
@@ -43,7 +54,7 @@ struct SystemHandoff {
             ?? ExternalProgram.find("open", environment: environment)
         {
             if opener.run([url]) { return .opened }
-            failed.append((opener.path as NSString).lastPathComponent)
+            failed.append(URL(fileURLWithPath: opener.path).lastPathComponent)
         }
         return failed.isEmpty ? .nothingToOpenWith(missing: missing) : .failed(failed)
     }
@@ -52,10 +63,7 @@ struct SystemHandoff {
     /// the session offers. Returns the ways used (empty when there was none).
     func copy(_ text: String) -> [String] {
         var used: [String] = []
-        if let tty = FileHandle(forWritingAtPath: "/dev/tty") {
-            let sequence = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
-            try? tty.write(contentsOf: Data(sequence.utf8))
-            try? tty.close()
+        if Terminal.writeToControllingTerminal("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}") {
             used.append("OSC 52")
         }
         var tools: [(String, [String])] = []

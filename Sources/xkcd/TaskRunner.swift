@@ -1,10 +1,17 @@
-import Foundation
+import Dispatch
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs async work to completion from the synchronous command loop, and cancels it when
 /// asked (Ctrl-C in the REPL).
 final class TaskRunner: @unchecked Sendable {
     // The lock guards `current`; the signal handler reads it from another thread.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var current: Task<Void, Never>?
     private var interrupted = false
     private var handedOver = false
@@ -22,20 +29,20 @@ final class TaskRunner: @unchecked Sendable {
             }
             done.signal()
         }
-        lock.withLock { current = task }
+        lock.withLock { _ in current = task }
         done.wait()
-        lock.withLock { current = nil }
+        lock.withLock { _ in current = nil }
         return try box.get()
     }
 
     /// Cancels the work in flight, if any.
     func cancel() {
-        lock.withLock { current }?.cancel()
+        lock.withLock { _ in current }?.cancel()
     }
 
     /// Cancels the work in flight and remembers that the user asked to stop.
     func interrupt() {
-        lock.withLock {
+        lock.withLock { _ in
             interrupted = true
             return current
         }?.cancel()
@@ -44,42 +51,42 @@ final class TaskRunner: @unchecked Sendable {
     /// Runs `body` while another program has the terminal: Ctrl-C is that program's then,
     /// including one whose handling is still on its way when the program ends.
     func handingOverTheTerminal<T>(_ body: () -> T) -> T {
-        lock.withLock { handedOver = true }
+        lock.withLock { _ in handedOver = true }
         defer {
-            lock.withLock { settleInterrupts }?()
-            lock.withLock { handedOver = false }
+            lock.withLock { _ in settleInterrupts }?()
+            lock.withLock { _ in handedOver = false }
         }
         return body()
     }
 
     /// Sets what waits until every Ctrl-C already received has been handled.
     func settleInterrupts(with settle: @escaping @Sendable () -> Void) {
-        lock.withLock { settleInterrupts = settle }
+        lock.withLock { _ in settleInterrupts = settle }
     }
 
     /// Whether another program has the terminal (``handingOverTheTerminal(_:)``).
     var terminalHandedOver: Bool {
-        lock.withLock { handedOver }
+        lock.withLock { _ in handedOver }
     }
 
     /// Whether ``interrupt()`` was called.
     var wasInterrupted: Bool {
-        lock.withLock { interrupted }
+        lock.withLock { _ in interrupted }
     }
 }
 
 /// A result handed from a task to the waiting thread.
 private final class ResultBox<T: Sendable>: @unchecked Sendable {
     // Written once by the task before it signals; read after the wait returns.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var result: Result<T, Error>?
 
     func set(_ value: Result<T, Error>) {
-        lock.withLock { result = value }
+        lock.withLock { _ in result = value }
     }
 
     func get() throws -> T {
-        guard let result = lock.withLock({ result }) else { throw CancellationError() }
+        guard let result = lock.withLock({ _ in result }) else { throw CancellationError() }
         return try result.get()
     }
 }

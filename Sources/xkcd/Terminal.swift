@@ -1,5 +1,16 @@
-import Foundation
 import XKCDKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Facts about the terminal the program runs in.
 struct Terminal {
@@ -44,6 +55,23 @@ struct Terminal {
     /// not a terminal, whose lines are then not wrapped.
     var stderrWidth: Int? {
         stderrIsTTY ? Self.columns(of: STDERR_FILENO) : nil
+    }
+
+    /// Writes `text` to the terminal the program runs from (`/dev/tty`), wherever the standard
+    /// descriptors go; false when there is none to open.
+    static func writeToControllingTerminal(_ text: String) -> Bool {
+        let fd = open("/dev/tty", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            offset += n
+        }
+        return true
     }
 
     private static func columns(of descriptor: Int32) -> Int {
@@ -107,7 +135,7 @@ struct Terminal {
     // Whether the tmux server this process runs under passes escapes through to the terminal
     // outside (`allow-passthrough` on or all); nil when tmux cannot say.
     private static func passesGraphics(_ tmux: ExternalProgram) -> Bool? {
-        switch tmux.output(["show", "-gv", "allow-passthrough"])?.trimmingCharacters(in: .whitespacesAndNewlines) {
+        switch tmux.output(["show", "-gv", "allow-passthrough"])?.trimmingSpacesAndNewlines() {
         case "on", "all": true
         case "off": false
         default: nil

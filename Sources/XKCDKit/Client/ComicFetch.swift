@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Many comics asked for at once (``XKCDClient/comics(_:limit:)``), their answers handed to
 /// one reader in the order they come. An answer that is a transient failure is asked for again
@@ -14,7 +20,7 @@ final class ComicFetch: @unchecked Sendable {
     private let nums: [Int]
     private let urls: [URL]
     // The fields below are only touched under `lock`, hence @unchecked Sendable.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var batch: (any RequestBatch)?
     private var arrived: [(index: Int, outcome: Result<HTTPResponse, any Error>)] = []
     private var unanswered: Int
@@ -30,7 +36,7 @@ final class ComicFetch: @unchecked Sendable {
         urls = nums.map(client.comicURL)
         unanswered = nums.count
         let batch = transport.getEach(urls, limit: limit) { [self] index, outcome in arrive(index, outcome) }
-        let owed = lock.withLock {
+        let owed = lock.withLock { _ in
             // Kept only while answers are due (see `settle`).
             if unanswered > 0 { self.batch = batch }
             defer { placesOwed = 0 }
@@ -45,7 +51,7 @@ final class ComicFetch: @unchecked Sendable {
     func next() async -> [Answer]? {
         if Task.isCancelled { cancel() }
         while true {
-            let (taken, done) = lock.withLock {
+            let (taken, done) = lock.withLock { _ in
                 defer { arrived = [] }
                 return (arrived, unanswered == 0)
             }
@@ -62,7 +68,7 @@ final class ComicFetch: @unchecked Sendable {
             if done { return nil }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let waits = lock.withLock {
+                    let waits = lock.withLock { _ in
                         guard arrived.isEmpty, unanswered > 0 else { return false }
                         reader = continuation
                         return true
@@ -77,7 +83,7 @@ final class ComicFetch: @unchecked Sendable {
 
     /// Stops every request still to answer.
     func cancel() {
-        let (batch, retries) = lock.withLock {
+        let (batch, retries) = lock.withLock { _ in
             cancelled = true
             return (self.batch, self.retries)
         }
@@ -103,7 +109,7 @@ final class ComicFetch: @unchecked Sendable {
             settle(index, final)
             releasePlace()
         }
-        let cancelNow = lock.withLock {
+        let cancelNow = lock.withLock { _ in
             retries.append(retry)
             return cancelled
         }
@@ -112,7 +118,7 @@ final class ComicFetch: @unchecked Sendable {
     }
 
     private func releasePlace() {
-        let known = lock.withLock {
+        let known = lock.withLock { _ in
             if batch == nil, unanswered > 0 { placesOwed += 1 }
             return batch
         }
@@ -120,7 +126,7 @@ final class ComicFetch: @unchecked Sendable {
     }
 
     private func settle(_ index: Int, _ outcome: Result<HTTPResponse, any Error>) {
-        let reader = lock.withLock {
+        let reader = lock.withLock { _ in
             arrived.append((index, outcome))
             unanswered -= 1
             if unanswered == 0 {

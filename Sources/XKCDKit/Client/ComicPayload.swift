@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decodes one `info.0.json` body into a ``Comic``, checking its shape.
 public enum ComicPayload {
@@ -52,7 +56,7 @@ public enum ComicPayload {
     // The live API sends month/day/year as strings and num as a number; accept either.
     private static func integer(_ value: JSONReader.Value?) -> Int? {
         switch value {
-        case let .string(s)?: Int(s) ?? Int(s.trimmingCharacters(in: .whitespaces))
+        case let .string(s)?: Int(s) ?? Int(s.trimmingSpaces())
         case let number?: number.integer
         case nil: nil
         }

@@ -1,5 +1,11 @@
 import CCurl
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The requests of one ``CurlTransport/getEach(_:limit:answer:)``: a place in flight goes to
 /// the next URL from the C client's own thread, right after an answer is handed over. Places
@@ -10,7 +16,7 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     private let client: CurlClient
     private let answer: @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
     // `ledger` is only touched under `lock`, hence @unchecked Sendable.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var ledger: BatchLedger
     private let limit: RequestLimit
     // The places in flight: grows to what `limit` gives once the connection is known.
@@ -31,7 +37,7 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     /// Asks for as many URLs as the limit gives on the connection as far as it is known.
     func start() {
         let multiplexed = urls.first.map(transport.multiplexes) ?? false
-        let count = lock.withLock { grow(multiplexed: multiplexed) }
+        let count = lock.withLock { _ in grow(multiplexed: multiplexed) }
         for _ in 0..<count { askNext() }
     }
 
@@ -43,7 +49,7 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     }
 
     func cancel() {
-        let (ids, unasked) = lock.withLock { ledger.cancel() }
+        let (ids, unasked) = lock.withLock { _ in ledger.cancel() }
         for id in ids { xkcd_http_cancel(client.pointer, id) }
         for index in unasked { _ = answer(index, .failure(XKCDError.cancelled)) }
     }
@@ -53,18 +59,18 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     }
 
     private func askNext() {
-        guard let index = lock.withLock({ ledger.takeNext() }) else { return }
+        guard let index = lock.withLock({ _ in ledger.takeNext() }) else { return }
         // Balanced by takeRetainedValue in `deliver`, which C calls exactly once.
         let context = Unmanaged.passRetained(CurlBatchRequest(batch: self, index: index)).toOpaque()
         let id = transport.submit(urls[index], lines: [], client: client, context: context) { context, result in
             CurlBatch.deliver(context, result)
         }
         guard id != 0 else { return }
-        if lock.withLock({ ledger.started(id) }) { xkcd_http_cancel(client.pointer, id) }
+        if lock.withLock({ _ in ledger.started(id) }) { xkcd_http_cancel(client.pointer, id) }
     }
 
     private func ended(_ index: Int, id: UInt64, reply: CurlReply) {
-        let added = lock.withLock {
+        let added = lock.withLock { _ in
             if id != 0 { ledger.ended(id) }
             return reply.multiplexed ? grow(multiplexed: true) : 0
         }

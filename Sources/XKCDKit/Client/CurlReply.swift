@@ -1,5 +1,16 @@
 import CCurl
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the C client reported for one request, copied out of its buffers.
 struct CurlReply: Sendable {
@@ -85,7 +96,7 @@ struct CurlReply: Sendable {
     }
 
     private static func formatSeconds(_ t: TimeInterval) -> String {
-        t == t.rounded() ? "\(Int(t))s" : String(format: "%.1fs", t)
+        t == t.rounded() ? "\(Int(t))s" : NumberText.fixed(t, decimals: 1) + "s"
     }
 
     private static func formatBytes(_ count: Int) -> String {

@@ -1,5 +1,11 @@
 import CCurl
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``HTTPTransport`` over libcurl's multi interface: kept-alive connections, a timeout,
 /// cancellation, and libcurl loaded only when the first request is made.
@@ -19,7 +25,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let maxConnectionsPerHost: Int
     private let maxBodyBytes: Int
     private let caFile: String?
-    private let lock = NSLock()
+    private let lock = Mutex(())
     // Only touched under `lock` (or in deinit, when nothing else can reach it), which is what
     // makes the class @unchecked Sendable; the C client it holds is thread-safe.
     private var state = State.idle
@@ -144,13 +150,13 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Records that `url`'s host answered over HTTP/2 or later.
     func noteMultiplexed(_ url: URL) {
         guard let host = Self.hostKey(url) else { return }
-        lock.withLock { _ = multiplexedHosts.insert(host) }
+        lock.withLock { _ in _ = multiplexedHosts.insert(host) }
     }
 
     /// Whether an answer from `url`'s host came over HTTP/2 or later.
     public func multiplexes(_ url: URL) -> Bool {
         guard let host = Self.hostKey(url) else { return false }
-        return lock.withLock { multiplexedHosts.contains(host) }
+        return lock.withLock { _ in multiplexedHosts.contains(host) }
     }
 
     private static func hostKey(_ url: URL) -> String? {
@@ -177,30 +183,32 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    private func startedClient() throws -> CurlClient {
-        lock.lock()
-        defer { lock.unlock() }
-        switch state {
-        case let .ready(client):
-            return client
-        case let .unavailable(reason):
-            throw XKCDError.network("libcurl is not available: \(reason)")
-        case .idle:
-            var message = [CChar](repeating: 0, count: 512)
-            let pointer = xkcd_http_create(
-                Int32(clamping: maxConnectionsPerHost), Int32(RequestLimit.multiplexedStreams), &message, message.count)
-            guard let pointer else {
-                let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                state = .unavailable(reason)
+    private func startedClient() throws(XKCDError) -> CurlClient {
+        try lock.withLock { _ throws(XKCDError) in
+            switch state {
+            case let .ready(client):
+                return client
+            case let .unavailable(reason):
                 throw XKCDError.network("libcurl is not available: \(reason)")
+            case .idle:
+                var message = [CChar](repeating: 0, count: 512)
+                let pointer = xkcd_http_create(
+                    Int32(clamping: maxConnectionsPerHost), Int32(RequestLimit.multiplexedStreams), &message,
+                    message.count)
+                guard let pointer else {
+                    let reason = String(
+                        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    state = .unavailable(reason)
+                    throw XKCDError.network("libcurl is not available: \(reason)")
+                }
+                if let caFile, xkcd_http_set_ca_file(pointer, caFile) != 0 {
+                    xkcd_http_destroy(pointer)
+                    throw XKCDError.network("out of memory")
+                }
+                let client = CurlClient(pointer: pointer)
+                state = .ready(client)
+                return client
             }
-            if let caFile, xkcd_http_set_ca_file(pointer, caFile) != 0 {
-                xkcd_http_destroy(pointer)
-                throw XKCDError.network("out of memory")
-            }
-            let client = CurlClient(pointer: pointer)
-            state = .ready(client)
-            return client
         }
     }
 

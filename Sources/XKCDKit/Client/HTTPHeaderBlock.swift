@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The raw header block of a response, as libcurl hands it over (one status line per redirect,
 /// then `Name: value` lines), read into fields.

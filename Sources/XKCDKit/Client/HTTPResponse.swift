@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A response: status, headers (lower-cased names) and body.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Sends GET requests; injected so tests and benchmarks can swap it.
 public protocol HTTPTransport: Sendable {

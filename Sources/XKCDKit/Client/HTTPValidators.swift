@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a response said to validate it by next time: its `ETag` and `Last-Modified` fields,
 /// as sent, for a conditional request (`If-None-Match`, `If-Modified-Since`) later on.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension XKCDClient {
     /// The newest comic unless it is unchanged since `validators`: the request carries

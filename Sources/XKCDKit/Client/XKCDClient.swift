@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Speaks the xkcd JSON API: `BASE/info.0.json` and `BASE/N/info.0.json`.
 public struct XKCDClient: Sendable {

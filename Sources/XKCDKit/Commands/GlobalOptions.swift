@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The global options, from flags first, then environment variables, then defaults.
 public struct GlobalOptions: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A command line that cannot be run as written (exit status 2 one-shot).
 public struct UsageError: Error, Equatable, Sendable, LocalizedError {

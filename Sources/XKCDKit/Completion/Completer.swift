@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Completes command names, then each command's arguments: options, command names after
 /// `help`, comics by title or number after the commands that name one, and file paths after
@@ -228,9 +232,7 @@ public struct Completer: Sendable {
     }
 
     private static func same(_ a: Character, _ b: Character) -> Bool {
-        a == b
-            || String(a).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                == String(b).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        a == b || TextFolding.fold(String(a)) == TextFolding.fold(String(b))
     }
 
     // The command grammar treats these specially; a title holding them is typed escaped. A

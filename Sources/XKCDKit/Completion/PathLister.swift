@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// File names for Tab where a command takes a path (`save`, `fav import`) in the REPL: the
 /// entries of the directory typed so far whose names start with what follows its last slash.
@@ -12,19 +16,15 @@ public enum PathLister {
         let slash = typed.lastIndex(of: "/")
         let directoryPart = slash.map { String(typed[...$0]) } ?? ""
         let namePrefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
-        let expanded = (directoryPart as NSString).expandingTildeInPath
+        let expanded = LocalPath.expandingTilde(directoryPart)
         let directory =
             directoryPart.isEmpty
             ? currentDirectory
-            : expanded.hasPrefix("/") ? expanded : (currentDirectory as NSString).appendingPathComponent(expanded)
+            : expanded.hasPrefix("/") ? expanded : LocalPath.joined(currentDirectory, expanded)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return names.filter { $0.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted()
             .map { name in
-                var isDirectory: ObjCBool = false
-                let path = (directory as NSString).appendingPathComponent(name)
-                let isFolder =
-                    FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-                return directoryPart + name + (isFolder ? "/" : "")
+                directoryPart + name + (LocalPath.isDirectory(LocalPath.joined(directory, name)) ? "/" : "")
             }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A Tab press in bash, zsh or fish, as the completion scripts hand it to `xkcd __complete`,
 /// answered from ``GlobalOptionSpec`` and the REPL's own ``Completer``: the shells complete

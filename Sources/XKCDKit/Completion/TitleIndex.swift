@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every stored comic's title in a form Tab can search fast: sorted by a folded key, so a prefix
 /// is a binary search away. A pure value.
@@ -48,8 +52,7 @@ public struct TitleIndex: Sendable {
     /// The comparison form of a title: sanitized; case, diacritics and width folded; any run of
     /// Unicode spaces one space, none at either end; curly quotes and dashes as ASCII.
     public static func key(_ text: String) -> String {
-        let folded = TerminalSanitizer.sanitize(text, multiline: false)
-            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = TextFolding.fold(TerminalSanitizer.sanitize(text, multiline: false))
         var out = ""
         var space = false
         for c in folded {

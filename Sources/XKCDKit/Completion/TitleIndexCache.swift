@@ -1,10 +1,16 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Keeps a ``TitleIndex`` of the store's titles, rebuilt only when the store has changed
 /// (by this process or another one on the same data directory).
 public final class TitleIndexCache: @unchecked Sendable {
     // The lock guards `index` and `signature`: Tab runs on the main thread, refreshes may not.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private let store: ComicStore
     private var index = TitleIndex.empty
     private var signature: String?
@@ -21,14 +27,14 @@ public final class TitleIndexCache: @unchecked Sendable {
 
     /// Makes the next ``current()`` check the store (after a command that may have changed it).
     public func invalidate() {
-        lock.withLock { stale = true }
+        lock.withLock { _ in stale = true }
     }
 
     /// The index, rebuilt first if the store changed since it was built. The store is asked
     /// at most once a second (other processes' changes), after every ``invalidate()``, and
     /// always with `checkingStore` (a lookup that must see the latest titles).
     public func current(checkingStore: Bool = false) -> TitleIndex {
-        lock.withLock {
+        lock.withLock { _ in
             let time = ProcessInfo.processInfo.systemUptime
             guard checkingStore || stale || time - checkedAt >= Self.checkInterval else { return index }
             stale = false

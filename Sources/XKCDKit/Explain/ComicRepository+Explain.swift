@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ComicRepository {
     /// How long a stored explanation is used before it is fetched again (pages get edited).
@@ -25,16 +29,9 @@ extension ComicRepository {
         } catch let error as XKCDError {
             guard let stored, Self.isUnreachable(error) else { throw error }
             notify(
-                "offline: \(error.localizedDescription) — showing the explanation stored \(Self.day(stored.fetchedAt))")
+                "offline: \(XKCDError.message(for: error)) — showing the explanation stored on \(DateText.utcDay(stored.fetchedAt))"
+            )
             return stored.page
         }
-    }
-
-    private static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return "on " + formatter.string(from: date)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One answer of explainxkcd's batch API (MediaWiki 1.30 `action=query&prop=revisions`,
 /// `format=json`), read into pages by comic number. A pure value.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The address of one request to explainxkcd's batch API: the pages of up to
 /// ``maxTitles`` comics, following redirects (`353` → `353: Python`), with `maxlag` so a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One explainxkcd page: its title (`353: Python`) and MediaWiki source.
 public struct ExplainPage: Sendable, Equatable {

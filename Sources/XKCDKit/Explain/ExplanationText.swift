@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the search index and `transcript` take from an explainxkcd page: its Explanation and
 /// Transcript sections as plain text, and whether the page is still marked incomplete.

@@ -21,7 +21,7 @@ public struct IncompleteNotice: Sendable, Equatable {
             // An unclosed template is dropped when the page is shown, and so is this.
             guard let end = WikiSource.closingBraces(s, from: start, open: "{", close: "}") else { return nil }
             let parts = WikiSource.splitParameters(WikiSource.text(s[(start + 2)..<(end - 2)]))
-            let name = parts[0].replacingOccurrences(of: "_", with: " ").trimmingSpacesAndNewlines().lowercased()
+            let name = parts[0].replacingEvery("_", with: " ").trimmingSpacesAndNewlines().lowercased()
             guard name == "incomplete" else { continue }
             return IncompleteNotice(reason: reason(parts.dropFirst().joined(separator: "|")))
         }

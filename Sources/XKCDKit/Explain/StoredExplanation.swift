@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An explainxkcd page as stored, with when it was fetched.
 public struct StoredExplanation: Sendable, Equatable {

@@ -63,7 +63,7 @@ public struct WikiLayout: Sendable {
     private func lines(_ block: WikiBlock, footnotes: inout [Footnote]) -> [String] {
         switch block {
         case let .heading(level, runs):
-            let text = runs.map(\.text).joined().replacingOccurrences(of: "\n", with: " ")
+            let text = runs.map(\.text).joined().replacingEvery("\n", with: " ")
             let wrapped = TextWrapper.wrap(text, width: width).map { style.bold($0) }
             guard level <= 2 else { return wrapped }
             let rule = String(repeating: "─", count: min(width, max(1, DisplayWidth.of(text))))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns explainxkcd's MediaWiki source into a ``WikiDocument``: a pure function that never
 /// fails; whatever it does not understand is dropped or shown as text, never as markup.
@@ -72,7 +76,7 @@ public enum WikiMarkup {
         }
         parser.endParagraph()
         let notes = noteSources.map {
-            WikiInline.runs(WikiSource.expandTemplates($0, depth: 0).replacingOccurrences(of: "\n", with: " "))
+            WikiInline.runs(WikiSource.expandTemplates($0, depth: 0).replacingEvery("\n", with: " "))
         }
         return WikiDocument(blocks: parser.blocks, notes: notes)
     }
@@ -286,7 +290,7 @@ public enum WikiMarkup {
                 if plain.isEmpty { header = headerRows.contains(index) }
                 plain.append(
                     row.map { cell in
-                        WikiInline.runs(cell).map(\.text).joined().replacingOccurrences(of: "\n", with: " ")
+                        WikiInline.runs(cell).map(\.text).joined().replacingEvery("\n", with: " ")
                     })
             }
             if !plain.isEmpty { blocks.append(.table(rows: plain, header: header)) }

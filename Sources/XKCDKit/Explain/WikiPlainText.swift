@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``WikiDocument`` as plain text for the search index and for scripts: a line per block,
 /// no styling, footnotes after the text.

@@ -106,8 +106,7 @@ extension WikiSource {
     // The visible text of one template call.
     static func template(_ inner: String, depth: Int) -> String {
         let parts = splitParameters(inner)
-        let name = parts[0].trimmingSpacesAndNewlines().lowercased()
-            .replacingOccurrences(of: "_", with: " ")
+        let name = parts[0].trimmingSpacesAndNewlines().lowercased().replacingEvery("_", with: " ")
         var positional: [String] = []
         var named: [String: String] = [:]
         for part in parts.dropFirst() {

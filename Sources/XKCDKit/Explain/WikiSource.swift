@@ -195,7 +195,7 @@ enum WikiSource {
     }
 
     private static func refName(_ attributes: String) -> String? {
-        guard let range = attributes.range(of: "name") else { return nil }
+        guard let range = attributes.firstRange(of: "name") else { return nil }
         let rest = attributes[range.upperBound...].drop(while: { $0 == " " || $0 == "=" })
         let value = rest.drop(while: { $0 == "\"" || $0 == "'" }).prefix(while: {
             $0 != "\"" && $0 != "'" && $0 != "/" && $0 != " "

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a favorites export (what `favs --json` prints): `{"favorites": [{"num": 353,
 /// "added": "2026-11-22T09:10:00Z", …}, …]}`. Everything is checked before anything is used.
@@ -69,7 +79,6 @@ public enum FavoritesFile {
         guard let list = root["favorites"]?.array else {
             throw bad("no \"favorites\" list")
         }
-        let dates = ISO8601DateFormatter()
         var byNumber: [Int: Entry] = [:]
         var order: [Int] = []
         for (index, item) in list.enumerated() {
@@ -79,7 +88,7 @@ public enum FavoritesFile {
             }
             var added: Date?
             if let text = item["added"], text != .null {
-                guard let string = text.string, let date = dates.date(from: string) else {
+                guard let string = text.string, let date = DateText.iso8601(string) else {
                     throw bad("entry \(index + 1) has an \"added\" that is not an ISO 8601 date")
                 }
                 added = date

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A JSON document with objects in a fixed key order, for stable `--json` output.
 public indirect enum JSONValue: Sendable, Equatable {
@@ -29,7 +33,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         switch self {
         case let .string(s): Self.writeString(s, to: &out)
         case let .int(i): out.append(contentsOf: String(i).utf8)
-        case let .double(d): out.append(contentsOf: (d.isFinite ? String(format: "%.3f", d) : "null").utf8)
+        case let .double(d): out.append(contentsOf: (d.isFinite ? NumberText.fixed(d, decimals: 3) : "null").utf8)
         case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
         case let .array(items):

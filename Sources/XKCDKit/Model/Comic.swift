@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One comic exactly as the xkcd API describes it (raw server text, validated shape).
 public struct Comic: Sendable, Equatable, Codable {

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Every failure a user can meet, each with a message they can act on.
 public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
@@ -85,5 +95,20 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .noExplanation(num): return "explainxkcd has no page for #\(num) yet"
         case let .explanationNotStoredOffline(num): return "the explanation of #\(num) is not stored offline"
         }
+    }
+}
+
+extension XKCDError {
+    /// The message to show for any `error`: its own when it has one (this type's, any
+    /// `LocalizedError`'s), the system's words for a file operation that failed ("No space left on
+    /// device"), else its description.
+    package static func message(for error: any Error) -> String {
+        // Described as `any Error`, never as a `CocoaError`: for that type the compiler would call
+        // Foundation's own description, and link Foundation in with it.
+        if let posix = ((error as? CocoaError)?.underlying ?? error) as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        if let text = (error as? any LocalizedError)?.errorDescription { return text }
+        return String(describing: error)
     }
 }

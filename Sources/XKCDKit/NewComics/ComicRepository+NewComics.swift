@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Whose "already reported" mark a new-comics check moves: `check` (scripts and cron) and the
 /// REPL keep their own, so a cron job does not swallow the REPL's "since your last visit".

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Looks for new comics while the REPL is open: at start, then every `interval`, keeping what
 /// it finds until the REPL prints it before its next prompt (never while the user types).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns outcomes into the one JSON document a line that `--json` prints.
 enum JSONRenderer {
@@ -106,15 +110,14 @@ enum JSONRenderer {
     }
 
     private static func favorites(_ entries: [FavoriteEntry]) -> JSONValue {
-        let dates = ISO8601DateFormatter()
-        return .object([
+        .object([
             (
                 "favorites",
                 .array(
                     entries.map { entry in
                         .object([
                             ("num", .int(entry.num)), ("title", .string(entry.title)), ("date", .string(entry.date)),
-                            ("added", .string(dates.string(from: entry.addedAt))),
+                            ("added", .string(DateText.iso8601(entry.addedAt))),
                         ])
                     })
             )

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A sync phase's progress as one line of a terminal, `comics ████░░░░ 120/400 35/s ETA 8s`,
 /// never wider than the terminal: where it does not fit, the rate goes first, then the ETA,
@@ -52,6 +56,6 @@ public enum ProgressLine {
 
     private static func duration(_ seconds: TimeInterval) -> String {
         let s = Int(seconds.rounded())
-        return s < 60 ? "\(s)s" : "\(s / 60)m\(String(format: "%02d", s % 60))s"
+        return s < 60 ? "\(s)s" : "\(s / 60)m\(NumberText.zeroPadded(s % 60, width: 2))s"
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension TextRenderer {
     /// `  #353   Python`: a comic in a list.
@@ -18,7 +22,7 @@ extension TextRenderer {
 
     /// `  #NNNN   TITLE  DATE  added TIME`: a favorite in the list.
     func favoriteLine(_ entry: FavoriteEntry) -> String {
-        let added = Self.localTime(entry.addedAt)
+        let added = DateText.localMinute(entry.addedAt)
         // The columns around the title, dropping the time added and then the date where the
         // title would get fewer than 10 columns.
         let dated = 2 + 7 + 1 + 2 + 10
@@ -124,12 +128,5 @@ extension TextRenderer {
         let reasons = reason.split(separator: "\n").map(String.init)
         if reasons.count == 1 { return TextWrapper.wrap("\(note): \(reasons[0])", width: width) }
         return [note + ":"] + reasons.flatMap { TextWrapper.wrap($0, width: width, indent: "  ") }
-    }
-
-    private static func localTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
     }
 }

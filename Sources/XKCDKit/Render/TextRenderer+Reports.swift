@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension TextRenderer {
     /// `cache stats`: one labelled row a fact.
@@ -126,6 +130,6 @@ extension TextRenderer {
     }
 
     private static func seconds(_ t: TimeInterval) -> String {
-        t < 10 ? String(format: "%.1f s", t) : "\(Int(t.rounded())) s"
+        t < 10 ? NumberText.fixed(t, decimals: 1) + " s" : "\(Int(t.rounded())) s"
     }
 }

@@ -185,6 +185,6 @@ public enum SearchQuery {
     }
 
     private static func quote(_ term: String) -> String {
-        "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + term.replacingEvery("\"", with: "\"\"") + "\""
     }
 }

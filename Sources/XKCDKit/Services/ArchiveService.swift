@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The stored archive as a whole: full-text search and syncing every comic.
 public struct ArchiveService: Sendable {

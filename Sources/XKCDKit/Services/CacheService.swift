@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What is stored and how large, and clearing all of it but the favorites.
 public struct CacheService: Sendable {
@@ -37,7 +41,7 @@ extension CacheService {
                 do {
                     try store.reclaimSpace()
                 } catch {
-                    notReclaimed = error.localizedDescription
+                    notReclaimed = XKCDError.message(for: error)
                 }
                 return CacheCleared(
                     deleted: cleared.deleted, databaseBytesBefore: before, databaseBytesAfter: store.fileBytes(),

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Comics by number and the archive's extent: stored copies first, the network for the rest.
 public struct ComicsService: Sendable {

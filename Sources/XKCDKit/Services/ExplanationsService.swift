@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// explainxkcd pages, kept so they read offline.
 public struct ExplanationsService: Sendable {

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The favorites, and favorites exports read from files.
 public struct FavoritesService: Sendable {
@@ -23,7 +33,7 @@ extension FavoritesService {
         live(
             repository,
             read: { path in
-                let expanded = (path as NSString).expandingTildeInPath
+                let expanded = LocalPath.expandingTilde(path)
                 let url =
                     expanded.hasPrefix("/")
                     ? URL(fileURLWithPath: expanded)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Comic images: stored once fetched, and saved where the user asks.
 public struct ImagesService: Sendable {

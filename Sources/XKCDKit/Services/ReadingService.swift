@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the reader has seen, the new comics not reported yet, and the browsing state kept
 /// between runs.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything a ``Session`` works with besides its state, each service named for its role.
 public struct SessionServices: Sendable {

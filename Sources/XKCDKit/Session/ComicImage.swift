@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A comic's image, decoded, for the renderer to draw.
 public struct ComicImage: Sendable, Equatable {

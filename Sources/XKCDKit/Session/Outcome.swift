@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a command produced, for the renderer to turn into text or JSON.
 public enum Outcome: Sendable, Equatable {

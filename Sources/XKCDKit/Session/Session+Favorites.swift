@@ -13,7 +13,7 @@ extension Session {
                 throw XKCDError.cancelled
             } catch {
                 notify(
-                    "note: the image of #\(comic.num) was not stored (\(error.localizedDescription)); "
+                    "note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error))); "
                         + "'fav \(comic.num)' again to retry")
             }
         }
@@ -24,7 +24,7 @@ extension Session {
             throw XKCDError.cancelled
         } catch XKCDError.noExplanation {
         } catch {
-            notify("note: the explanation of #\(comic.num) was not stored (\(error.localizedDescription))")
+            notify("note: the explanation of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
         }
         let isNew = try favorites.add(comic.num, now())
         return .favoriteAdded(
@@ -61,7 +61,7 @@ extension Session {
                 throw XKCDError.cancelled
             } catch {
                 throw XKCDError.file(
-                    "nothing imported: #\(entry.num) could not be fetched (\(error.localizedDescription))")
+                    "nothing imported: #\(entry.num) could not be fetched (\(XKCDError.message(for: error)))")
             }
         }
         let date = now()
@@ -72,7 +72,7 @@ extension Session {
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {
-                notify("note: the image of #\(comic.num) was not stored (\(error.localizedDescription))")
+                notify("note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
             }
         }
         return .imported(added: added, alreadyFavorites: entries.count - added)

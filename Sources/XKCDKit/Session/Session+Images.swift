@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension Session {
     /// The image of the comic `reference` names (or the current one), decoded for drawing.
     /// A stored image that does not decode is deleted, so the next request fetches it anew.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `share` writes: pure functions from a comic to text, a `mailto:` URL or Markdown.
 public enum ShareText {
@@ -19,7 +23,7 @@ public enum ShareText {
     /// An RFC 6068 URL: `mailto:[to]?subject=…&body=…`, the body being ``text(_:)`` with
     /// CRLF line ends, every character but the unreserved ones percent-encoded.
     public static func mailto(_ comic: DisplayComic, to: String?) -> String {
-        let body = text(comic).replacingOccurrences(of: "\n", with: "\r\n")
+        let body = text(comic).replacingEvery("\n", with: "\r\n")
         let address = to.map { encode($0, keeping: addressCharacters) } ?? ""
         return "mailto:\(address)?subject=\(encode(subject(comic)))&body=\(encode(body))"
     }
@@ -69,7 +73,7 @@ public enum ShareText {
             if allowed.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                out += String(format: "%%%02X", byte)
+                out += "%" + NumberText.hexByte(byte)
             }
         }
         return out
@@ -81,11 +85,10 @@ public enum ShareText {
             if "\\[]()*_`<>|".contains(character) { out.append("\\") }
             out.append(character)
         }
-        return out.replacingOccurrences(of: "\n", with: " ")
+        return out.replacingEvery("\n", with: " ")
     }
 
     private static func markdownURL(_ url: String) -> String {
-        url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
-            .replacingOccurrences(of: " ", with: "%20")
+        url.replacingEvery("(", with: "%28").replacingEvery(")", with: "%29").replacingEvery(" ", with: "%20")
     }
 }

@@ -1,25 +1,35 @@
-import Foundation
+import Dispatch
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes sync batches on a thread of its own, so fetching goes on while SQLite works, in
 /// transactions of `commitRows` comics or `commitInterval` seconds, whichever comes first (see
 /// ``ComicStore/write(batchesFrom:committingEvery:orEvery:)``). ``finish()`` waits for every
 /// batch handed over and reports the first failure.
-final class BatchWriter: @unchecked Sendable {
-    // `queued`, `ended` and `failure` are only touched with `condition` locked, which is what
-    // makes the class @unchecked Sendable.
-    private let condition = NSCondition()
-    private var queued: ComicBatch?
-    private var ended = false
-    private var failure: Error?
+final class BatchWriter: Sendable {
+    private struct State {
+        var queued: ComicBatch?
+        var ended = false
+        var failure: (any Error)?
+    }
+
+    private let state = Mutex(State())
+    // Signalled whenever `state` gains a batch or ends; the writer may find a signal stale.
+    private let changed = DispatchSemaphore(value: 0)
     private let written = DispatchGroup()
 
     init(store: ComicStore, commitRows: Int, commitInterval: TimeInterval) {
         written.enter()
-        Thread.detachNewThread { [self] in
+        DispatchQueue(label: "xkcd.batch-writer").async { [self] in
             do {
                 try store.write(batchesFrom: next, committingEvery: commitRows, orEvery: commitInterval)
             } catch {
-                condition.withLock { failure = error }
+                state.withLock { $0.failure = error }
             }
             written.leave()
         }
@@ -27,38 +37,39 @@ final class BatchWriter: @unchecked Sendable {
 
     /// Hands `batch` to the writer; throws the writer's failure, if it has failed.
     func submit(_ batch: ComicBatch) throws {
-        try condition.withLock {
-            if let failure { throw failure }
-            if queued == nil { queued = batch } else { queued?.append(batch) }
-            condition.signal()
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            if state.queued == nil { state.queued = batch } else { state.queued?.append(batch) }
         }
+        changed.signal()
     }
 
     /// Waits until every batch handed over is written; throws the first failure.
     func finish() throws {
-        condition.withLock {
-            ended = true
-            condition.signal()
-        }
+        state.withLock { $0.ended = true }
+        changed.signal()
         written.wait()
-        if let failure = condition.withLock({ failure }) { throw failure }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
     }
 
     // Everything queued, as one batch; waiting for some until `deadline` (nil: for ever).
     private func next(_ deadline: Date?) -> ComicStore.NextBatch {
-        condition.withLock {
-            while queued == nil, !ended {
-                if let deadline {
-                    if !condition.wait(until: deadline) { break }
-                } else {
-                    condition.wait()
+        var waiting = true
+        while true {
+            let next: ComicStore.NextBatch? = state.withLock { state in
+                if let batch = state.queued {
+                    state.queued = nil
+                    return .batch(batch)
                 }
+                if state.ended { return .end }
+                return waiting ? nil : .timedOut
             }
-            if let batch = queued {
-                queued = nil
-                return .batch(batch)
+            if let next { return next }
+            if let deadline {
+                waiting = changed.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success
+            } else {
+                changed.wait()
             }
-            return ended ? .end : .timedOut
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Stores the explainxkcd page of every comic whose page is not stored yet or has gone stale,
 /// 50 pages a request and one request at a time (the wiki's etiquette), committing each batch
@@ -86,7 +90,7 @@ struct ExplanationSyncer {
             guard let error = error as? XKCDError else { throw error }
             summary.explanationRequests += 1
             summary.explanationsFailed += asked
-            summary.explanationError = error.localizedDescription
+            summary.explanationError = XKCDError.message(for: error)
         }
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reports how far a sync phase has come: at the start, at most ten times a second while it
 /// runs, and once at its end.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How far a sync has come, reported as it runs.
 public struct SyncProgress: Sendable, Equatable {

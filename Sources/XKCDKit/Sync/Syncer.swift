@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Fetches every comic not yet stored (numbers once answered 404 too, all but #404), as many at
 /// a time as the connection carries (``RequestLimit``) and at most `jobs`, and stores them in

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the data directory is: `--data-dir`, `XKCD_DATA_DIR`, `$XDG_DATA_HOME/xkcd`,
 /// `~/.local/share/xkcd`, or on macOS `~/Library/Application Support/xkcd`.
@@ -6,7 +16,7 @@ public enum DataDirectory {
     /// The data directory for the given flag value and environment.
     public static func resolve(explicit: String?, environment: Environment) -> URL {
         if let explicit { return URL(fileURLWithPath: expandTilde(explicit, environment: environment)) }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LocalPath.homeDirectory
         #if os(macOS)
             return URL(fileURLWithPath: home).appendingPathComponent("Library/Application Support/xkcd")
         #else
@@ -20,9 +30,8 @@ public enum DataDirectory {
     /// Creates the directory (mode 0700) if it does not exist; fails when it cannot be
     /// created or written to.
     public static func prepare(_ url: URL) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw XKCDError.storage("\(url.path) is not a directory") }
+        if LocalPath.exists(url.path) {
+            guard LocalPath.isDirectory(url.path) else { throw XKCDError.storage("\(url.path) is not a directory") }
             guard access(url.path, W_OK | X_OK) == 0 else {
                 throw XKCDError.storage(
                     "the data directory \(url.path) is read-only — fix its permissions or choose another with "
@@ -45,9 +54,8 @@ public enum DataDirectory {
     private static func obstacle(to url: URL) -> String {
         var parent = url.deletingLastPathComponent()
         while parent.path != "/" {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-                return isDirectory.boolValue
+            if LocalPath.exists(parent.path) {
+                return LocalPath.isDirectory(parent.path)
                     ? ": \(parent.path) is not writable" : ": \(parent.path) is a file, not a directory"
             }
             parent = parent.deletingLastPathComponent()
@@ -57,7 +65,7 @@ public enum DataDirectory {
 
     private static func expandTilde(_ path: String, environment: Environment) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? LocalPath.homeDirectory
         return home + path.dropFirst()
     }
 }

@@ -6,12 +6,12 @@ extension Character {
 extension Substring {
     /// The text without spaces and tabs (any Unicode horizontal space) at either end, as
     /// Foundation's `trimmingCharacters(in: .whitespaces)` but without bridging to NSString.
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         trimming { $0.isHorizontalSpace }
     }
 
     /// The text without whitespace, line ends included, at either end.
-    func trimmingSpacesAndNewlines() -> String {
+    package func trimmingSpacesAndNewlines() -> String {
         trimming { $0.isWhitespace }
     }
 
@@ -29,8 +29,8 @@ extension Substring {
 
 extension String {
     /// The text without spaces and tabs (any Unicode horizontal space) at either end.
-    func trimmingSpaces() -> String { self[...].trimmingSpaces() }
+    package func trimmingSpaces() -> String { self[...].trimmingSpaces() }
 
     /// The text without whitespace, line ends included, at either end.
-    func trimmingSpacesAndNewlines() -> String { self[...].trimmingSpacesAndNewlines() }
+    package func trimmingSpacesAndNewlines() -> String { self[...].trimmingSpacesAndNewlines() }
 }

@@ -1,5 +1,10 @@
 import CImageCodecs
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns PNG, JPEG and GIF files into RGBA pixels, through libpng, libjpeg and giflib.
 public enum ImageDecoder {

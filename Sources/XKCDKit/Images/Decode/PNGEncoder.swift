@@ -1,5 +1,10 @@
 import CImageCodecs
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes pixels as a PNG file, through libpng: what terminals that take only PNG are sent
 /// when a comic is a JPEG or a GIF.

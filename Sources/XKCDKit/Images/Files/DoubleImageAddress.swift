@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where xkcd keeps a comic's double-resolution image: at its `img` address with `_2x` before
 /// the extension (`python.png` → `python_2x.png`). The JSON never names it; most comics from

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The image files under the data directory, one per comic, each written atomically.
 public struct ImageFiles: Sendable {
@@ -39,7 +43,7 @@ public struct ImageFiles: Sendable {
                     + "directory with --data-dir"
             )
         } catch {
-            throw XKCDError.storage("cannot write \(url(fileName).path): \(error.localizedDescription)")
+            throw XKCDError.storage("cannot write \(url(fileName).path): \(XKCDError.message(for: error))")
         }
     }
 

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes an image where the user asked: a file, or `<num>-<title>.<ext>` inside a
 /// directory. The generated name is built from letters and digits only, so server text
@@ -22,15 +32,12 @@ public enum ImageSaver {
     /// Where `path` (nil: the current directory) puts the image.
     public static func destination(path: String?, defaultName: String, currentDirectory: URL) -> URL {
         guard let path, !path.isEmpty else { return currentDirectory.appendingPathComponent(defaultName) }
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = LocalPath.expandingTilde(path)
         let url =
             expanded.hasPrefix("/")
             ? URL(fileURLWithPath: expanded)
             : currentDirectory.appendingPathComponent(expanded)
-        var isDirectory: ObjCBool = false
-        if path.hasSuffix("/")
-            || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue)
-        {
+        if path.hasSuffix("/") || LocalPath.isDirectory(url.path) {
             return url.appendingPathComponent(defaultName)
         }
         return url
@@ -40,9 +47,7 @@ public enum ImageSaver {
     /// linked into place (failing if something is there) or, with `force`, renamed over it.
     public static func write(_ data: Data, to destination: URL, force: Bool) throws {
         let directory = destination.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        guard LocalPath.isDirectory(directory.path) else {
             throw XKCDError.file("no such directory: \(directory.path)")
         }
         let temporary = directory.appendingPathComponent(".xkcd-save-\(UUID().uuidString)")

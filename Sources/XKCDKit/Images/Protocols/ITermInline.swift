@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// iTerm2's inline images (OSC 1337 File): the file itself, drawn by the terminal.
 public enum ITermInline {

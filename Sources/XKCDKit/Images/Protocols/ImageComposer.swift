@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Draws a comic's image for one terminal: picks the protocol from what the terminal is (or
 /// what the user forced), fits the image to it, and writes the escapes or characters.

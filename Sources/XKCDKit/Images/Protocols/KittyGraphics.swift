@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The kitty graphics protocol (kitty, WezTerm, ghostty): the PNG file itself, drawn by the terminal.
 public enum KittyGraphics {

@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Paths as the user types them, spelled out without `NSString`: a leading `~` expanded,
+/// names joined, and whether a path is a directory.
+package enum LocalPath {
+    /// `path` with a leading `~` or `~user` replaced by that home directory, as `NSString`'s
+    /// `expandingTildeInPath` does: the password database decides (not `HOME`), one trailing
+    /// slash goes with the expansion, and an unknown user leaves the path as it is.
+    package static func expandingTilde(_ path: String) -> String {
+        guard path.hasPrefix("~") else { return path }
+        let nameEnd = path.firstIndex(of: "/") ?? path.endIndex
+        let name = path[path.index(after: path.startIndex)..<nameEnd]
+        guard let home = name.isEmpty ? homeDirectory : homeDirectory(ofUser: String(name)) else { return path }
+        var expanded = home + path[nameEnd...]
+        if expanded.count > 1, expanded.hasSuffix("/") { expanded.removeLast() }
+        return expanded
+    }
+
+    /// The home directory of the user running the program, as the password database gives it
+    /// (`HOME` is not read).
+    package static var homeDirectory: String {
+        FileManager.default.homeDirectoryForCurrentUser.path
+    }
+
+    /// The home directory of `user`; nil when there is no such user.
+    package static func homeDirectory(ofUser user: String) -> String? {
+        FileManager.default.homeDirectory(forUser: user)?.path
+    }
+
+    /// `name` inside `directory`, with one slash between them.
+    package static func joined(_ directory: String, _ name: String) -> String {
+        directory.isEmpty || directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Whether `path` names a directory, or a symbolic link to one.
+    package static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether anything (a file, a directory, a link to one) is at `path`.
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+}
