@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Comics (with their search text) and numbers found absent, written together.
 struct ComicBatch: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A stored image ready to use.
 public struct StoredImage: Sendable, Equatable {
@@ -72,7 +76,7 @@ public struct ComicRepository: Sendable {
             return comic
         case let .unreachable(error):
             guard let comic = try newestStoredComic() else { throw error }
-            notify("offline: \(error.localizedDescription) — showing the newest stored comic, #\(comic.num)")
+            notify("offline: \(XKCDError.message(for: error)) — showing the newest stored comic, #\(comic.num)")
             return comic
         }
     }
@@ -89,7 +93,7 @@ public struct ComicRepository: Sendable {
             return comic.num
         case let .unreachable(error):
             guard let num = try newestStoredNumber() else { throw error }
-            notify("offline: \(error.localizedDescription) — using stored comics")
+            notify("offline: \(XKCDError.message(for: error)) — using stored comics")
             return num
         }
     }
