@@ -76,7 +76,7 @@ struct Main {
             guard !options.json else { return HelpText.json(topic: topic.name).serialized + "\n" }
             return HelpText.render(topic: topic.name, style: Style(enabled: false), width: Terminal().width)
         }
-        if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n" }
+        if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n\(ProgramHelp.terms)\n" }
         if let shell = options.completionScript { return CompletionScript.render(shell) }
         if options.showManual { return ManPage.render() }
         return nil

@@ -4,6 +4,14 @@ public enum ProgramHelp {
     public static let name = "xkcd"
     /// The version `--version` prints.
     public static let version = "0.1.0"
+
+    /// What `--version` prints after the version: the terms of the code and of the data it shows.
+    public static let terms = """
+        The program is free software under the MIT licence.
+        Comics by Randall Munroe, under CC BY-NC 2.5: https://creativecommons.org/licenses/by-nc/2.5/
+        Explanations and community transcripts from explainxkcd, under CC BY-SA 3.0:
+        https://creativecommons.org/licenses/by-sa/3.0/
+        """
     /// What it is, in a few words.
     public static let tagline = "browse xkcd from the terminal"
 
