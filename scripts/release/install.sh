@@ -1,12 +1,16 @@
 #!/bin/sh
-# Installs xkcd from this release directory under a prefix (default ~/.local):
+# Installs xkcd from this release directory under a prefix (default ~/.local), or removes it:
 #   ./install.sh [--prefix DIR]      or      PREFIX=DIR ./install.sh
+#   ./install.sh --uninstall [--prefix DIR]   (what ./uninstall.sh runs)
 # PREFIX/bin/xkcd, its man page in PREFIX/share/man/man1 and its bash, zsh and fish
-# completions. ./uninstall.sh with the same prefix removes them again.
+# completions. Removing takes only those five files: the comics, favorites and history in
+# xkcd's data directory (~/.local/share/xkcd, or XKCD_DATA_DIR) are kept.
 set -eu
 
+name=${XKCD_INSTALL_NAME:-install.sh}
+uninstall=""
 usage() {
-    echo "usage: ./install.sh [--prefix DIR]   (default: PREFIX, else ~/.local)"
+    echo "usage: ./$name [--prefix DIR]   (default: PREFIX, else ~/.local)"
 }
 
 prefix=${PREFIX:-${HOME:?HOME is not set}/.local}
@@ -21,43 +25,71 @@ while [ $# -gt 0 ]; do
         prefix=${1#--prefix=}
         shift
         ;;
+    --uninstall)
+        uninstall=1
+        shift
+        ;;
     -h | --help)
         usage
         exit 0
         ;;
     *)
-        echo "install.sh: unknown argument: $1" >&2
+        echo "$name: unknown argument: $1" >&2
         usage >&2
         exit 2
         ;;
     esac
 done
-[ -n "$prefix" ] || { echo "install.sh: the prefix is empty" >&2; exit 2; }
+[ -n "$prefix" ] || { echo "$name: the prefix is empty" >&2; exit 2; }
+
+# Each file of the release and where it goes under the prefix, with its mode.
+files="xkcd:bin/xkcd:755
+xkcd.1:share/man/man1/xkcd.1:644
+completions/xkcd.bash:share/bash-completion/completions/xkcd:644
+completions/_xkcd:share/zsh/site-functions/_xkcd:644
+completions/xkcd.fish:share/fish/vendor_completions.d/xkcd.fish:644"
+
+if [ -n "$uninstall" ]; then
+    echo "Removing xkcd from $prefix:"
+    removed=0
+    for entry in $files; do
+        target=$prefix/$(echo "$entry" | cut -d: -f2)
+        if [ -e "$target" ] || [ -L "$target" ]; then
+            rm -f "$target"
+            echo "  removed $target"
+            removed=$((removed + 1))
+        else
+            echo "  not there: $target"
+        fi
+    done
+    if [ "$removed" -eq 0 ]; then
+        echo "Nothing of xkcd was installed under $prefix."
+    else
+        echo "Done. Your comics, favorites and history are kept in xkcd's data directory (~/.local/share/xkcd by default); delete it to remove them too."
+    fi
+    exit 0
+fi
 
 here=$(cd "$(dirname "$0")" && pwd)
-for file in xkcd xkcd.1 completions/xkcd.bash completions/_xkcd completions/xkcd.fish; do
-    if [ ! -f "$here/$file" ]; then
-        echo "install.sh: $here/$file is missing; unpack the whole release archive" >&2
+for entry in $files; do
+    source=$(echo "$entry" | cut -d: -f1)
+    if [ ! -f "$here/$source" ]; then
+        echo "$name: $here/$source is missing; unpack the whole release archive" >&2
         exit 1
     fi
 done
 
-# put SOURCE DESTINATION MODE: copies next to the destination, then renames over it, so
-# a running xkcd is not disturbed.
-put() {
-    mkdir -p "$(dirname "$2")"
-    cp "$here/$1" "$2.new.$$"
-    chmod "$3" "$2.new.$$"
-    mv -f "$2.new.$$" "$2"
-    echo "  $2"
-}
-
 echo "Installing xkcd under $prefix:"
-put xkcd "$prefix/bin/xkcd" 755
-put xkcd.1 "$prefix/share/man/man1/xkcd.1" 644
-put completions/xkcd.bash "$prefix/share/bash-completion/completions/xkcd" 644
-put completions/_xkcd "$prefix/share/zsh/site-functions/_xkcd" 644
-put completions/xkcd.fish "$prefix/share/fish/vendor_completions.d/xkcd.fish" 644
+for entry in $files; do
+    source=$(echo "$entry" | cut -d: -f1)
+    target=$prefix/$(echo "$entry" | cut -d: -f2)
+    # Copied next to the target, then renamed over it, so a running xkcd is not disturbed.
+    mkdir -p "$(dirname "$target")"
+    cp "$here/$source" "$target.new.$$"
+    chmod "$(echo "$entry" | cut -d: -f3)" "$target.new.$$"
+    mv -f "$target.new.$$" "$target"
+    echo "  $target"
+done
 
 case ":${PATH:-}:" in
 *":$prefix/bin:"*) ;;
