@@ -59,7 +59,9 @@ import XKCDKit
     @Test func versionAndUsageErrors() throws {
         let version = try xkcd.run(["--version"]).stdout
         #expect(version.hasPrefix("xkcd \(ProgramHelp.version)\n"))
-        #expect(version.contains("Randall Munroe, under CC BY-NC 2.5") && version.contains("explainxkcd, under CC BY-SA 3.0"))
+        #expect(
+            version.contains("Randall Munroe, under CC BY-NC 2.5")
+                && version.contains("explainxkcd, under CC BY-SA 3.0"))
         let typo = try xkcd.run(["--data-di", "/tmp"])
         #expect(typo.status == 2)
         #expect(typo.errorLines == ["error: unknown option '--data-di' — did you mean '--data-dir'?"])
