@@ -18,13 +18,13 @@ import CEditLine
 /// `read(prompt:)` blocks in `el_gets`: call it from one thread (the main thread or a dedicated one),
 /// never from Swift's cooperative pool. Between reads the terminal is back in its normal (cooked,
 /// signal-generating) mode, so a Ctrl-C while a command runs arrives as SIGINT.
-public final class EditLineReader: LineReader {
+package final class EditLineReader: LineReader {
     private static let completeCommand = "xkcd-complete"
     private static let interruptCommand = "xkcd-interrupt"
     private static let suspendCommand = "xkcd-suspend"
 
     /// The most recent failure to read or write the history file; nil after a success.
-    public private(set) var historyError: LineEditingError?
+    package private(set) var historyError: LineEditingError?
 
     private var editLine: OpaquePointer?
     private var libeditHistory: OpaquePointer?
@@ -40,7 +40,7 @@ public final class EditLineReader: LineReader {
     ///
     /// Throws `LineEditingError.notATerminal` when standard input is not a terminal: use `PlainLineReader` then.
     /// A history file that cannot be read is not fatal: history starts empty and `historyError` says why.
-    public init(
+    package init(
         programName: String,
         historyFile: URL,
         historyLimit: Int = HistoryStore.defaultLimit,
@@ -112,7 +112,7 @@ public final class EditLineReader: LineReader {
     }
 
     /// Shows `prompt` (ANSI colour sequences in it are fine) and edits one line until Return, Ctrl-C or Ctrl-D.
-    public func read(prompt: String) -> LineEvent {
+    package func read(prompt: String) -> LineEvent {
         guard let editLine else { return .endOfFile }
         setPrompt(prompt)
         interrupted = false
@@ -141,7 +141,7 @@ public final class EditLineReader: LineReader {
     }
 
     /// Records `line` in the history file (deduplicated, capped, written at once) and in libedit's Up/Down history.
-    public func addHistory(_ line: String) {
+    package func addHistory(_ line: String) {
         guard editLine != nil, HistoryStore.isRecordable(line) else { return }
         do {
             try history.append(line)
@@ -155,7 +155,7 @@ public final class EditLineReader: LineReader {
     }
 
     /// Saves history if an earlier write failed, then ends libedit, which restores the terminal. Safe to call twice.
-    public func close() {
+    package func close() {
         guard let editLine else { return }
         if historyUnsaved {
             do {

@@ -16,20 +16,20 @@
 ///
 /// libedit's own `H_SAVE` writes an escaped format and `H_SETUNIQUE` only drops consecutive
 /// duplicates, so the file is ours and libedit only gets a mirror of `entries`.
-public struct HistoryStore: Equatable, Sendable {
+package struct HistoryStore: Equatable, Sendable {
     /// How many entries are kept unless told otherwise.
-    public static let defaultLimit = 1000
+    package static let defaultLimit = 1000
 
     /// The history file.
-    public let fileURL: URL
+    package let fileURL: URL
     /// The most entries kept; the oldest are dropped first.
-    public let limit: Int
+    package let limit: Int
     /// The entries, oldest first, without duplicates.
-    public private(set) var entries: [String]
+    package private(set) var entries: [String]
 
     /// Creates a store for `fileURL` holding `entries` (normalised: invalid lines dropped,
     /// deduplicated, capped); nothing is read yet.
-    public init(fileURL: URL, limit: Int = HistoryStore.defaultLimit, entries: [String] = []) {
+    package init(fileURL: URL, limit: Int = HistoryStore.defaultLimit, entries: [String] = []) {
         self.fileURL = fileURL
         self.limit = max(0, limit)
         self.entries = Self.normalized(entries, limit: max(0, limit))
@@ -37,7 +37,7 @@ public struct HistoryStore: Equatable, Sendable {
 
     /// Whether `line` is worth remembering: not empty or blank, and free of control characters
     /// (newlines, tabs, escapes).
-    public static func isRecordable(_ line: String) -> Bool {
+    package static func isRecordable(_ line: String) -> Bool {
         var sawVisible = false
         for scalar in line.unicodeScalars {
             if scalar.properties.generalCategory == .control { return false }
@@ -47,7 +47,7 @@ public struct HistoryStore: Equatable, Sendable {
     }
 
     /// Keeps the recordable lines, each only at its last occurrence, and at most the newest `limit` of them.
-    public static func normalized(_ lines: [String], limit: Int) -> [String] {
+    package static func normalized(_ lines: [String], limit: Int) -> [String] {
         var seen = Set<String>()
         var kept: [String] = []
         for line in lines.reversed().lazy.map(withoutTrailingWhitespace) where kept.count < limit {
@@ -61,7 +61,7 @@ public struct HistoryStore: Equatable, Sendable {
     /// Adds `line` in memory only (no I/O): an equal entry moves to the end and the oldest entries go past `limit`.
     /// Returns false when the line is not recordable.
     @discardableResult
-    public mutating func record(_ line: String) -> Bool {
+    package mutating func record(_ line: String) -> Bool {
         let line = Self.withoutTrailingWhitespace(line)
         guard limit > 0, Self.isRecordable(line) else { return false }
         if let existing = entries.firstIndex(of: line) {
@@ -75,7 +75,7 @@ public struct HistoryStore: Equatable, Sendable {
     }
 
     /// Replaces `entries` with the file's contents; a missing file means no history.
-    public mutating func load() throws(LineEditingError) {
+    package mutating func load() throws(LineEditingError) {
         let data: Data
         do {
             data = try Data(contentsOf: fileURL)
@@ -90,7 +90,7 @@ public struct HistoryStore: Equatable, Sendable {
 
     /// Records `line` and saves at once, first merging in what other sessions saved meanwhile.
     /// A line that is not recordable changes nothing and writes nothing.
-    public mutating func append(_ line: String) throws(LineEditingError) {
+    package mutating func append(_ line: String) throws(LineEditingError) {
         guard Self.isRecordable(line) else { return }
         var merged = self
         if (try? merged.load()) != nil {
@@ -101,7 +101,7 @@ public struct HistoryStore: Equatable, Sendable {
     }
 
     /// Writes `entries` to the file atomically (a temporary file renamed over it), with mode 0600.
-    public func save() throws(LineEditingError) {
+    package func save() throws(LineEditingError) {
         let path = fileURL.path
         do {
             try FileManager.default.createDirectory(

@@ -5,7 +5,7 @@
 #endif
 
 /// Why line editing or its history could not do what was asked.
-public enum LineEditingError: Error, Equatable, Sendable, LocalizedError, CustomStringConvertible {
+package enum LineEditingError: Error, Equatable, Sendable, LocalizedError, CustomStringConvertible {
     /// Standard input is not a terminal, so there is nothing to edit on.
     case notATerminal
     /// libedit could not be initialised.
@@ -16,7 +16,7 @@ public enum LineEditingError: Error, Equatable, Sendable, LocalizedError, Custom
     case historyUnwritable(path: String, reason: String)
 
     /// A one-line, lower-case message naming what went wrong.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notATerminal:
             "standard input is not a terminal"
@@ -30,5 +30,5 @@ public enum LineEditingError: Error, Equatable, Sendable, LocalizedError, Custom
     }
 
     /// The same message as `description`, for `localizedDescription`.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -1,5 +1,5 @@
 /// What one read from the terminal produced.
-public enum LineEvent: Equatable, Sendable {
+package enum LineEvent: Equatable, Sendable {
     /// A line the user entered, without its trailing newline.
     case line(String)
     /// Ctrl-C while typing: the line was abandoned.

@@ -1,5 +1,5 @@
 /// A source of command lines.
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
     /// Shows `prompt` (where the reader has a screen) and blocks until a line, an interrupt or the end of input.
     func read(prompt: String) -> LineEvent
     /// Records an entered line in history (no-op for plain readers).

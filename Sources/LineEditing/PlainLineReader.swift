@@ -6,7 +6,7 @@
 
 /// Reads command lines from a file descriptor (standard input by default) when it is not a terminal:
 /// no prompt, no escapes, no history. Invalid UTF-8 is repaired; a trailing "\n" or "\r\n" is removed.
-public final class PlainLineReader: LineReader {
+package final class PlainLineReader: LineReader {
     private static let chunkSize = 64 * 1024
 
     private let fileDescriptor: Int32
@@ -18,13 +18,13 @@ public final class PlainLineReader: LineReader {
     private var chunk: [UInt8]
 
     /// Creates a reader over `fileDescriptor`, which it does not close.
-    public init(fileDescriptor: Int32 = STDIN_FILENO) {
+    package init(fileDescriptor: Int32 = STDIN_FILENO) {
         self.fileDescriptor = fileDescriptor
         self.chunk = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
     /// Returns the next line, ignoring `prompt`; a last line without a newline is still a line.
-    public func read(prompt: String) -> LineEvent {
+    package func read(prompt: String) -> LineEvent {
         while true {
             if let newline = nextNewline() {
                 var end = newline
@@ -47,10 +47,10 @@ public final class PlainLineReader: LineReader {
     }
 
     /// Does nothing: plain input has no history.
-    public func addHistory(_ line: String) {}
+    package func addHistory(_ line: String) {}
 
     /// Does nothing: the descriptor belongs to the caller and there is no terminal state.
-    public func close() {}
+    package func close() {}
 
     private func nextNewline() -> Int? {
         guard scanned < buffer.count else { return nil }

@@ -3,18 +3,18 @@ import Foundation
 /// A file in the repository that a test compares text with: a snapshot (`Tests/Snapshots/`) or
 /// a generated file that is checked in (`completions/`, `xkcd.1`). With `XKCD_UPDATE_SNAPSHOTS=1`
 /// in the environment a comparison writes the text first, so a deliberate change is one run.
-public struct CheckedInFile: Sendable {
+package struct CheckedInFile: Sendable {
     /// Where it is.
-    public let url: URL
+    package let url: URL
 
     /// The file at `path` relative to the package root (the directory holding Package.swift
     /// above `file`).
-    public init(_ path: String, file: StaticString = #filePath) {
+    package init(_ path: String, file: StaticString = #filePath) {
         url = Self.packageRoot(from: file).appendingPathComponent(path)
     }
 
     /// The package root above `file`.
-    public static func packageRoot(from file: StaticString = #filePath) -> URL {
+    package static func packageRoot(from file: StaticString = #filePath) -> URL {
         let path = file.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
         var directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         while directory.path != "/" {
@@ -27,12 +27,12 @@ public struct CheckedInFile: Sendable {
     }
 
     /// The file's text, nil when it cannot be read.
-    public var text: String? {
+    package var text: String? {
         try? String(contentsOf: url, encoding: .utf8)
     }
 
     /// Whether the file holds exactly `text` (after writing it, when updating).
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         if ProcessInfo.processInfo.environment["XKCD_UPDATE_SNAPSHOTS"] == "1" {
             try? FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

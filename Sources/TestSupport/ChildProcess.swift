@@ -2,21 +2,21 @@ import Foundation
 
 /// Runs a program to the end and collects what it printed: for tests that drive other tools
 /// (bash, groff, make) the way a user would.
-public enum ChildProcess {
+package enum ChildProcess {
     /// How a run ended.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The exit status.
-        public var status: Int32
+        package var status: Int32
         /// Standard output.
-        public var stdout: String
+        package var stdout: String
         /// Standard error.
-        public var stderr: String
+        package var stderr: String
     }
 
     /// Starts the program at `executable` with `arguments` (and `environment`, when given) in the
     /// background, its input and output discarded: it holds none of the caller's pipes, whose
     /// readers would otherwise wait for an end that never comes.
-    public static func startQuietly(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil)
+    package static func startQuietly(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil)
         throws -> Process
     {
         let process = Process()
@@ -32,7 +32,7 @@ public enum ChildProcess {
 
     /// Runs `executable` (a path, or a name looked up on `PATH` by `/usr/bin/env`) with
     /// `arguments` and, when given, `environment` instead of the test's.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
         -> Result
     {
         let process = Process()

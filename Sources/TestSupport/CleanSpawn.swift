@@ -3,10 +3,10 @@ import Foundation
 /// Starting programs from tests with posix_spawn rather than Foundation's `Process`: the test
 /// runner blocks or ignores signals its children would inherit, and `Process` waits for ever
 /// on a child that leaves a daemon running (which keeps what `Process` watches it through).
-public enum CleanSpawn {
+package enum CleanSpawn {
     /// Sets `attributes` (initialised) so that the program starts with the signals a shell's
     /// children expect at their default and none blocked, with `flags` besides.
-    public static func resetSignals(_ attributes: inout posix_spawnattr_t, flags: Int32 = 0) {
+    package static func resetSignals(_ attributes: inout posix_spawnattr_t, flags: Int32 = 0) {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         var defaultSignals = sigset_t()
@@ -21,7 +21,7 @@ public enum CleanSpawn {
 
     /// Runs `executable` with `arguments`, its standard input and output on /dev/null, and
     /// waits for it; nil when it could not be started, else its wait status.
-    public static func run(_ executable: String, _ arguments: [String]) -> Int32? {
+    package static func run(_ executable: String, _ arguments: [String]) -> Int32? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

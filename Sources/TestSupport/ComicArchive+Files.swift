@@ -5,7 +5,7 @@ extension ComicArchive {
     /// `N/info.0.json` for each comic and `info.0.json` for the newest. With `images` (the
     /// address `root` is served at), each comic's `img` names `comics/N.png` under it instead,
     /// and that PNG is written too.
-    public func writeSite(to root: URL, images: URL? = nil) throws {
+    package func writeSite(to root: URL, images: URL? = nil) throws {
         let files = FileManager.default
         let newest = newest
         for (num, body) in bodies {

@@ -2,27 +2,27 @@ import Foundation
 import XKCDKit
 
 /// The comics a test server serves: number -> the exact JSON body of N/info.0.json.
-public struct ComicArchive: Sendable, Equatable {
+package struct ComicArchive: Sendable, Equatable {
     /// Comic number -> the body served at `/N/info.0.json`, byte for byte.
-    public var bodies: [Int: Data]
+    package var bodies: [Int: Data]
 
     /// The highest comic number present: what `/info.0.json` serves. Nil when empty.
-    public var newest: Int? { bodies.keys.max() }
+    package var newest: Int? { bodies.keys.max() }
 
     /// An archive holding `bodies`.
-    public init(bodies: [Int: Data] = [:]) {
+    package init(bodies: [Int: Data] = [:]) {
         self.bodies = bodies
     }
 
     /// Why an archive could not be loaded.
-    public struct LoadError: Error, CustomStringConvertible {
+    package struct LoadError: Error, CustomStringConvertible {
         /// What went wrong, naming the file.
-        public let description: String
+        package let description: String
     }
 
     /// Loads `Fixtures/comics/N.json` files. `directory` may be the Fixtures directory
     /// (its `comics` subdirectory is read) or the directory of `N.json` files itself.
-    public static func fixtures(at directory: URL = locateFixtures()) throws -> ComicArchive {
+    package static func fixtures(at directory: URL = locateFixtures()) throws -> ComicArchive {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         let comics = directory.appendingPathComponent("comics", isDirectory: true)
@@ -53,7 +53,7 @@ public struct ComicArchive: Sendable, Equatable {
 
     /// Loads every comic of PyPI's `xkcd-comicdb` SQLite file (`xkcd_comicdb/xkcd.sqlite3`,
     /// table `comics`), converted to live-API JSON exactly as scripts/make-fixtures.py does.
-    public static func comicDatabase(at sqliteFile: URL) throws -> ComicArchive {
+    package static func comicDatabase(at sqliteFile: URL) throws -> ComicArchive {
         guard FileManager.default.isReadableFile(atPath: sqliteFile.path) else {
             throw LoadError(description: "no readable comic database at \(sqliteFile.path)")
         }
@@ -85,7 +85,7 @@ public struct ComicArchive: Sendable, Equatable {
     /// Finds `<package root>/Fixtures` by walking up from a source file of the package
     /// (the caller's, by default) to the directory holding Package.swift; falls back to
     /// `./Fixtures` in the current directory.
-    public static func locateFixtures(from file: StaticString = #filePath) -> URL {
+    package static func locateFixtures(from file: StaticString = #filePath) -> URL {
         let fileManager = FileManager.default
         let path = file.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
         var directory = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -104,7 +104,7 @@ public struct ComicArchive: Sendable, Equatable {
 
     /// Comics 1…`count` (no #404, as on the live site) titled "Comic N" unless `titles` names
     /// them, for tests that need a whole archive rather than real text.
-    public static func synthetic(count: Int, titles: [Int: String] = [:]) -> ComicArchive {
+    package static func synthetic(count: Int, titles: [Int: String] = [:]) -> ComicArchive {
         var bodies: [Int: Data] = [:]
         for num in 1...count where num != 404 {
             bodies[num] = body(
@@ -116,7 +116,7 @@ public struct ComicArchive: Sendable, Equatable {
 
     /// A live-API JSON body for a comic that is not in the data set, e.g. to `publish` one.
     /// `safeTitle` defaults to `title`; the date is the comic's publication day.
-    public static func body(
+    package static func body(
         num: Int, title: String, safeTitle: String? = nil, alt: String = "",
         transcript: String = "", img: String? = nil, link: String = "", news: String = "",
         year: Int, month: Int, day: Int
@@ -129,7 +129,7 @@ public struct ComicArchive: Sendable, Equatable {
     }
 
     /// A copy holding only the comics whose numbers satisfy `isIncluded`.
-    public func filter(_ isIncluded: (Int) -> Bool) -> ComicArchive {
+    package func filter(_ isIncluded: (Int) -> Bool) -> ComicArchive {
         ComicArchive(bodies: bodies.filter { isIncluded($0.key) })
     }
 

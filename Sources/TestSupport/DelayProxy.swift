@@ -5,9 +5,9 @@ import Foundation
 /// it (TLS, HTTP/2) passes through untouched. As a `tunnel` it is an HTTP proxy instead, as
 /// `https_proxy` names one: each connection starts with `CONNECT`, and is then piped to the
 /// target whatever host it named.
-public final class DelayProxy: @unchecked Sendable {
+package final class DelayProxy: @unchecked Sendable {
     /// The port the proxy listens on.
-    public let port: UInt16
+    package let port: UInt16
     private let targetPort: UInt16
     private let delay: TimeInterval
     private let tunnel: Bool
@@ -26,7 +26,7 @@ public final class DelayProxy: @unchecked Sendable {
 
     /// Starts forwarding connections to 127.0.0.1:`targetPort`, each byte `delay` late each way;
     /// as a `tunnel`, after answering each one's `CONNECT`.
-    public init(targetPort: UInt16, delay: TimeInterval, tunnel: Bool = false) throws {
+    package init(targetPort: UInt16, delay: TimeInterval, tunnel: Bool = false) throws {
         self.targetPort = targetPort
         self.delay = delay
         self.tunnel = tunnel
@@ -41,13 +41,13 @@ public final class DelayProxy: @unchecked Sendable {
     }
 
     /// The connections accepted so far.
-    public var connectionCount: Int { state.withLock { $0.accepted } }
+    package var connectionCount: Int { state.withLock { $0.accepted } }
 
     /// What each tunnel's `CONNECT` asked for (`host:port`), in order.
-    public var tunnelledAuthorities: [String] { state.withLock { $0.tunnelled } }
+    package var tunnelledAuthorities: [String] { state.withLock { $0.tunnelled } }
 
     /// Stops accepting and cuts every connection.
-    public func stop() {
+    package func stop() {
         // Under the lock, so no descriptor is closed (and its number reused) in between.
         let stopping = state.withLock { state -> Bool in
             guard !state.stopped else { return false }

@@ -14,7 +14,7 @@ import Foundation
 /// HTML entities decoded, or its `safe_title` when `title` holds markup (#472's `<span>`).
 ///
 /// Pure and deterministic: the page depends only on the number, the JSON and the vocabulary.
-public enum ExplainPageGenerator {
+package enum ExplainPageGenerator {
     /// The longest xkcd transcript kept, in UTF-8 bytes, so pages stay within 8 KB.
     static let transcriptLimit = 4500
 
@@ -24,7 +24,7 @@ public enum ExplainPageGenerator {
     ]
 
     /// Comic `num`'s page: its display title (what follows `N: ` in the page title) and wikitext.
-    public static func page(for num: Int, comicJSON: Data, vocabulary: ExplainVocabulary) -> (
+    package static func page(for num: Int, comicJSON: Data, vocabulary: ExplainVocabulary) -> (
         title: String, wikitext: String
     ) {
         let comic = ExplainComicFields(num: num, json: comicJSON)

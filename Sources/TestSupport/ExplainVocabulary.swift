@@ -5,7 +5,7 @@ import Foundation
 /// statistics resemble the archive's. A few sentences of its own are always mixed in, so a
 /// tiny or synthetic archive still yields readable text. Built in comic-number order:
 /// the same archive always gives the same vocabulary.
-public struct ExplainVocabulary: Sendable {
+package struct ExplainVocabulary: Sendable {
     /// Comics whose display titles make valid page links (`[[N: Title]]`), in number order.
     let links: [(num: Int, title: String)]
     /// Names for `{{w|…}}`: proper nouns of the archive's text, most frequent first, then a
@@ -19,7 +19,7 @@ public struct ExplainVocabulary: Sendable {
     let starters: [Int32]
 
     /// The vocabulary of `archive`.
-    public init(archive: ComicArchive) {
+    package init(archive: ComicArchive) {
         var builder = Builder()
         var links: [(num: Int, title: String)] = []
         for num in archive.bodies.keys.sorted() {

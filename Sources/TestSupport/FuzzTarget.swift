@@ -4,7 +4,7 @@ import XKCDKit
 /// The fuzz targets (`make fuzz`): each takes arbitrary bytes, must not crash, and checks what
 /// the code it drives promises about its output. The tests replay every input a run has found
 /// (Fixtures/fuzz/crashes/TARGET/) through the same checks.
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     /// `CommandParser` on a line and on NUL-separated words.
     case commands
     /// `TerminalSanitizer` and `TextRepair`.
@@ -17,7 +17,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case image
 
     /// Runs `bytes` through the target: the broken promises, empty when all hold.
-    public func check(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    package func check(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var broken = Broken()
         switch self {
         case .commands: Self.commands(bytes, &broken)

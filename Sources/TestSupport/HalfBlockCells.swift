@@ -1,9 +1,9 @@
 /// How dark a half-block drawing looks: the text's cells walked as a terminal draws them,
 /// each with the background colour in force, the default one being the terminal's own.
-public enum HalfBlockCells {
+package enum HalfBlockCells {
     /// The share of the cells in `text` whose background is dark, on a terminal whose own
     /// background is dark when `darkTerminal`.
-    public static func darkShare(_ text: String, darkTerminal: Bool) -> Double {
+    package static func darkShare(_ text: String, darkTerminal: Bool) -> Double {
         let terminal = darkTerminal ? 0x1E : 0xFF
         var greys: [Int] = []
         for line in text.split(separator: "\n") {

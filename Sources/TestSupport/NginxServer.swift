@@ -3,22 +3,22 @@ import Foundation
 /// nginx serving a directory over TLS on 127.0.0.1, with HTTP/2 or only HTTP/1.1, run in the
 /// foreground as a child of the caller: stopped by ``stop()`` or when the instance goes away,
 /// and killed by a watchdog process if the caller dies first.
-public final class NginxServer: @unchecked Sendable {
+package final class NginxServer: @unchecked Sendable {
     /// The port nginx listens on.
-    public let port: UInt16
+    package let port: UInt16
     private let process: Process
     private let watchdog: Process
     private let prefix: URL
 
     /// Why nginx could not be started.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What went wrong, with nginx's own error log when it wrote one.
-        public let description: String
+        package let description: String
     }
 
     /// Serves `root` (files as they are, `.json` as JSON) with `certificates`, speaking HTTP/2
     /// when `http2` (else HTTP/1.1 only); nginx's files go under `prefix`.
-    public init(root: URL, certificates: TestCertificates, http2: Bool, prefix: URL) throws {
+    package init(root: URL, certificates: TestCertificates, http2: Bool, prefix: URL) throws {
         self.prefix = prefix
         let executable = try Self.executable()
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
@@ -50,7 +50,7 @@ public final class NginxServer: @unchecked Sendable {
     }
 
     /// Stops nginx and waits for it to exit.
-    public func stop() {
+    package func stop() {
         // SIGKILL, not SIGTERM: a child started from a thread that blocks SIGTERM inherits the
         // block (as test runners' threads may), and would never see it.
         for child in [process, watchdog] where child.isRunning {

@@ -11,22 +11,22 @@ import Foundation
 /// The bytes are what a terminal would receive, cursor motions included: libedit redraws, so after Tab the
 /// stream may hold "go\r\u{1B}[9Gto " rather than "goto ". Wait for the prompt before typing: keys sent while the
 /// program runs a command meet the terminal in its normal mode (Ctrl-C is SIGINT there, a Ctrl-D is swallowed).
-public final class PseudoTerminal: @unchecked Sendable {
+package final class PseudoTerminal: @unchecked Sendable {
     /// Why an expectation about the terminal failed, with everything the program printed so far.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What was expected or what went wrong.
-        public var message: String
+        package var message: String
         /// Everything read from the terminal before the failure.
-        public var output: String
+        package var output: String
 
         /// The message followed by the captured output.
-        public var description: String {
+        package var description: String {
             "\(message)\n--- terminal output ---\n\(output)\n--- end of output ---"
         }
     }
 
     /// The child's process id.
-    public let processIdentifier: pid_t
+    package let processIdentifier: pid_t
 
     // @unchecked Sendable: every mutable property below is read and written only while `lock` is held,
     // and `master` and `processIdentifier` never change after init.
@@ -41,7 +41,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// Starts `executable` with `arguments` and exactly `environment` (plus `TERM=xterm-256color` when it names no
     /// `TERM`) on a new pty of `columns` x `rows`, as a session leader whose controlling terminal is the pty. A
     /// `cellPixels` size makes the pty report the window's size in pixels too, as graphical terminals do.
-    public init(
+    package init(
         executable: URL,
         arguments: [String] = [],
         environment: [String: String] = [:],
@@ -100,7 +100,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Everything the program has written so far (after reading whatever is pending).
-    public var output: String {
+    package var output: String {
         lock.withLock {
             drain(waitingUpTo: 0)
             return String(decoding: bytes, as: UTF8.self)
@@ -108,7 +108,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Types `text` as if on the keyboard: "\r" is Return, "\t" Tab, "\u{03}" Ctrl-C, "\u{04}" Ctrl-D, "\u{1B}[A" Up.
-    public func send(_ text: String) {
+    package func send(_ text: String) {
         var remaining = Array(text.utf8)[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
@@ -121,14 +121,14 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Types `line` followed by Return.
-    public func sendLine(_ line: String) {
+    package func sendLine(_ line: String) {
         send(line + "\r")
     }
 
     /// Waits until output that arrived after the previous successful `waitFor` match contains `substring`,
     /// then returns all output so far. Throws `Failure` (with the output) on timeout or when the program closed the terminal.
     @discardableResult
-    public func waitFor(_ substring: String, timeout: Duration = .seconds(10)) throws -> String {
+    package func waitFor(_ substring: String, timeout: Duration = .seconds(10)) throws -> String {
         let needle = Array(substring.utf8)
         let deadline = ContinuousClock.now + timeout
         return try lock.withLock {
@@ -151,7 +151,7 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// Waits for the program to exit (reading its output meanwhile) and returns its exit status,
     /// or 128 + the signal number when a signal ended it. Throws `Failure` on timeout.
-    public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+    package func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         return try lock.withLock {
             while true {
@@ -172,13 +172,13 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Resizes the terminal to `columns` x `rows`, as a window resize does (the program gets SIGWINCH).
-    public func resize(columns: UInt16, rows: UInt16) {
+    package func resize(columns: UInt16, rows: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Kills the program (SIGKILL) if it is still running and reaps it.
-    public func terminate() {
+    package func terminate() {
         lock.withLock {
             guard exitStatus == nil else { return }
             kill(processIdentifier, SIGKILL)

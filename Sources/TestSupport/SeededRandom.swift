@@ -1,15 +1,15 @@
 /// SplitMix64: a small deterministic random number generator, so generated test data is the
 /// same on every run and platform for the same seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence depends only on `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed ^ 0x6A09_E667_F3BC_C908
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,17 +18,17 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A number in `0..<bound` (0 when `bound` is not positive).
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         bound > 0 ? Int(next() % UInt64(bound)) : 0
     }
 
     /// True `percent` times in a hundred.
-    public mutating func chance(_ percent: Int) -> Bool {
+    package mutating func chance(_ percent: Int) -> Bool {
         below(100) < percent
     }
 
     /// One element of `items`, which must not be empty.
-    public mutating func pick<Element>(_ items: [Element]) -> Element {
+    package mutating func pick<Element>(_ items: [Element]) -> Element {
         items[below(items.count)]
     }
 }

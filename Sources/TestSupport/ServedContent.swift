@@ -55,32 +55,6 @@ struct ServedContent: Sendable {
         ComicArchive(bodies: entries.mapValues(\.body))
     }
 
-    /// Serves `archive` instead; comics whose bytes did not change keep their validators.
-    mutating func replace(with archive: ComicArchive, now: Int = HTTPDate.now()) {
-        var stamp: Int?
-        var updated: [Int: Entry] = [:]
-        updated.reserveCapacity(archive.bodies.count)
-        for (num, body) in archive.bodies {
-            if let old = entries[num], old.body == body {
-                updated[num] = old
-            } else {
-                let time = stamp ?? tick(now)
-                stamp = time
-                updated[num] = entry(body, lastModified: time)
-            }
-        }
-        let newNewest = updated.keys.max()
-        if let newNewest, newNewest != newest, let previous = newest.flatMap({ entries[$0] }),
-            updated[newNewest]!.lastModified <= previous.lastModified
-        {
-            // /info.0.json now serves an older entry (comics were removed): it changed, so
-            // its Last-Modified must still move forward.
-            updated[newNewest]!.lastModified = tick(now)
-        }
-        entries = updated
-        newest = newNewest
-    }
-
     /// Adds or replaces one comic.
     mutating func publish(num: Int, body: Data, now: Int = HTTPDate.now()) {
         if let old = entries[num], old.body == body { return }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Small, valid, deterministic PNG images standing in for comic images in tests: a white
 /// panel with a black frame and a few strokes that depend on the seed.
-public enum SyntheticPNG {
+package enum SyntheticPNG {
     /// A `width` x `height` RGB PNG drawn from `seed`.
-    public static func make(width: Int = 120, height: Int = 90, seed: UInt32 = 1) -> Data {
+    package static func make(width: Int = 120, height: Int = 90, seed: UInt32 = 1) -> Data {
         var pixels = [UInt8](repeating: 255, count: width * height * 3)
         func plot(_ x: Int, _ y: Int) {
             guard (0..<width).contains(x), (0..<height).contains(y) else { return }

@@ -3,22 +3,22 @@ import Foundation
 /// A certificate authority made on the spot with the openssl command, and a certificate it
 /// signed for 127.0.0.1 and localhost: for serving TLS on loopback to a client that trusts
 /// only this authority (`CURL_CA_BUNDLE` / `SSL_CERT_FILE` naming ``authority``).
-public struct TestCertificates: Sendable {
+package struct TestCertificates: Sendable {
     /// The authority's certificate (PEM): the bundle a client is given.
-    public let authority: URL
+    package let authority: URL
     /// The server's certificate (PEM), signed by the authority.
-    public let certificate: URL
+    package let certificate: URL
     /// The server's private key (PEM).
-    public let key: URL
+    package let key: URL
 
     /// Why the certificates could not be made.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What openssl said.
-        public let description: String
+        package let description: String
     }
 
     /// Makes an authority and a server certificate in `directory` (created if missing).
-    public static func make(in directory: URL) throws -> TestCertificates {
+    package static func make(in directory: URL) throws -> TestCertificates {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         let extensions = path("server.ext")

@@ -4,7 +4,7 @@ extension XKCDTestServer {
     /// The most wikitext bytes one explainxkcd `action=query` answer carries (MediaWiki's
     /// `$wgAPIMaxResultSize`, 8 MiB by default); the pages past it are left for `rvcontinue`.
     /// One page's wikitext is always sent, however large.
-    public var explainMaxResultSize: Int {
+    package var explainMaxResultSize: Int {
         get { core.state.withLock { $0.content.explainMaxResultSize } }
         set { core.state.withLock { $0.content.explainMaxResultSize = newValue } }
     }
@@ -12,14 +12,14 @@ extension XKCDTestServer {
     /// explainxkcd `action=query` requests answered normally since start or `resetCounters()`:
     /// those that met a fault other than `.delay` are not counted (`requestLog` holds every
     /// request target, query string included).
-    public var explainQueryCount: Int {
+    package var explainQueryCount: Int {
         core.state.withLock { $0.explainQueryCount }
     }
 
     /// Serves a generated explainxkcd page (``ExplainPageGenerator``) for every comic in the
     /// archive that has no page yet, so pages set before (real fixtures) stay. Comics
     /// published later get one only from another call.
-    public func serveGeneratedExplanations() {
+    package func serveGeneratedExplanations() {
         let (archive, existing) = core.state.withLock { ($0.content.archive, Set($0.content.explanations.keys)) }
         let vocabulary = ExplainVocabulary(archive: archive)
         var pages: [Int: (title: String, wikitext: String)] = [:]

@@ -4,7 +4,7 @@ extension XKCDTestServer {
     /// A misbehaviour the server shows for a path until it is cleared with `nil`, or for a
     /// number of requests (`setFault(_:for:times:)`).
     /// Requests that meet a fault still count in `requestCount` and `requestLog`.
-    public enum Fault: Sendable, Equatable {
+    package enum Fault: Sendable, Equatable {
         /// Answer with this status, body (text/plain) and extra or replacing headers (a
         /// `Content-Type` here replaces text/plain); `["Connection": "close"]` also closes the
         /// connection after the answer.
@@ -28,7 +28,7 @@ extension XKCDTestServer {
 extension XKCDTestServer.Fault {
     /// MediaWiki behind an overloaded proxy: HTTP 503 with `Retry-After: seconds` and a short
     /// text body.
-    public static func unavailable(retryAfter seconds: Int) -> Self {
+    package static func unavailable(retryAfter seconds: Int) -> Self {
         .status(
             503, body: "Service Unavailable: the server is overloaded. Please try again later.\n",
             headers: ["Retry-After": String(seconds)])
@@ -37,7 +37,7 @@ extension XKCDTestServer.Fault {
     /// MediaWiki refusing a request sent with `maxlag=N` while its replica database lags `lag`
     /// seconds: HTTP 200, `Retry-After: seconds`, `X-Database-Lag: lag`, and the API's JSON
     /// `maxlag` error.
-    public static func maxlag(retryAfter seconds: Int, lag: Int) -> Self {
+    package static func maxlag(retryAfter seconds: Int, lag: Int) -> Self {
         let body =
             #"{"error":{"code":"maxlag","info":"Waiting for 10.64.0.1: \#(lag) seconds lagged","host":"10.64.0.1","#
             + #""lag":\#(lag),"type":"db","*":"See https://www.explainxkcd.com/wiki/api.php for API usage."},"#

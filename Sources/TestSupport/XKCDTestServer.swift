@@ -11,19 +11,19 @@ import Foundation
 /// Each connection is served by its own thread, so parallel clients do not wait on each other.
 ///
 /// The server runs from `init` until `stop()` or until it is released.
-public final class XKCDTestServer: Sendable {
+package final class XKCDTestServer: Sendable {
     /// The socket, threads and shared state behind this server.
     let core: ServerCore
 
     /// `http://127.0.0.1:PORT`, without a trailing slash.
-    public let baseURL: URL
+    package let baseURL: URL
     /// The port the server listens on.
-    public let port: UInt16
+    package let port: UInt16
 
     /// Binds 127.0.0.1:`port` (0 picks a free port) and starts serving `archive`. With
     /// `servesImages`, comic bodies point their `img` at this server's `/imgs/`, which
     /// answers with generated PNGs (or those set with `setImage`).
-    public init(archive: ComicArchive, port: UInt16 = 0, servesImages: Bool = true) throws {
+    package init(archive: ComicArchive, port: UInt16 = 0, servesImages: Bool = true) throws {
         core = try ServerCore(archive: archive, port: port)
         self.port = core.port
         baseURL = URL(string: "http://127.0.0.1:\(core.port)")!
@@ -34,13 +34,13 @@ public final class XKCDTestServer: Sendable {
     }
 
     /// Serves `body` at `path` (e.g. `/imgs/comics/python.png`) instead of a generated image; nil restores it.
-    public func setImage(_ body: Data?, at path: String) {
+    package func setImage(_ body: Data?, at path: String) {
         core.state.withLock { $0.content.images[path] = body }
     }
 
     /// Serves every file under `directory` (a fixtures `imgs` folder) at `/imgs/` plus its
     /// path inside it, e.g. `imgs/comics/python.png` at `/imgs/comics/python.png`.
-    public func serveImages(from directory: URL) throws {
+    package func serveImages(from directory: URL) throws {
         let root = directory.standardizedFileURL.path
         guard let files = FileManager.default.enumerator(atPath: root) else { return }
         for case let relative as String in files {
@@ -53,13 +53,13 @@ public final class XKCDTestServer: Sendable {
     }
 
     /// Serves an explainxkcd page for comic `num` (titled `num: title`); nil wikitext removes it.
-    public func setExplanation(num: Int, title: String, wikitext: String?) {
+    package func setExplanation(num: Int, title: String, wikitext: String?) {
         core.state.withLock { $0.content.explanations[num] = wikitext.map { (title, $0) } }
     }
 
     /// Serves every `NNNN.wiki` file in `directory` as comic NNNN's explainxkcd page, titled
     /// from its `{{comic}}` header.
-    public func serveExplanations(from directory: URL) throws {
+    package func serveExplanations(from directory: URL) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         for name in names where name.hasSuffix(".wiki") {
             guard let num = Int(name.dropLast(5)) else { continue }
@@ -81,29 +81,23 @@ public final class XKCDTestServer: Sendable {
 
     /// Closes the listener and every connection; once it returns, new connections are
     /// refused. Requests in flight (delayed or hanging ones too) get no answer. Idempotent.
-    public func stop() {
+    package func stop() {
         core.stop()
     }
 
     /// `baseURL/N/info.0.json`, or `baseURL/info.0.json` for nil.
-    public func url(forComic num: Int?) -> URL {
+    package func url(forComic num: Int?) -> URL {
         guard let num else { return baseURL.appendingPathComponent("info.0.json") }
         return baseURL.appendingPathComponent("\(num)").appendingPathComponent("info.0.json")
     }
 
     /// The comics being served.
-    public var archive: ComicArchive {
+    package var archive: ComicArchive {
         core.state.withLock { $0.content.archive }
     }
 
-    /// Serves `archive` from now on (e.g. with a new comic). Comics whose bytes did not
-    /// change keep their ETag and Last-Modified.
-    public func setArchive(_ archive: ComicArchive) {
-        core.state.withLock { $0.content.replace(with: archive) }
-    }
-
     /// Publishes a new comic `num` titled `title`, in the live API's shape, dated 2022-09-01.
-    public func publishComic(num: Int, title: String) {
+    package func publishComic(num: Int, title: String) {
         publish(
             num: num,
             body: LiveAPIJSON.body(
@@ -112,28 +106,28 @@ public final class XKCDTestServer: Sendable {
     }
 
     /// Adds or replaces comic `num`; if it is the highest number, `/info.0.json` serves it.
-    public func publish(num: Int, body: Data) {
+    package func publish(num: Int, body: Data) {
         core.state.withLock { $0.content.publish(num: num, body: body) }
     }
 
     /// Makes requests for exactly `path` (e.g. `/353/info.0.json` or `/info.0.json`; the
     /// query string is not part of it) show `fault`, until cleared with nil. A path's own
     /// fault wins over `setFaultForAllPaths`.
-    public func setFault(_ fault: Fault?, for path: String) {
+    package func setFault(_ fault: Fault?, for path: String) {
         core.state.withLock { $0.faults[path] = fault }
     }
 
     /// Makes the next `times` requests for exactly `path` show `fault`, one request each, after
     /// any counted faults already waiting for it; then the path is served as before. Counted
     /// faults win over `setFault(_:for:)` and `setFaultForAllPaths`.
-    public func setFault(_ fault: Fault, for path: String, times: Int) {
+    package func setFault(_ fault: Fault, for path: String, times: Int) {
         guard times > 0 else { return }
         core.state.withLock { $0.countedFaults[path, default: []] += Array(repeating: fault, count: times) }
     }
 
     /// Makes requests for each comic in `numbers` (`/N/info.0.json`) show `fault`, as
     /// `setFault(_:for:)` does for one path.
-    public func setFault(_ fault: Fault?, forComics numbers: some Sequence<Int>) {
+    package func setFault(_ fault: Fault?, forComics numbers: some Sequence<Int>) {
         core.state.withLock { state in
             for num in numbers { state.faults["/\(num)/info.0.json"] = fault }
         }
@@ -141,12 +135,12 @@ public final class XKCDTestServer: Sendable {
 
     /// Makes every request show `fault` (except paths with a fault of their own), until
     /// cleared with nil.
-    public func setFaultForAllPaths(_ fault: Fault?) {
+    package func setFaultForAllPaths(_ fault: Fault?) {
         core.state.withLock { $0.faultForAllPaths = fault }
     }
 
     /// Clears every fault, per path, counted and for all paths.
-    public func clearFaults() {
+    package func clearFaults() {
         core.state.withLock {
             $0.faults = [:]
             $0.countedFaults = [:]
@@ -155,18 +149,18 @@ public final class XKCDTestServer: Sendable {
     }
 
     /// Requests received since start or `resetCounters()`, including faulted ones.
-    public var requestCount: Int {
+    package var requestCount: Int {
         core.state.withLock { $0.requestCount }
     }
 
     /// The request targets received, in order (path plus any query string).
-    public var requestLog: [String] {
+    package var requestLog: [String] {
         core.state.withLock { $0.requestLog }
     }
 
     /// Waits until a request for exactly `path` has come in, polling without blocking a thread,
     /// for at most `timeout`; says whether it came.
-    public func waitForRequest(to path: String, timeout: Duration = .seconds(600)) async throws -> Bool {
+    package func waitForRequest(to path: String, timeout: Duration = .seconds(600)) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !core.state.withLock({ $0.requestLog.contains(path) }) {
             if ContinuousClock.now >= deadline { return false }
@@ -177,13 +171,13 @@ public final class XKCDTestServer: Sendable {
 
     /// TCP connections accepted since start or `resetCounters()`: with keep-alive,
     /// fewer than `requestCount`.
-    public var connectionCount: Int {
+    package var connectionCount: Int {
         core.state.withLock { $0.connectionsAccepted }
     }
 
     /// Zeroes `requestCount`, `connectionCount` and `explainQueryCount` and empties
     /// `requestLog` and the recorded headers.
-    public func resetCounters() {
+    package func resetCounters() {
         core.state.withLock {
             $0.requestCount = 0
             $0.explainQueryCount = 0
@@ -195,7 +189,7 @@ public final class XKCDTestServer: Sendable {
 
     /// The header fields of request `index` (0-based, in `requestLog` order), with
     /// lowercased names (`if-none-match`, `user-agent`); empty when there is no such request.
-    public func requestHeaders(forRequest index: Int) -> [String: String] {
+    package func requestHeaders(forRequest index: Int) -> [String: String] {
         core.state.withLock { state in
             state.requestHeaders.indices.contains(index) ? state.requestHeaders[index] : [:]
         }

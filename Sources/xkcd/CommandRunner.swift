@@ -37,6 +37,11 @@ final class CommandRunner {
     /// and the last line, which the answer follows; nil when there is no one to ask (scripts).
     var confirm: ((_ before: [String], _ last: String) -> Bool)?
 
+    /// Whether `answer`, typed to a ``confirm`` question, says yes (`y` or `yes`, any case).
+    static func saysYes(_ answer: String?) -> Bool {
+        ["y", "yes"].contains((answer ?? "").trimmingSpaces().lowercased())
+    }
+
     init(
         library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner,
         handoff: SystemHandoff,

@@ -157,7 +157,7 @@ struct ExternalProgram {
             inputPipe[0] = -1
             // A reader that quits early (q in the pager) closes the pipe: stop writing quietly
             // (SIGPIPE is ignored, so the write fails with EPIPE).
-            Self.writeAll(inputPipe[1], Array(input.utf8))
+            _ = Output.writeAll(inputPipe[1], Array(input.utf8))
             close(inputPipe[1])
             inputPipe[1] = -1
         }
@@ -183,17 +183,6 @@ struct ExternalProgram {
     /// The most of a program's output ``output(_:)`` keeps.
     static let mostOutput = 64 << 10
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
 }
 
 /// The terminal's modes and foreground group as they were before a program took the

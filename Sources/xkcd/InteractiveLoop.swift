@@ -38,7 +38,7 @@ struct InteractiveLoop {
         runner.confirm = { [output] before, last in
             for line in before { output.notice(line) }
             guard case let .line(answer) = reader.read(prompt: last) else { return false }
-            return ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
+            return CommandRunner.saysYes(answer)
         }
         output.notice("xkcd \(ProgramHelp.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
         let watcher = startWatching()

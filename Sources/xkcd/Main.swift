@@ -127,7 +127,7 @@ struct Main {
             runner.confirm = { before, last in
                 for line in before { output.notice(line) }
                 output.prompt(last)
-                return ["y", "yes"].contains((readLine() ?? "").trimmingSpaces().lowercased())
+                return CommandRunner.saysYes(readLine())
             }
         }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY

@@ -61,20 +61,22 @@ final class Output: Sendable {
 
     /// Writes all of `text` to `fd`. A closed pipe ends the program quietly.
     static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        if writeAll(fd, Array(text.utf8)) == EPIPE { ProcessExit.now(0) }
+    }
+
+    /// Writes all of `bytes` to `fd`, again where a signal interrupted the write; returns 0, or
+    /// the error that stopped it.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { ProcessExit.now(0) }
-                return
+                return errno
             }
             offset += n
         }
-        bytes.removeAll()
+        return 0
     }
 }
 

@@ -5,12 +5,12 @@
 #endif
 
 /// Decodes one `info.0.json` body into a ``Comic``, checking its shape.
-public enum ComicPayload {
+package enum ComicPayload {
     /// The largest body accepted as comic metadata.
-    public static let maxBytes = 1 << 20
+    package static let maxBytes = 1 << 20
 
     /// Parses `data`; `expected` is the number asked for (nil for the newest).
-    public static func decode(_ data: Data, expected: Int?) throws -> Comic {
+    package static func decode(_ data: Data, expected: Int?) throws -> Comic {
         guard data.count <= maxBytes else { throw XKCDError.badData("comic data too large (\(data.count) bytes)") }
         let fields: JSONReader.Value
         do {

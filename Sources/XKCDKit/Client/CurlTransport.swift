@@ -14,7 +14,7 @@ import Synchronization
 /// `maxConnectionsPerHost` connections per host, or share one connection to a host that
 /// speaks HTTP/2, up to ``RequestLimit/multiplexedStreams`` at once. The timeout bounds connecting and each
 /// silence of the server; a whole transfer may take three times as long.
-public final class CurlTransport: HTTPTransport, @unchecked Sendable {
+package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private enum State {
         case idle
         case ready(CurlClient)
@@ -36,7 +36,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// keeping up to `maxConnectionsPerHost` connections per host and refusing bodies larger
     /// than `maxBodyBytes`, verifying TLS peers against `caFile` (nil: libcurl's own bundle).
     /// Nothing is loaded or started until the first request.
-    public init(
+    package init(
         timeout: TimeInterval, maxConnectionsPerHost: Int = RequestLimit.connectionsPerHost,
         maxBodyBytes: Int = 20 << 20, caFile: String? = nil
     ) {
@@ -48,7 +48,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     /// The CA bundle the environment names, as curl reads it: `CURL_CA_BUNDLE`, else
     /// `SSL_CERT_FILE`; nil when neither is set.
-    public static func caBundle(in environment: Environment) -> String? {
+    package static func caBundle(in environment: Environment) -> String? {
         for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
             if let path = environment[name], !path.isEmpty { return path }
         }
@@ -64,19 +64,19 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Starts loading libcurl on a thread of its own, so a command about to use the network
     /// does not wait for it after opening the store. The process must call
     /// ``waitForPreload()`` before it exits.
-    public static func preloadInBackground() {
+    package static func preloadInBackground() {
         _ = xkcd_http_preload_async()
     }
 
     /// Returns once a load started by ``preloadInBackground()`` has finished: exiting in the
     /// middle of it can crash or hang the process.
-    public static func waitForPreload() {
+    package static func waitForPreload() {
         xkcd_http_preload_wait()
     }
 
     /// Fetches `url` sending `headers` too (on every redirect), following up to five http(s)
     /// redirects. Any status is a response, 304 with its empty body included.
-    public func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse {
+    package func get(_ url: URL, headers: [String: String]) async throws -> HTTPResponse {
         if Task.isCancelled { throw XKCDError.cancelled }
         let lines = try HTTPRequestHeaders.lines(headers)
         let client = try startedClient()
@@ -109,7 +109,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// ``HTTPTransport/getEach(_:limit:answer:)``. The C client's thread asks for the next URL
     /// as it hands over an answer, so a long run of requests never waits for another thread to
     /// make the next one.
-    public func getEach(
+    package func getEach(
         _ urls: [URL], limit: RequestLimit,
         answer: @escaping @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
     ) -> any RequestBatch {
@@ -154,7 +154,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Whether an answer from `url`'s host came over HTTP/2 or later.
-    public func multiplexes(_ url: URL) -> Bool {
+    package func multiplexes(_ url: URL) -> Bool {
         guard let host = Self.hostKey(url) else { return false }
         return lock.withLock { _ in multiplexedHosts.contains(host) }
     }

@@ -5,11 +5,11 @@
 #endif
 
 /// A response: status, headers (lower-cased names) and body.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The HTTP status code.
-    public var status: Int
+    package var status: Int
     /// The body bytes.
-    public var body: Data
+    package var body: Data
     // A sync reads no header of thousands of responses: the raw block is parsed only when asked.
     private let fields: Fields
 
@@ -19,7 +19,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Header fields, names lower-cased.
-    public var headers: [String: String] {
+    package var headers: [String: String] {
         switch fields {
         case let .parsed(headers): headers
         case let .block(block): HTTPHeaderBlock.fields(block)
@@ -27,7 +27,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    package init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.body = body
         fields = .parsed(headers)

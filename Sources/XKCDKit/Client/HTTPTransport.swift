@@ -5,7 +5,7 @@
 #endif
 
 /// Sends GET requests; injected so tests and benchmarks can swap it.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// Fetches `url` sending `headers` as well, throwing ``XKCDError/network(_:retryable:)`` or
     /// ``XKCDError/cancelled`` on failure. A header that ``HTTPRequestHeaders/lines(_:)`` refuses
     /// (a name that is not a token, a value holding CR, LF or NUL) is never sent: the request
@@ -33,10 +33,10 @@ public protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     /// Connections that multiplex are not known to transports that do not say.
-    public func multiplexes(_ url: URL) -> Bool { false }
+    package func multiplexes(_ url: URL) -> Bool { false }
 
     /// Fetches `url` with no extra headers.
-    public func get(_ url: URL) async throws -> HTTPResponse {
+    package func get(_ url: URL) async throws -> HTTPResponse {
         try await get(url, headers: [:])
     }
 }

@@ -1,5 +1,5 @@
 /// What a conditional request for the newest comic found.
-public enum NewestLookup: Sendable, Equatable {
+package enum NewestLookup: Sendable, Equatable {
     /// HTTP 304: the newest comic has not changed since the validators given.
     case notModified
     /// HTTP 200: the newest comic, with the validators of this response.

@@ -1,5 +1,5 @@
 /// Requests started by ``HTTPTransport/getEach(_:limit:answer:)``.
-public protocol RequestBatch: Sendable {
+package protocol RequestBatch: Sendable {
     /// Stops the requests in flight and those not yet made.
     func cancel()
     /// Gives back a place kept taken by an answer, so the next URL is asked for.

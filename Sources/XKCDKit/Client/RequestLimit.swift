@@ -1,30 +1,30 @@
 /// How many requests to one host a batch keeps in flight: as many as its connections carry
 /// (up to `streams` on one HTTP/2 connection, one each on ``connectionsPerHost`` HTTP/1.1
 /// connections), never more than a user's cap.
-public struct RequestLimit: Sendable, Equatable {
+package struct RequestLimit: Sendable, Equatable {
     /// The most HTTP/1.1 connections opened to one host.
-    public static let connectionsPerHost = 8
+    package static let connectionsPerHost = 8
     /// The most requests one HTTP/2 connection carries at once (fewer when the server says so).
-    public static let multiplexedStreams = 100
+    package static let multiplexedStreams = 100
     /// The most downloads of images at once on one HTTP/2 connection: they share its bandwidth,
     /// and each must finish within its own time limit, so a slow link must not be split a
     /// hundred ways.
-    public static let multiplexedDownloads = 16
+    package static let multiplexedDownloads = 16
 
     /// The user's cap (`--jobs`), nil for none.
-    public let cap: Int?
+    package let cap: Int?
     /// The most requests in flight on one HTTP/2 connection.
-    public let streams: Int
+    package let streams: Int
 
     /// A limit capped at `cap` requests (nil: by the connection alone), with at most `streams`
     /// on an HTTP/2 connection.
-    public init(cap: Int? = nil, streams: Int = RequestLimit.multiplexedStreams) {
+    package init(cap: Int? = nil, streams: Int = RequestLimit.multiplexedStreams) {
         self.cap = cap.map { max(1, $0) }
         self.streams = max(1, min(streams, Self.multiplexedStreams))
     }
 
     /// The requests to keep in flight on a connection that does (or does not) multiplex.
-    public func inFlight(multiplexed: Bool) -> Int {
+    package func inFlight(multiplexed: Bool) -> Int {
         min(cap ?? .max, multiplexed ? streams : Self.connectionsPerHost)
     }
 }

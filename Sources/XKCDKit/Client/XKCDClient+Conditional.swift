@@ -12,7 +12,7 @@ extension XKCDClient {
     /// With no usable validators the request is unconditional, and a 304 to it is a server
     /// error rather than "nothing changed". A 404 throws what ``latest()`` throws; other
     /// statuses but 200 throw ``XKCDError/httpStatus(_:url:)``.
-    public func latest(ifChangedSince validators: HTTPValidators) async throws -> NewestLookup {
+    package func latest(ifChangedSince validators: HTTPValidators) async throws -> NewestLookup {
         let conditions = validators.conditionalHeaders
         let response = try await get(newestURL, headers: conditions)
         switch response.status {

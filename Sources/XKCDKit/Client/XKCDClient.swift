@@ -5,21 +5,21 @@
 #endif
 
 /// Speaks the xkcd JSON API: `BASE/info.0.json` and `BASE/N/info.0.json`.
-public struct XKCDClient: Sendable {
+package struct XKCDClient: Sendable {
     /// The server's base URL, e.g. `https://xkcd.com`.
-    public let baseURL: URL
+    package let baseURL: URL
     /// explainxkcd's base URL (its MediaWiki API is `explainURL/wiki/api.php`).
-    public let explainURL: URL
+    package let explainURL: URL
     private let transport: any HTTPTransport
     // `baseURL` as text ending in "/", when a comic's address is that text plus its path.
     private let comicURLPrefix: String?
     private let retryDelays: [Duration]
 
     /// The default explainxkcd address.
-    public static let defaultExplainURL = URL(string: "https://www.explainxkcd.com")!
+    package static let defaultExplainURL = URL(string: "https://www.explainxkcd.com")!
 
     /// Creates a client; transient failures (HTTP 5xx, lost connections) are retried after each of `retryDelays`.
-    public init(
+    package init(
         baseURL: URL, explainURL: URL = XKCDClient.defaultExplainURL, transport: any HTTPTransport,
         retryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]
     ) {
@@ -31,12 +31,12 @@ public struct XKCDClient: Sendable {
     }
 
     /// The same client with other retry delays.
-    public func withRetryDelays(_ delays: [Duration]) -> XKCDClient {
+    package func withRetryDelays(_ delays: [Duration]) -> XKCDClient {
         XKCDClient(baseURL: baseURL, explainURL: explainURL, transport: transport, retryDelays: delays)
     }
 
     /// The result of asking for one comic.
-    public enum Lookup: Sendable, Equatable {
+    package enum Lookup: Sendable, Equatable {
         /// The comic.
         case found(Comic)
         /// HTTP 404: no such comic.
@@ -44,7 +44,7 @@ public struct XKCDClient: Sendable {
     }
 
     /// The newest comic.
-    public func latest() async throws -> Comic {
+    package func latest() async throws -> Comic {
         switch try await fetch(url: newestURL, expected: nil) {
         case let .found(comic): return comic
         case .notFound: throw noNewestComic
@@ -60,7 +60,7 @@ public struct XKCDClient: Sendable {
     }
 
     /// Comic `num`, or `.notFound`.
-    public func comic(_ num: Int) async throws -> Lookup {
+    package func comic(_ num: Int) async throws -> Lookup {
         try await fetch(url: comicURL(num), expected: num)
     }
 
@@ -90,10 +90,10 @@ public struct XKCDClient: Sendable {
     }
 
     /// The largest image accepted.
-    public static let maxImageBytes = 20 << 20
+    package static let maxImageBytes = 20 << 20
 
     /// The image at `url` (http or https only), checked to be a PNG, JPEG, GIF or WebP.
-    public func image(at url: URL, of num: Int) async throws -> (data: Data, kind: ImageKind) {
+    package func image(at url: URL, of num: Int) async throws -> (data: Data, kind: ImageKind) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw XKCDError.badData("the image of #\(num) has an address that is not http(s)")
         }

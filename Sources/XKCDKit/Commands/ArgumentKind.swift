@@ -1,5 +1,5 @@
 /// What a command's words after its options hold, for parsing, help and completion.
-public enum ArgumentKind: Sendable, Equatable {
+package enum ArgumentKind: Sendable, Equatable {
     /// Nothing.
     case none
     /// An optional positive count (next/prev).

@@ -1,5 +1,5 @@
 /// Which comics Tab offers for a command's argument.
-public enum ComicCompletion: Sendable, Equatable {
+package enum ComicCompletion: Sendable, Equatable {
     /// None.
     case none
     /// Every stored comic, by title or number.

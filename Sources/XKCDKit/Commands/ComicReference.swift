@@ -1,5 +1,5 @@
 /// A comic named by number or by title.
-public enum ComicReference: Equatable, Sendable {
+package enum ComicReference: Equatable, Sendable {
     /// By number.
     case number(Int)
     /// By title (exact, case-insensitive, or a unique prefix).

@@ -1,5 +1,5 @@
 /// One parsed command, ready for the session.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
     /// The newest comic.
     case latest
     /// Comic 1.

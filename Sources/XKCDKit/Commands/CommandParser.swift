@@ -1,12 +1,12 @@
 /// Turns words into a ``Command``: the one grammar of the REPL, `-c`, stdin and one-shot use.
 /// The command's row in ``CommandSpec/all`` declares its words and options; the scanner reads
 /// them; the row's `build` makes the command.
-public enum CommandParser {
+package enum CommandParser {
     /// The largest comic number accepted before asking the server.
-    public static let maxComicNumber = ComicNumberWord.maxComicNumber
+    package static let maxComicNumber = ComicNumberWord.maxComicNumber
 
     /// Parses a whole line: `;`-separated commands.
-    public static func parse(line: String) throws(UsageError) -> [Command] {
+    package static func parse(line: String) throws(UsageError) -> [Command] {
         var commands: [Command] = []
         for words in try CommandTokenizer.split(line) {
             commands.append(try parse(words: words))
@@ -15,7 +15,7 @@ public enum CommandParser {
     }
 
     /// Parses one command's words (the first is the command name, a number or `#N`).
-    public static func parse(words: [String]) throws(UsageError) -> Command {
+    package static func parse(words: [String]) throws(UsageError) -> Command {
         guard let head = words.first else { throw UsageError("empty command") }
         let rest = Array(words.dropFirst())
         if ComicNumberWord.looksNumeric(head) {
@@ -35,7 +35,7 @@ public enum CommandParser {
     }
 
     /// The command names and aliases closest to `word`, for "did you mean".
-    public static func suggestion(for word: String) -> String? {
+    package static func suggestion(for word: String) -> String? {
         let lower = word.lowercased()
         guard lower.count <= 20 else { return nil }
         var best: (name: String, distance: Int)?

@@ -1,12 +1,12 @@
 /// Reads a command's words by its declaration: options as its ``CommandSpec`` declares them
 /// (`--jobs 4`, `--jobs=4`, `-j 4`, anywhere among the words), `-h`/`--help` for any command,
 /// and `--` ending options. The same scanner serves REPL lines, `-c`, stdin and argv.
-public enum CommandScanner {
+package enum CommandScanner {
     /// The long name recorded when help is asked for.
-    public static let help = "--help"
+    package static let help = "--help"
 
     /// Scans the words after a command's name.
-    public static func scan(_ spec: CommandSpec, _ words: [String]) throws(UsageError) -> CommandInput {
+    package static func scan(_ spec: CommandSpec, _ words: [String]) throws(UsageError) -> CommandInput {
         var input = CommandInput(spec: spec, words: [], options: [:])
         var index = 0
         var optionsEnded = false
@@ -61,7 +61,7 @@ public enum CommandScanner {
 
     /// Whether `word` is read as an option: it starts with `-` and is not a number (`-3` is a
     /// bad comic number or count, not an unknown option).
-    public static func isOptionLike(_ word: String) -> Bool {
+    package static func isOptionLike(_ word: String) -> Bool {
         word.hasPrefix("-") && word != "-" && !ComicNumberWord.looksNumeric(word)
     }
 }

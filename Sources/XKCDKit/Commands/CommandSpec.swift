@@ -1,35 +1,35 @@
 /// One command's definition: the single source for parsing, help, the man page and completion.
 /// Its options are declared here and read by ``CommandScanner``; `build` makes the
 /// ``Command`` from what the scanner found.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// Makes the command from scanned words.
-    public typealias Builder = @Sendable (CommandInput) throws(UsageError) -> Command
+    package typealias Builder = @Sendable (CommandInput) throws(UsageError) -> Command
 
     /// The canonical name.
-    public var name: String
+    package var name: String
     /// Other names that run it.
-    public var aliases: [String]
+    package var aliases: [String]
     /// The usage line after the name, e.g. `[K]`.
-    public var usage: String
+    package var usage: String
     /// One line of what it does.
-    public var summary: String
+    package var summary: String
     /// More detail for `help NAME`.
-    public var details: String
+    package var details: String
     /// What its words hold.
-    public var argument: ArgumentKind
+    package var argument: ArgumentKind
     /// The options it takes.
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
     /// Words Tab offers as its first argument, e.g. `stats` and `clear`.
-    public var subcommands: [String]
+    package var subcommands: [String]
     /// Which comics Tab completes after it.
-    public var completes: ComicCompletion
+    package var completes: ComicCompletion
     /// Which arguments Tab completes as file paths.
-    public var paths: PathCompletion
+    package var paths: PathCompletion
     /// Makes the command.
     let build: Builder
 
     /// Creates a spec.
-    public init(
+    package init(
         name: String, aliases: [String] = [], usage: String = "", summary: String, details: String,
         argument: ArgumentKind, options: [OptionSpec] = [], subcommands: [String] = [],
         completes: ComicCompletion = .none, paths: PathCompletion = .none, build: @escaping Builder
@@ -48,16 +48,16 @@ public struct CommandSpec: Sendable {
     }
 
     /// Every command, in the order `help` lists them.
-    public static let all: [CommandSpec] = browsing + reading + library + program
+    package static let all: [CommandSpec] = browsing + reading + library + program
 
     /// The spec whose name or alias is `word` (case-insensitive).
-    public static func named(_ word: String) -> CommandSpec? {
+    package static func named(_ word: String) -> CommandSpec? {
         let lower = word.lowercased()
         return all.first { $0.name == lower || $0.aliases.contains(lower) }
     }
 
     /// `name usage`, e.g. `next [K]`.
-    public var synopsis: String {
+    package var synopsis: String {
         usage.isEmpty ? name : "\(name) \(usage)"
     }
 
@@ -69,7 +69,7 @@ public struct CommandSpec: Sendable {
 
 extension CommandSpec: Equatable {
     /// Specs are equal when they name the same command.
-    public static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool {
+    package static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool {
         lhs.name == rhs.name
     }
 }

@@ -1,10 +1,10 @@
 /// Splits a command line into commands (on `;`) and words (on spaces), honouring
 /// single quotes, double quotes and backslash escapes. An apostrophe between two letters is
 /// one (`search can't sleep`, `goto Ballmer's Peak`), not a quote.
-public enum CommandTokenizer {
+package enum CommandTokenizer {
     /// Whether a script line is a comment: its first word starts with `#` and is not a comic
     /// number (`#353` goes to that comic; `# 353`, `#!/usr/bin/env xkcd` and `#note` are comments).
-    public static func isComment(_ line: String) -> Bool {
+    package static func isComment(_ line: String) -> Bool {
         let text = line.drop { $0.isWhitespace }
         guard text.hasPrefix("#") else { return false }
         let word = String(text.prefix { !$0.isWhitespace && $0 != ";" })
@@ -12,7 +12,7 @@ public enum CommandTokenizer {
     }
 
     /// The words of each `;`-separated command; empty commands are dropped.
-    public static func split(_ line: String) throws(UsageError) -> [[String]] {
+    package static func split(_ line: String) throws(UsageError) -> [[String]] {
         var commands: [[String]] = []
         var words: [String] = []
         var word = ""

@@ -1,14 +1,14 @@
 /// One global option (`xkcd --offline goto 353`, `xkcd goto 353 --offline`): the single source for
 /// parsing them, `xkcd --help`, the man page and shell completion.
-public struct GlobalOptionSpec: Sendable, Equatable {
+package struct GlobalOptionSpec: Sendable, Equatable {
     /// Which option it is, for the parser.
-    public enum Key: Sendable, Equatable {
+    package enum Key: Sendable, Equatable {
         case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, theme, timeout
         case commands, help, version, completionScript, manual
     }
 
     /// Where an option's value comes from when the flag is not given.
-    public enum Fallback: Sendable, Equatable {
+    package enum Fallback: Sendable, Equatable {
         /// None.
         case none
         /// The variable's text is the value.
@@ -19,7 +19,7 @@ public struct GlobalOptionSpec: Sendable, Equatable {
         case nonEmpty(String)
 
         /// The variable's name.
-        public var variable: String? {
+        package var variable: String? {
             switch self {
             case .none: nil
             case let .value(name), let .switchOn(name), let .nonEmpty(name): name
@@ -27,7 +27,7 @@ public struct GlobalOptionSpec: Sendable, Equatable {
         }
 
         /// How help shows it: `XKCD_OFFLINE=1`, `NO_COLOR`.
-        public var shown: String? {
+        package var shown: String? {
             switch self {
             case .none: nil
             case let .value(name), let .nonEmpty(name): name
@@ -37,7 +37,7 @@ public struct GlobalOptionSpec: Sendable, Equatable {
     }
 
     /// What Tab offers for an option's value.
-    public enum ValueCompletion: Sendable, Equatable {
+    package enum ValueCompletion: Sendable, Equatable {
         /// Nothing.
         case none
         /// Directory names.
@@ -47,26 +47,26 @@ public struct GlobalOptionSpec: Sendable, Equatable {
     }
 
     /// Which option.
-    public var key: Key
+    package var key: Key
     /// The names shown, e.g. `-h`, `--help`.
-    public var names: [String]
+    package var names: [String]
     /// Other spellings accepted but not shown.
-    public var otherSpellings: [String] = []
+    package var otherSpellings: [String] = []
     /// The value's placeholder, e.g. `URL`; nil for a flag.
-    public var value: String?
+    package var value: String?
     /// The environment variable read when the flag is not given.
-    public var fallback: Fallback = .none
+    package var fallback: Fallback = .none
     /// The default, as help shows it.
-    public var defaultValue: String?
+    package var defaultValue: String?
     /// One line of what it does.
-    public var summary: String
+    package var summary: String
     /// What Tab offers for the value.
-    public var completion: ValueCompletion = .none
+    package var completion: ValueCompletion = .none
     /// Left out of help, the man page and completion (tooling).
-    public var hidden = false
+    package var hidden = false
 
     /// Every option, in the order help lists them.
-    public static let all: [GlobalOptionSpec] = [
+    package static let all: [GlobalOptionSpec] = [
         GlobalOptionSpec(
             key: .baseURL, names: ["--base-url"], value: "URL", fallback: .value("XKCD_BASE_URL"),
             defaultValue: "https://xkcd.com", summary: "the xkcd API server"),
@@ -112,23 +112,23 @@ public struct GlobalOptionSpec: Sendable, Equatable {
     ]
 
     /// The options help, the man page and completion show.
-    public static var shown: [GlobalOptionSpec] { all.filter { !$0.hidden } }
+    package static var shown: [GlobalOptionSpec] { all.filter { !$0.hidden } }
 
     /// The option spelled `name`, if any.
-    public static func named(_ name: String) -> GlobalOptionSpec? {
+    package static func named(_ name: String) -> GlobalOptionSpec? {
         all.first { $0.names.contains(name) || $0.otherSpellings.contains(name) }
     }
 
     /// Whether a value follows the flag.
-    public var takesValue: Bool { value != nil }
+    package var takesValue: Bool { value != nil }
 
     /// `--base-url URL`, `-h, --help`.
-    public var synopsis: String {
+    package var synopsis: String {
         names.joined(separator: ", ") + (value.map { " \($0)" } ?? "")
     }
 
     /// The summary with the environment variable and default, as help shows it.
-    public var helpText: String {
+    package var helpText: String {
         let notes = [fallback.shown.map { "env \($0)" }, defaultValue.map { "default \($0)" }].compactMap { $0 }
         return notes.isEmpty ? summary : "\(summary) (\(notes.joined(separator: ", ")))"
     }

@@ -5,46 +5,46 @@
 #endif
 
 /// The global options, from flags first, then environment variables, then defaults.
-public struct GlobalOptions: Sendable, Equatable {
+package struct GlobalOptions: Sendable, Equatable {
     /// The xkcd API base URL.
-    public var baseURL: URL
+    package var baseURL: URL
     /// explainxkcd's base URL.
-    public var explainURL = XKCDClient.defaultExplainURL
+    package var explainURL = XKCDClient.defaultExplainURL
     /// Where everything is stored.
-    public var dataDirectory: URL
+    package var dataDirectory: URL
     /// One JSON document per command instead of human text.
-    public var json = false
+    package var json = false
     /// Colour explicitly turned off (`--no-color` or `NO_COLOR`).
-    public var noColor = false
+    package var noColor = false
     /// `-c`: `;`-separated commands to run.
-    public var commandString: String?
+    package var commandString: String?
     /// A one-shot command's words.
-    public var words: [String] = []
+    package var words: [String] = []
     /// No network at all: only what is stored.
-    public var offline = false
+    package var offline = false
     /// The most bytes of images kept (favorites' not counted).
-    public var imageCacheLimit = ComicRepository.defaultImageCacheLimit
+    package var imageCacheLimit = ComicRepository.defaultImageCacheLimit
     /// Whether comics are drawn for a dark or a light background, or as the terminal says.
-    public var theme = Theme.auto
+    package var theme = Theme.auto
     /// Seconds before a request gives up.
-    public var timeout: TimeInterval = 15
+    package var timeout: TimeInterval = 15
     /// Seconds between background checks for new comics in the REPL; 0: none.
-    public var checkInterval: TimeInterval = 30 * 60
+    package var checkInterval: TimeInterval = 30 * 60
     /// `--help` was given.
-    public var showHelp = false
+    package var showHelp = false
     /// `--version` was given.
-    public var showVersion = false
+    package var showVersion = false
     /// `--generate-completion-script SHELL` was given.
-    public var completionScript: CompletionShell?
+    package var completionScript: CompletionShell?
     /// `--generate-manual` was given.
-    public var showManual = false
+    package var showManual = false
 
     /// The default API base URL.
-    public static let defaultBaseURL = URL(string: "https://xkcd.com")!
+    package static let defaultBaseURL = URL(string: "https://xkcd.com")!
 
     /// Parses `arguments` (without the program name) by ``GlobalOptionSpec/all``. Options may
     /// stand anywhere on the line (see ``GlobalOptionScan``); the other words are the one-shot command.
-    public static func parse(arguments: [String], environment: Environment) throws(UsageError) -> GlobalOptions {
+    package static func parse(arguments: [String], environment: Environment) throws(UsageError) -> GlobalOptions {
         let split = try GlobalOptionScan(arguments)
         var options = GlobalOptions(baseURL: defaultBaseURL, dataDirectory: URL(fileURLWithPath: "/"))
         options.words = split.words

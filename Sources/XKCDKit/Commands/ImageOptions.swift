@@ -1,15 +1,15 @@
 /// How `image` (and `show --image`) draws a comic: which terminal protocol, and how wide.
-public struct ImageOptions: Sendable, Equatable {
+package struct ImageOptions: Sendable, Equatable {
     /// The protocol to use whatever the terminal says; nil: chosen from the terminal.
-    public var renderer: ImageProtocol?
+    package var renderer: ImageProtocol?
     /// The width in columns; nil: fit the terminal.
-    public var width: Int?
+    package var width: Int?
     /// Whether the image goes to a terminal that draws pixels (kitty, iTerm2, sixel), which
     /// gets the `_2x` image where there is one. Not typed: the program sets it from the terminal.
-    public var highResolution = false
+    package var highResolution = false
 
     /// Options as given.
-    public init(renderer: ImageProtocol? = nil, width: Int? = nil) {
+    package init(renderer: ImageProtocol? = nil, width: Int? = nil) {
         self.renderer = renderer
         self.width = width
     }

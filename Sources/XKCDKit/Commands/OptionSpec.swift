@@ -1,9 +1,9 @@
 /// One option a command declares: its names, and whether and what value it takes. The
 /// scanner reads options by these declarations, Tab offers their long names, and a test holds
 /// the hand-written usage line (which help and the man page print) to them.
-public struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
     /// What follows an option.
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         /// Nothing: a flag.
         case none
         /// Free text, shown as `placeholder`.
@@ -15,27 +15,27 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// The long name, e.g. `--jobs`.
-    public var name: String
+    package var name: String
     /// A one-letter name, e.g. `-j`.
-    public var short: String?
+    package var short: String?
     /// What follows it.
-    public var value: Value
+    package var value: Value
 
     /// A flag.
-    public static func flag(_ name: String, short: String? = nil) -> OptionSpec {
+    package static func flag(_ name: String, short: String? = nil) -> OptionSpec {
         OptionSpec(name: name, short: short, value: .none)
     }
 
     /// An option followed by a value.
-    public static func valued(_ name: String, short: String? = nil, _ value: Value) -> OptionSpec {
+    package static func valued(_ name: String, short: String? = nil, _ value: Value) -> OptionSpec {
         OptionSpec(name: name, short: short, value: value)
     }
 
     /// Whether a value follows it.
-    public var takesValue: Bool { value != .none }
+    package var takesValue: Bool { value != .none }
 
     /// How usage lines show its value, e.g. `N`; nil for a flag.
-    public var placeholder: String? {
+    package var placeholder: String? {
         switch value {
         case .none: nil
         case let .text(placeholder), let .integer(placeholder, _, _), let .choice(placeholder, _): placeholder

@@ -1,5 +1,5 @@
 /// Which of a command's arguments Tab completes as file paths (in the shells).
-public enum PathCompletion: Sendable, Equatable {
+package enum PathCompletion: Sendable, Equatable {
     /// None.
     case none
     /// Every argument that is not an option.

@@ -1,5 +1,5 @@
 /// How `share` writes a comic.
-public enum ShareFormat: String, CaseIterable, Sendable, Equatable {
+package enum ShareFormat: String, CaseIterable, Sendable, Equatable {
     /// A message-ready text block.
     case text
     /// An RFC 6068 `mailto:` URL.

@@ -5,17 +5,17 @@
 #endif
 
 /// A command line that cannot be run as written (exit status 2 one-shot).
-public struct UsageError: Error, Equatable, Sendable, LocalizedError {
+package struct UsageError: Error, Equatable, Sendable, LocalizedError {
     /// The one-line message shown after `error: `.
-    public var message: String
+    package var message: String
 
     /// Creates an error with `message`.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
     /// The message.
-    public var errorDescription: String? { message }
+    package var errorDescription: String? { message }
 
     /// A user-typed word made safe and short enough to quote in a message.
     static func quote(_ word: String) -> String {

@@ -9,17 +9,17 @@
 /// those that take one. Pure: the file names come from the caller. The REPL asks
 /// ``complete(_:titles:paths:)`` about its line; the shells ask ``matches(_:titles:)`` through
 /// ``ShellCompletionRequest``.
-public struct Completer: Sendable {
+package struct Completer: Sendable {
     /// The most candidates listed for one Tab.
-    public static let maxCandidates = 200
+    package static let maxCandidates = 200
 
     /// Creates a completer.
-    public init() {}
+    package init() {}
 
     /// What `words` can be completed to: the first word is the command (or, alone, the command
     /// being typed), the last is the word being typed (empty after a space). `titles` is asked
     /// only when comics are completed.
-    public func matches(_ words: [String], titles: () -> TitleIndex) -> CompletionMatches {
+    package func matches(_ words: [String], titles: () -> TitleIndex) -> CompletionMatches {
         let names = CommandSpec.all.map { CompletionCandidate($0.name, note: $0.summary) }
         guard words.count > 1 else { return filter(names, by: words.first ?? "") }
         guard let spec = CommandSpec.named(words[0]) else {
@@ -65,7 +65,7 @@ public struct Completer: Sendable {
     /// The completion for `text` (everything before the cursor on a REPL line), using `titles`
     /// for comics and `paths` (the paths a typed prefix can become, see ``PathLister``) where a
     /// command takes a file.
-    public func complete(_ text: String, titles: TitleIndex = .empty, paths: (String) -> [String] = { _ in [] })
+    package func complete(_ text: String, titles: TitleIndex = .empty, paths: (String) -> [String] = { _ in [] })
         -> Completion
     {
         let segment = text.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? text

@@ -1,8 +1,8 @@
 /// What the words typed so far can be completed to: the part of completion the REPL and the
 /// shells share. Found by ``Completer/matches(_:titles:)``.
-public struct CompletionMatches: Sendable, Equatable {
+package struct CompletionMatches: Sendable, Equatable {
     /// What the candidates are.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Command names, options and sub-commands: each replaces the last word.
         case words
         /// Comic numbers (noted with their titles): each replaces every word after the command.
@@ -15,14 +15,14 @@ public struct CompletionMatches: Sendable, Equatable {
     }
 
     /// What the candidates are.
-    public var kind: Kind
+    package var kind: Kind
     /// The text they replace, unescaped: the last word, or every word after the command.
-    public var typed: String
+    package var typed: String
     /// Every match, in the order to offer them.
-    public var candidates: [CompletionCandidate]
+    package var candidates: [CompletionCandidate]
 
     /// A set of matches.
-    public init(kind: Kind, typed: String, candidates: [CompletionCandidate]) {
+    package init(kind: Kind, typed: String, candidates: [CompletionCandidate]) {
         self.kind = kind
         self.typed = typed
         self.candidates = candidates

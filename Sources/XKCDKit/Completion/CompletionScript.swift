@@ -3,9 +3,9 @@
 /// point (``ShellCompletionRequest``) and offers what comes back, so every shell completes
 /// commands, options and comics exactly as the REPL does, from the local store, without the
 /// network.
-public enum CompletionScript {
+package enum CompletionScript {
     /// The file a script is installed as: `xkcd.bash`, `_xkcd`, `xkcd.fish`.
-    public static func fileName(_ shell: CompletionShell) -> String {
+    package static func fileName(_ shell: CompletionShell) -> String {
         switch shell {
         case .bash: "\(ProgramHelp.name).bash"
         case .zsh: "_\(ProgramHelp.name)"
@@ -14,7 +14,7 @@ public enum CompletionScript {
     }
 
     /// The script for `shell`.
-    public static func render(_ shell: CompletionShell) -> String {
+    package static func render(_ shell: CompletionShell) -> String {
         switch shell {
         case .bash: bash
         case .zsh: zsh

@@ -1,5 +1,5 @@
 /// A shell that `xkcd` has a completion script for.
-public enum CompletionShell: String, Sendable, CaseIterable {
+package enum CompletionShell: String, Sendable, CaseIterable {
     /// GNU bash 4 or later.
     case bash
     /// The Z shell.

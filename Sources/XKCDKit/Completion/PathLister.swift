@@ -7,10 +7,10 @@
 /// File names for Tab where a command takes a path (`save`, `fav import`) in the REPL: the
 /// entries of the directory typed so far whose names start with what follows its last slash.
 /// Directories end in `/`; hidden entries are offered only once a dot is typed.
-public enum PathLister {
+package enum PathLister {
     /// The paths `typed` can become, each spelled from what was typed (a leading `~/` stays),
     /// sorted; `currentDirectory` anchors a relative path.
-    public static func entries(
+    package static func entries(
         completing typed: String, currentDirectory: String = FileManager.default.currentDirectoryPath
     ) -> [String] {
         let slash = typed.lastIndex(of: "/")

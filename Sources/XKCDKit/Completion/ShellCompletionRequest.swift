@@ -12,7 +12,7 @@
 /// those itself); the candidates follow, one a line. For zsh and fish each is `value`, or `value`, a
 /// tab and a note; for bash each is ready for `COMPREPLY`: quoted to replace the word readline
 /// completes, or, when readline only lists them, as plain text (a number with its title).
-public struct ShellCompletionRequest: Sendable {
+package struct ShellCompletionRequest: Sendable {
     // The words after the program name, unquoted; the last is the one being typed.
     private let words: [String]
     // The `--data-dir` given on the line, if any.
@@ -40,7 +40,7 @@ public struct ShellCompletionRequest: Sendable {
     /// completes, and the command line up to the cursor), or `zsh WORD…` and `fish WORD…` (the
     /// words after the program name, unquoted, the last being the one typed). Nil when they are
     /// neither.
-    public init?(arguments: [String]) {
+    package init?(arguments: [String]) {
         guard let name = arguments.first, let shell = CompletionShell(rawValue: name) else { return nil }
         if shell == .bash {
             guard arguments.count == 4 else { return nil }
@@ -99,7 +99,7 @@ public struct ShellCompletionRequest: Sendable {
 
     /// Where the titles are read from: the `--data-dir` on the line, else where ``GlobalOptions``
     /// would find it.
-    public func dataDirectory(environment: Environment) -> URL {
+    package func dataDirectory(environment: Environment) -> URL {
         let variable = GlobalOptionSpec.all.first { $0.key == .dataDirectory }?.fallback.variable
         let fromEnvironment = variable.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
         return DataDirectory.resolve(explicit: dataDirectoryOption ?? fromEnvironment, environment: environment)
@@ -170,7 +170,7 @@ public struct ShellCompletionRequest: Sendable {
     }
 
     /// The answer, in the form the shell's script reads.
-    public func reply(titles: () -> TitleIndex) -> String {
+    package func reply(titles: () -> TitleIndex) -> String {
         let lines: [String]
         switch offer(titles: titles) {
         case .directories:

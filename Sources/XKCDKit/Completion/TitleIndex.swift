@@ -11,13 +11,13 @@
 /// Unicode space read as one space, typographic quotes and dashes as their ASCII forms, other
 /// punctuation kept (`D&D`, `<City>`). Where that finds nothing, by ``looseKey(_:)``: letters and
 /// digits alone, so `dd comb` finds "D&D Combinatorics" and `city style` "<City>-Style Pizza".
-public struct TitleIndex: Sendable {
+package struct TitleIndex: Sendable {
     /// One comic.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The comic's number.
-        public var num: Int
+        package var num: Int
         /// Its display title.
-        public var title: String
+        package var title: String
         /// The folded title.
         var key: String
         /// The folded title without spaces or punctuation.
@@ -32,10 +32,10 @@ public struct TitleIndex: Sendable {
     private let favorites: Set<Int>
 
     /// An empty index.
-    public static let empty = TitleIndex(titles: [], favorites: [])
+    package static let empty = TitleIndex(titles: [], favorites: [])
 
     /// Builds the index from numbers and display titles; `favorites` marks the favorites.
-    public init(titles: [(num: Int, title: String)], favorites: Set<Int>) {
+    package init(titles: [(num: Int, title: String)], favorites: Set<Int>) {
         let entries = titles.map {
             let key = Self.key($0.title)
             return Entry(num: $0.num, title: $0.title, key: key, loose: Self.letters(of: key), digits: String($0.num))
@@ -47,11 +47,11 @@ public struct TitleIndex: Sendable {
     }
 
     /// How many titles it holds.
-    public var count: Int { byNumber.count }
+    package var count: Int { byNumber.count }
 
     /// The comparison form of a title: sanitized; case, diacritics and width folded; any run of
     /// Unicode spaces one space, none at either end; curly quotes and dashes as ASCII.
-    public static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         let folded = TextFolding.fold(TerminalSanitizer.sanitize(text, multiline: false))
         var out = ""
         var space = false
@@ -68,7 +68,7 @@ public struct TitleIndex: Sendable {
     }
 
     /// The looser comparison form of a title: its ``key(_:)``'s letters and digits alone.
-    public static func looseKey(_ text: String) -> String {
+    package static func looseKey(_ text: String) -> String {
         letters(of: key(text))
     }
 
@@ -86,13 +86,13 @@ public struct TitleIndex: Sendable {
     }
 
     /// How many comics a lookup can find.
-    public func count(favoritesOnly: Bool) -> Int {
+    package func count(favoritesOnly: Bool) -> Int {
         favoritesOnly ? favorites.count : byNumber.count
     }
 
     /// The comics a typed title names: those whose title equals `query` (by ``key(_:)``, else by
     /// ``looseKey(_:)``) if any, else every title starting with it; in number order.
-    public func matches(_ query: String, favoritesOnly: Bool = false) -> [Entry] {
+    package func matches(_ query: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(query)
         guard !key.isEmpty else { return [] }
         let prefixed = titles(withPrefix: query, favoritesOnly: favoritesOnly)
@@ -104,7 +104,7 @@ public struct TitleIndex: Sendable {
 
     /// The titles closest to a `query` that matches none: at most `limit`, each at most two
     /// edits away (by ``key(_:)``; one for a query under five letters), closest first.
-    public func nearest(_ query: String, favoritesOnly: Bool = false, limit: Int = 3) -> [Entry] {
+    package func nearest(_ query: String, favoritesOnly: Bool = false, limit: Int = 3) -> [Entry] {
         let key = Self.key(query)
         let allowed = key.count < 5 ? 1 : 2
         guard !key.isEmpty else { return [] }
@@ -120,7 +120,7 @@ public struct TitleIndex: Sendable {
 
     /// The comics whose title starts with `prefix`, in title order: by ``key(_:)``, or where
     /// none does, by ``looseKey(_:)``.
-    public func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
+    package func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(prefix)
         let strict = Self.entries(byKey, startingWith: key, at: \.key, favorites: favoritesOnly ? favorites : nil)
         guard strict.isEmpty else { return strict }
@@ -150,12 +150,12 @@ public struct TitleIndex: Sendable {
     }
 
     /// The comics whose number starts with the digits `prefix`, in number order.
-    public func numbers(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
+    package func numbers(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
         byNumber.filter { $0.digits.hasPrefix(prefix) && (!favoritesOnly || favorites.contains($0.num)) }
     }
 
     /// Every favorite, in number order.
-    public var favoriteEntries: [Entry] {
+    package var favoriteEntries: [Entry] {
         byNumber.filter { favorites.contains($0.num) }
     }
 }

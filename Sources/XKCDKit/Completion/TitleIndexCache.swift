@@ -8,7 +8,7 @@ import Synchronization
 
 /// Keeps a ``TitleIndex`` of the store's titles, rebuilt only when the store has changed
 /// (by this process or another one on the same data directory).
-public final class TitleIndexCache: @unchecked Sendable {
+package final class TitleIndexCache: @unchecked Sendable {
     // The lock guards `index` and `signature`: Tab runs on the main thread, refreshes may not.
     private let lock = Mutex(())
     private let store: ComicStore
@@ -21,19 +21,19 @@ public final class TitleIndexCache: @unchecked Sendable {
     static let checkInterval = 1.0
 
     /// A cache over `store`; nothing is read until the first ``current()``.
-    public init(store: ComicStore) {
+    package init(store: ComicStore) {
         self.store = store
     }
 
     /// Makes the next ``current()`` check the store (after a command that may have changed it).
-    public func invalidate() {
+    package func invalidate() {
         lock.withLock { _ in stale = true }
     }
 
     /// The index, rebuilt first if the store changed since it was built. The store is asked
     /// at most once a second (other processes' changes), after every ``invalidate()``, and
     /// always with `checkingStore` (a lookup that must see the latest titles).
-    public func current(checkingStore: Bool = false) -> TitleIndex {
+    package func current(checkingStore: Bool = false) -> TitleIndex {
         lock.withLock { _ in
             let time = ProcessInfo.processInfo.systemUptime
             guard checkingStore || stale || time - checkedAt >= Self.checkInterval else { return index }

@@ -6,14 +6,14 @@
 
 extension ComicRepository {
     /// How long a stored explanation is used before it is fetched again (pages get edited).
-    public static let explanationMaxAge: TimeInterval = 7 * 24 * 3600
+    package static let explanationMaxAge: TimeInterval = 7 * 24 * 3600
 
     /// The explainxkcd wiki's base address (`--explain-url`).
-    public var explainURL: URL { client.explainURL }
+    package var explainURL: URL { client.explainURL }
 
     /// The explainxkcd page of `num`: the stored copy while it is fresh (or offline), else a
     /// new fetch, stored. When the network fails, a stale stored copy is served with a notice.
-    public func explanation(of num: Int) async throws -> ExplainPage {
+    package func explanation(of num: Int) async throws -> ExplainPage {
         let stored = try store.explanation(num)
         if offline {
             guard let stored else { throw XKCDError.explanationNotStoredOffline(num) }

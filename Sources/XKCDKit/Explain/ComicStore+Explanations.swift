@@ -6,7 +6,7 @@
 
 extension ComicStore {
     /// The stored explanation of comic `num`, if any.
-    public func explanation(_ num: Int) throws -> StoredExplanation? {
+    package func explanation(_ num: Int) throws -> StoredExplanation? {
         try read { db in
             try db.firstRow("SELECT title, wikitext, fetched_at FROM explanation WHERE num = ?", [num]) { row in
                 StoredExplanation(
@@ -17,20 +17,20 @@ extension ComicStore {
     }
 
     /// Whether an explanation of comic `num` is stored.
-    public func hasExplanation(_ num: Int) throws -> Bool {
+    package func hasExplanation(_ num: Int) throws -> Bool {
         try read { db in
             try db.value("SELECT EXISTS(SELECT 1 FROM explanation WHERE num = ?)", [num], as: Bool.self) ?? false
         }
     }
 
     /// Stores (or replaces) an explanation, and indexes it for search with its comic.
-    public func saveExplanation(_ page: ExplainPage, at date: Date) throws {
+    package func saveExplanation(_ page: ExplainPage, at date: Date) throws {
         try saveExplanations([(page, ExplanationText(wikitext: page.wikitext))], at: date)
     }
 
     /// Stores (or replaces) explanations with their text, in one transaction, and indexes
     /// each for search with its comic where the comic is stored.
-    public func saveExplanations(_ pages: [(page: ExplainPage, text: ExplanationText)], at date: Date) throws {
+    package func saveExplanations(_ pages: [(page: ExplainPage, text: ExplanationText)], at date: Date) throws {
         guard !pages.isEmpty else { return }
         try write { db in
             // The index first: a comic's old entry is removed with the stored explanation's text.
@@ -52,7 +52,7 @@ extension ComicStore {
     }
 
     /// When each stored explanation was fetched, and whether it was marked incomplete then.
-    public func explanationAges() throws -> [Int: (fetchedAt: Date, incomplete: Bool)] {
+    package func explanationAges() throws -> [Int: (fetchedAt: Date, incomplete: Bool)] {
         try read { db in
             var ages: [Int: (fetchedAt: Date, incomplete: Bool)] = [:]
             try db.prepare("SELECT num, fetched_at, incomplete FROM explanation").forEachRow { row in
@@ -63,7 +63,7 @@ extension ComicStore {
     }
 
     /// How many explanations are stored, and their pages' size in bytes.
-    public func explanationTotals() throws -> (count: Int, bytes: Int) {
+    package func explanationTotals() throws -> (count: Int, bytes: Int) {
         try read { db in
             try db.firstRow(
                 "SELECT COUNT(*) AS count, COALESCE(SUM(LENGTH(CAST(wikitext AS BLOB))), 0) AS bytes FROM explanation"
@@ -73,7 +73,7 @@ extension ComicStore {
 
     /// Marks the stored explanations that are incomplete and builds the search index again
     /// (after explanations were copied in as they were stored).
-    public func indexCopiedExplanations() throws {
+    package func indexCopiedExplanations() throws {
         try write { db in
             try db.execute(Self.markIncomplete)
             try Self.rebuildIndex(in: db)

@@ -7,15 +7,16 @@
 /// The address of one request to explainxkcd's batch API: the pages of up to
 /// ``maxTitles`` comics, following redirects (`353` → `353: Python`), with `maxlag` so a
 /// lagging wiki can ask us to wait. A pure function.
-public enum ExplainBatchQuery {
+package enum ExplainBatchQuery {
     /// The most titles MediaWiki takes in one request from a client without bot rights.
-    public static let maxTitles = 50
+    package static let maxTitles = 50
     /// Seconds of replication lag past which the wiki answers `maxlag` instead of serving.
-    public static let maxLag = 5
+    package static let maxLag = 5
 
     /// `explainURL/wiki/api.php?action=query&prop=revisions&rvprop=content&titles=…`, plus the
     /// fields of a `continue` object when asking for the rest of an answer.
-    public static func url(explainURL: URL, numbers: [Int], continuation: [(key: String, value: String)] = []) -> URL? {
+    package static func url(explainURL: URL, numbers: [Int], continuation: [(key: String, value: String)] = []) -> URL?
+    {
         var components = URLComponents(
             url: explainURL.appendingPathComponent("wiki/api.php"), resolvingAgainstBaseURL: false)
         var items = [

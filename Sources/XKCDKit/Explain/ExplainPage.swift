@@ -5,16 +5,16 @@
 #endif
 
 /// One explainxkcd page: its title (`353: Python`) and MediaWiki source.
-public struct ExplainPage: Sendable, Equatable {
+package struct ExplainPage: Sendable, Equatable {
     /// The comic.
-    public var num: Int
+    package var num: Int
     /// The page title, e.g. `353: Python`.
-    public var title: String
+    package var title: String
     /// The page's MediaWiki source.
-    public var wikitext: String
+    package var wikitext: String
 
     /// Creates a page.
-    public init(num: Int, title: String, wikitext: String) {
+    package init(num: Int, title: String, wikitext: String) {
         self.num = num
         self.title = title
         self.wikitext = wikitext
@@ -23,7 +23,7 @@ public struct ExplainPage: Sendable, Equatable {
     /// The page's address on the wiki at `explainURL`, written as MediaWiki writes it:
     /// `https://www.explainxkcd.com/wiki/index.php/353:_Python`. Printable ASCII whatever
     /// the title holds.
-    public func address(on explainURL: URL) -> String {
+    package func address(on explainURL: URL) -> String {
         var base = explainURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let name = title.trimmingSpacesAndNewlines()

@@ -12,17 +12,17 @@
 /// are what count. Templates and character references read as they do in `explain`; links read
 /// as their labels; tags, comments, emphasis, the markup that starts a heading, list or table
 /// line, and whatever could steer a terminal are dropped.
-public struct ExplanationText: Sendable, Equatable {
+package struct ExplanationText: Sendable, Equatable {
     /// The Explanation section (the whole page when it has none), as plain text.
-    public var explanation: String
+    package var explanation: String
     /// The community transcript, as plain text; empty when the page has none.
-    public var transcript: String
+    package var transcript: String
     /// Whether the page carries an `{{incomplete…}}` notice, `{{incomplete transcript}}`
     /// included (it is fetched again sooner).
-    public var incomplete: Bool
+    package var incomplete: Bool
 
     /// The text of a page's MediaWiki source.
-    public init(wikitext: String) {
+    package init(wikitext: String) {
         explanation = Self.explanation(of: wikitext)
         transcript = Self.transcript(of: wikitext)
         incomplete = ASCIICase.offset(of: "{{incomplete", in: Array(wikitext.utf8)) != nil

@@ -1,19 +1,19 @@
 /// explainxkcd's mark on a page whose explanation is not finished: `{{incomplete|reason}}`,
 /// shown on the wiki as a box above the text. The reason is optional, may run over several
 /// lines and holds markup of its own.
-public struct IncompleteNotice: Sendable, Equatable {
+package struct IncompleteNotice: Sendable, Equatable {
     /// Why the page says it is incomplete, as plain text (a line a paragraph or list item);
     /// nil when it gives no reason.
-    public var reason: String?
+    package var reason: String?
 
     /// A notice giving `reason`.
-    public init(reason: String?) {
+    package init(reason: String?) {
         self.reason = reason
     }
 
     /// The first such mark in a page's MediaWiki source, nil when there is none. Templates
     /// whose names only begin alike (`{{incomplete transcript}}`) mark other parts of a page.
-    public static func find(in wikitext: String) -> IncompleteNotice? {
+    package static func find(in wikitext: String) -> IncompleteNotice? {
         let s = Array(wikitext.unicodeScalars)
         var from = 0
         while let start = WikiSource.find(s, "{{incomplete", from: from) {

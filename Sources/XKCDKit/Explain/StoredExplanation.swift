@@ -5,9 +5,9 @@
 #endif
 
 /// An explainxkcd page as stored, with when it was fetched.
-public struct StoredExplanation: Sendable, Equatable {
+package struct StoredExplanation: Sendable, Equatable {
     /// The page.
-    public var page: ExplainPage
+    package var page: ExplainPage
     /// When it was fetched.
-    public var fetchedAt: Date
+    package var fetchedAt: Date
 }

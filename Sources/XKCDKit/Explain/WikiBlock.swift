@@ -1,5 +1,5 @@
 /// One block of a rendered wiki page.
-public enum WikiBlock: Sendable, Equatable {
+package enum WikiBlock: Sendable, Equatable {
     /// A section heading (`== … ==` is level 2).
     case heading(level: Int, [WikiRun])
     /// A paragraph (`marker` nil) or list item: `indent` levels deep, led by `marker` (`•`, `1.`,

@@ -1,15 +1,15 @@
 /// Lays a ``WikiDocument`` out as terminal lines: wrapped to a width, styled, links as OSC 8
 /// hyperlinks where the terminal shows them and as numbered footnotes elsewhere.
-public struct WikiLayout: Sendable {
+package struct WikiLayout: Sendable {
     /// Columns available.
-    public var width: Int
+    package var width: Int
     /// Bold, italic and dim.
-    public var style: Style
+    package var style: Style
     /// Whether links are written as OSC 8 hyperlinks.
-    public var hyperlinks: Bool
+    package var hyperlinks: Bool
 
     /// Creates a layout.
-    public init(width: Int, style: Style, hyperlinks: Bool) {
+    package init(width: Int, style: Style, hyperlinks: Bool) {
         self.width = max(20, width)
         self.style = style
         self.hyperlinks = hyperlinks && style.enabled
@@ -23,7 +23,7 @@ public struct WikiLayout: Sendable {
 
     /// The lines of `document`, without trailing newlines. Footnote marks (`<ref>` notes, and
     /// links where hyperlinks are off) are numbered in order and listed under "Notes".
-    public func lines(_ document: WikiDocument) -> [String] {
+    package func lines(_ document: WikiDocument) -> [String] {
         var footnotes: [Footnote] = []
         var out: [String] = []
         var previous: WikiBlock?

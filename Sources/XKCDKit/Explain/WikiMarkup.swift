@@ -6,19 +6,19 @@
 
 /// Turns explainxkcd's MediaWiki source into a ``WikiDocument``: a pure function that never
 /// fails; whatever it does not understand is dropped or shown as text, never as markup.
-public enum WikiMarkup {
+package enum WikiMarkup {
     /// The largest source rendered; anything beyond is cut (explanations are far smaller).
-    public static let maxSourceLength = 2 << 20
+    package static let maxSourceLength = 2 << 20
 
     /// The section a reader wants: the first level-2 section whose heading holds
     /// "xplanation" (headings vary), up to the next level-2 heading; nil when there is none.
-    public static func explanationSection(of source: String) -> String? {
+    package static func explanationSection(of source: String) -> String? {
         section(of: source) { $0.contains("xplanation") }
     }
 
     /// The community transcript: the first level-2 section headed "Transcript", up to the next
     /// level-2 heading (or `{{comic discussion}}`, which ends the article); nil when there is none.
-    public static func transcriptSection(of source: String) -> String? {
+    package static func transcriptSection(of source: String) -> String? {
         section(of: source) { $0.lowercased().contains("transcript") }.map { text in
             let bytes = Array(text.utf8)
             guard let start = ASCIICase.offset(of: "{{comic discussion}}", in: bytes) else { return text }
@@ -65,7 +65,7 @@ public enum WikiMarkup {
     }
 
     /// The blocks and footnotes of `source`.
-    public static func document(from source: String) -> WikiDocument {
+    package static func document(from source: String) -> WikiDocument {
         var noteSources: [String] = []
         let prepared = WikiSource.prepare(
             (source.utf8.count <= maxSourceLength ? source : String(source.unicodeScalars.prefix(maxSourceLength))),

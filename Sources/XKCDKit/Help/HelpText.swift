@@ -1,7 +1,7 @@
 /// The help screens, generated from ``CommandSpec/all``, fitted to the terminal's width.
-public enum HelpText {
+package enum HelpText {
     /// Help on every command (nil) or on one, for `width` columns.
-    public static func render(topic: String?, style: Style, width: Int = 80) -> String {
+    package static func render(topic: String?, style: Style, width: Int = 80) -> String {
         if let topic, let spec = CommandSpec.named(topic) {
             var lines = HelpTable.usage(spec.synopsis, width: width, first: "usage: ", indent: "       ")
             if !spec.aliases.isEmpty {
@@ -29,7 +29,7 @@ public enum HelpText {
     }
 
     /// The JSON form of the same help.
-    public static func json(topic: String?) -> JSONValue {
+    package static func json(topic: String?) -> JSONValue {
         func entry(_ spec: CommandSpec) -> JSONValue {
             .object([
                 ("name", .string(spec.name)),

@@ -1,22 +1,22 @@
 /// `xkcd --help`, and the facts about the program the man page shares with it.
-public enum ProgramHelp {
+package enum ProgramHelp {
     /// The program's name.
-    public static let name = "xkcd"
+    package static let name = "xkcd"
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// What `--version` prints after the version: the terms of the code and of the data it shows.
-    public static let terms = """
+    package static let terms = """
         The program is free software under the MIT licence.
         Comics by Randall Munroe, under CC BY-NC 2.5: https://creativecommons.org/licenses/by-nc/2.5/
         Explanations and community transcripts from explainxkcd, under CC BY-SA 3.0:
         https://creativecommons.org/licenses/by-sa/3.0/
         """
     /// What it is, in a few words.
-    public static let tagline = "browse xkcd from the terminal"
+    package static let tagline = "browse xkcd from the terminal"
 
     /// The ways to run it: what follows the name, and what that does.
-    public static let forms: [(arguments: String, does: String)] = [
+    package static let forms: [(arguments: String, does: String)] = [
         ("[OPTIONS]", "the interactive browser (on a terminal)"),
         ("[OPTIONS] COMMAND [ARGS]", "run one command"),
         ("[OPTIONS] -c \"CMD; CMD\"", "run several commands"),
@@ -24,7 +24,7 @@ public enum ProgramHelp {
     ]
 
     /// The exit statuses and what each means.
-    public static let exitStatuses: [(code: Int32, meaning: String)] = [
+    package static let exitStatuses: [(code: Int32, meaning: String)] = [
         (0, "every command succeeded"),
         (1, "a command failed (scripts and -c go on, and report it at the end)"),
         (2, "usage error: a one-shot command line that cannot be run as written"),
@@ -33,7 +33,7 @@ public enum ProgramHelp {
     private static let optionColumn = 19
 
     /// The whole help for `width` columns: usage, options, exit statuses, then every command.
-    public static func render(width: Int = 80) -> String {
+    package static func render(width: Int = 80) -> String {
         let plain = Style(enabled: false)
         var lines = TextWrapper.wrap("\(name) — \(tagline)", width: width) + [""]
         let usage = "usage: "

@@ -1,9 +1,9 @@
 /// A strict JSON parser (RFC 8259) working on UTF-8 bytes, for the documents this client
 /// reads: comic metadata, explanations, favorites files. Strings come out as native Swift
 /// strings; invalid UTF-8 inside them is replaced, never trusted.
-public enum JSONReader {
+package enum JSONReader {
     /// A parsed JSON value. Numbers keep their text so integers stay exact.
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case string(String)
         case number(String)
         case bool(Bool)
@@ -12,7 +12,7 @@ public enum JSONReader {
         /// Members in document order; a repeated key keeps its last value in ``subscript(_:)``.
         case object([(key: String, value: Value)])
 
-        public static func == (lhs: Value, rhs: Value) -> Bool {
+        package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case let (.string(a), .string(b)), let (.number(a), .number(b)): a == b
             case let (.bool(a), .bool(b)): a == b
@@ -24,19 +24,19 @@ public enum JSONReader {
         }
 
         /// The member named `key` of an object (the last one when repeated), else nil.
-        public subscript(_ key: String) -> Value? {
+        package subscript(_ key: String) -> Value? {
             guard case let .object(members) = self else { return nil }
             return members.last { $0.key == key }?.value
         }
 
         /// The string, when this is one.
-        public var string: String? {
+        package var string: String? {
             if case let .string(s) = self { return s }
             return nil
         }
 
         /// The number as an exact integer, when this is an integral number within ±10¹⁵.
-        public var integer: Int? {
+        package var integer: Int? {
             guard case let .number(text) = self else { return nil }
             if let value = Int(text) { return abs(value) < 1_000_000_000_000_000 ? value : nil }
             guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
@@ -46,23 +46,23 @@ public enum JSONReader {
         }
 
         /// The elements, when this is an array.
-        public var array: [Value]? {
+        package var array: [Value]? {
             if case let .array(a) = self { return a }
             return nil
         }
     }
 
     /// Why a document was refused, with the byte offset where parsing stopped.
-    public struct SyntaxError: Error, Equatable, Sendable {
-        public let offset: Int
-        public let reason: String
+    package struct SyntaxError: Error, Equatable, Sendable {
+        package let offset: Int
+        package let reason: String
     }
 
     /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
-    public static let maxDepth = 64
+    package static let maxDepth = 64
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing else after it).
-    public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> Value
+    package static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> Value
     where Bytes.Element == UInt8 {
         let result: Result<Value, SyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
             var parser = Parser(bytes: buffer)

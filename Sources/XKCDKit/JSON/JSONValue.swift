@@ -5,7 +5,7 @@
 #endif
 
 /// A JSON document with objects in a fixed key order, for stable `--json` output.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     /// A string.
     case string(String)
     /// An integer.
@@ -22,7 +22,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([(String, JSONValue)])
 
     /// Compact JSON text.
-    public var serialized: String {
+    package var serialized: String {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(to: &out)
@@ -104,7 +104,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Equal when they serialize the same.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized == rhs.serialized
     }
 }

@@ -5,35 +5,35 @@
 #endif
 
 /// One comic exactly as the xkcd API describes it (raw server text, validated shape).
-public struct Comic: Sendable, Equatable, Codable {
+package struct Comic: Sendable, Equatable, Codable {
     /// The comic's number, 1 and up.
-    public var num: Int
+    package var num: Int
     /// The title as served; may hold HTML markup and entities.
-    public var title: String
+    package var title: String
     /// The title with markup removed by the server (sometimes lossy).
-    public var safeTitle: String
+    package var safeTitle: String
     /// The alt (title) text.
-    public var alt: String
+    package var alt: String
     /// The image URL; ends in `/` for interactive comics.
-    public var img: String
+    package var img: String
     /// An external link, often empty.
-    public var link: String
+    package var link: String
     /// HTML news shown under the comic, often empty.
-    public var news: String
+    package var news: String
     /// The transcript, empty for most recent comics.
-    public var transcript: String
+    package var transcript: String
     /// Publication year.
-    public var year: Int
+    package var year: Int
     /// Publication month, 1–12.
-    public var month: Int
+    package var month: Int
     /// Publication day, 1–31.
-    public var day: Int
+    package var day: Int
     /// Whether the answer carried `extra_parts` (the comic is an interactive page); nil for a
     /// comic stored before that was recorded.
-    public var extraParts: Bool?
+    package var extraParts: Bool?
 
     /// Creates a comic from its fields.
-    public init(
+    package init(
         num: Int, title: String, safeTitle: String, alt: String, img: String,
         link: String = "", news: String = "", transcript: String = "",
         year: Int, month: Int, day: Int, extraParts: Bool? = false
@@ -53,7 +53,7 @@ public struct Comic: Sendable, Equatable, Codable {
     }
 
     /// The publication date as `YYYY-MM-DD`.
-    public var isoDate: String {
+    package var isoDate: String {
         let y = String(year)
         let m = month < 10 ? "0\(month)" : String(month)
         let d = day < 10 ? "0\(day)" : String(day)
@@ -61,19 +61,19 @@ public struct Comic: Sendable, Equatable, Codable {
     }
 
     /// The comic's page on xkcd.com.
-    public var pageURL: String { Self.pageURL(of: num) }
+    package var pageURL: String { Self.pageURL(of: num) }
 
     /// The page of comic `num` on xkcd.com.
-    public static func pageURL(of num: Int) -> String { "https://xkcd.com/\(num)/" }
+    package static func pageURL(of num: Int) -> String { "https://xkcd.com/\(num)/" }
 
     /// Interactive comics are their web page: the answer carries `extra_parts`, or `img` is a
     /// bare folder (or empty). Their image, where there is one, is only a still.
-    public var isInteractive: Bool {
+    package var isInteractive: Bool {
         !hasImage || extraParts == true
     }
 
     /// Whether `img` names an image file (not a bare folder, not empty).
-    public var hasImage: Bool {
+    package var hasImage: Bool {
         !img.isEmpty && !img.hasSuffix("/")
     }
 }

@@ -1,29 +1,29 @@
 /// A comic's text after the repair-and-sanitize step: safe to print as is.
-public struct DisplayComic: Sendable, Equatable {
+package struct DisplayComic: Sendable, Equatable {
     /// The comic's number.
-    public var num: Int
+    package var num: Int
     /// The title to show.
-    public var title: String
+    package var title: String
     /// The alt text.
-    public var alt: String
+    package var alt: String
     /// The transcript (often empty).
-    public var transcript: String
+    package var transcript: String
     /// The news below the comic, as plain text.
-    public var news: String
+    package var news: String
     /// An external link (sanitized), often empty.
-    public var link: String
+    package var link: String
     /// The image URL (sanitized); empty when there is none (an interactive comic's, when there is
     /// one, is a still).
-    public var imageURL: String
+    package var imageURL: String
     /// `YYYY-MM-DD`.
-    public var date: String
+    package var date: String
     /// The comic's page on xkcd.com.
-    public var pageURL: String
+    package var pageURL: String
     /// Whether the comic is interactive: its web page is the comic.
-    public var isInteractive: Bool
+    package var isInteractive: Bool
 
     /// Repairs and sanitizes every server string of `comic`.
-    public init(_ comic: Comic) {
+    package init(_ comic: Comic) {
         num = comic.num
         title = TextRepair.displayTitle(title: comic.title, safeTitle: comic.safeTitle)
         alt = TextRepair.alt(comic.alt)

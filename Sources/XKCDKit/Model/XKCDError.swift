@@ -11,7 +11,7 @@
 #endif
 
 /// Every failure a user can meet, each with a message they can act on.
-public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
+package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     /// The comic does not exist; `newest` is the newest known number when known.
     case noSuchComic(Int, newest: Int?)
     /// Already at one end of the archive.
@@ -61,7 +61,7 @@ public enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case explanationNotStoredOffline(Int)
 
     /// The one-line message shown after `error: `.
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case let .noSuchComic(num, newest):
             if num == 404 { return "no comic #404 — xkcd skips it (404 Not Found)" }

@@ -6,7 +6,7 @@
 
 /// Whose "already reported" mark a new-comics check moves: `check` (scripts and cron) and the
 /// REPL keep their own, so a cron job does not swallow the REPL's "since your last visit".
-public enum NewComicsMark: String, Sendable {
+package enum NewComicsMark: String, Sendable {
     /// `check`.
     case check = "check.reported_newest"
     /// The REPL's start-up and background checks.
@@ -23,7 +23,7 @@ extension ComicRepository {
     /// with the titles of the first `named`. Each comic is reported once per mark: the range
     /// is claimed before titles are fetched, so two checks at once cannot both report it.
     /// The first check ever reports nothing; it notes where the archive stands.
-    public func newComics(named: Int, mark: NewComicsMark) async throws -> NewComics {
+    package func newComics(named: Int, mark: NewComicsMark) async throws -> NewComics {
         guard !offline else {
             throw XKCDError.cannotDo("checking for new comics needs the network — run it without --offline")
         }
@@ -43,7 +43,7 @@ extension ComicRepository {
 
     /// `numbers` as list entries, at most `limit` of them, the first `titled` with their titles
     /// (fetched if need be; nil when that fails). Numbers the server does not have are left out.
-    public func entries(_ numbers: [Int], titled: Int, limit: Int = .max) async throws -> [ComicEntry] {
+    package func entries(_ numbers: [Int], titled: Int, limit: Int = .max) async throws -> [ComicEntry] {
         var entries: [ComicEntry] = []
         for num in numbers where entries.count < limit {
             guard entries.count < titled else {

@@ -6,13 +6,13 @@
 
 /// Looks for new comics while the REPL is open: at start, then every `interval`, keeping what
 /// it finds until the REPL prints it before its next prompt (never while the user types).
-public actor NewComicWatcher {
+package actor NewComicWatcher {
     /// A finding to print.
-    public struct Notice: Sendable, Equatable {
+    package struct Notice: Sendable, Equatable {
         /// The new comics.
-        public var report: NewComics
+        package var report: NewComics
         /// Whether it came from the start-up check ("since your last visit").
-        public var atStart: Bool
+        package var atStart: Bool
     }
 
     private let interval: TimeInterval
@@ -23,7 +23,7 @@ public actor NewComicWatcher {
 
     /// A watcher checking every `interval` seconds (0: never after the start) by calling
     /// `check`, which returns nil when there is nothing new; `now` is the clock.
-    public init(
+    package init(
         interval: TimeInterval, now: @escaping @Sendable () -> Date,
         check: @escaping @Sendable () async -> NewComics?
     ) {
@@ -35,20 +35,20 @@ public actor NewComicWatcher {
 
     /// Keeps the start-up check's finding (`report`, nil when nothing is new) and starts the
     /// interval from now.
-    public func started(with report: NewComics?) {
+    package func started(with report: NewComics?) {
         lastCheck = now()
         if let report { pending.append(Notice(report: report, atStart: true)) }
     }
 
     /// Checks when `interval` has passed since the last check.
-    public func tick() async {
+    package func tick() async {
         guard interval > 0, now().timeIntervalSince(lastCheck) >= interval else { return }
         lastCheck = now()
         if let report = await check() { pending.append(Notice(report: report, atStart: false)) }
     }
 
     /// What was found since the last call, oldest first.
-    public func takePending() -> [Notice] {
+    package func takePending() -> [Notice] {
         defer { pending.removeAll() }
         return pending
     }

@@ -1,18 +1,18 @@
 /// Comics published since the last check that the reader has not seen.
-public struct NewComics: Sendable, Equatable {
+package struct NewComics: Sendable, Equatable {
     /// The new comics, oldest first; titles only for the first few (nil for the rest, or
     /// when a comic could not be fetched).
-    public var comics: [ComicEntry]
+    package var comics: [ComicEntry]
     /// The newest comic on the server.
-    public var newest: Int
+    package var newest: Int
 
     /// `#2666 Lava Lamp` for each of the first `limit` comics.
-    public func names(first limit: Int) -> [String] {
+    package func names(first limit: Int) -> [String] {
         comics.prefix(limit).map { "#\($0.num)" + ($0.title.map { " \($0)" } ?? "") }
     }
 
     /// A report.
-    public init(comics: [ComicEntry], newest: Int) {
+    package init(comics: [ComicEntry], newest: Int) {
         self.comics = comics
         self.newest = newest
     }

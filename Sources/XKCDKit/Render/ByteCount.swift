@@ -1,7 +1,7 @@
 /// Human-readable sizes: `950 B`, `32 KB`, `1.2 MB` (powers of 1000, as disks are sold).
-public enum ByteCount {
+package enum ByteCount {
     /// `bytes` in the largest unit that keeps the number at least 1.
-    public static func format(_ bytes: Int) -> String {
+    package static func format(_ bytes: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0

@@ -1,21 +1,21 @@
 /// A comic's card laid out for the terminal's width: wide terminals (60 columns and more) get
 /// a header line and text with a margin, kept to a readable measure; narrow ones a compact
 /// card without margin or spacer lines.
-public struct CardLayout: Sendable {
+package struct CardLayout: Sendable {
     /// Terminal width in columns.
-    public var width: Int
+    package var width: Int
     /// Colour and bold.
-    public var style: Style
+    package var style: Style
     /// Whether addresses are written as OSC 8 hyperlinks.
-    public var hyperlinks: Bool
+    package var hyperlinks: Bool
 
     /// The width from which a card gets a margin and spacer lines.
-    public static let wideFrom = 60
+    package static let wideFrom = 60
     /// The longest line of prose on a wide terminal: longer lines are hard to read.
-    public static let measure = 100
+    package static let measure = 100
 
     /// A layout for `width` columns.
-    public init(width: Int, style: Style, hyperlinks: Bool) {
+    package init(width: Int, style: Style, hyperlinks: Bool) {
         self.width = max(20, width)
         self.style = style
         self.hyperlinks = hyperlinks && style.enabled
@@ -26,7 +26,7 @@ public struct CardLayout: Sendable {
     private var textWidth: Int { min(width, Self.measure + margin.count) }
 
     /// The card's lines.
-    public func lines(_ comic: DisplayComic) -> [String] {
+    package func lines(_ comic: DisplayComic) -> [String] {
         var lines = header(comic)
         if isWide { lines.append("") }
         if !comic.alt.isEmpty {

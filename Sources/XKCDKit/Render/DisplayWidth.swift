@@ -1,12 +1,12 @@
 /// Terminal column widths: wide (CJK, emoji) characters take two columns, marks none.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `text` occupies.
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// The columns one character occupies.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1,
             character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.properties.isEmojiPresentation })
@@ -17,7 +17,7 @@ public enum DisplayWidth {
     }
 
     /// The columns one scalar occupies.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
         if v < 0x300 { return 1 }

@@ -1,9 +1,9 @@
 /// OSC 8 hyperlinks: text a terminal shows as a link to an address it does not print. The
 /// escapes are written by ``Style/link(_:to:)``.
-public enum Hyperlink {
+package enum Hyperlink {
     /// `url` when it is safe to put in an escape sequence and worth following: http(s),
     /// ftp or mailto, printable ASCII only. Protocol-relative addresses get `https:`.
-    public static func safeURL(_ url: String) -> String? {
+    package static func safeURL(_ url: String) -> String? {
         let full = url.hasPrefix("//") ? "https:" + url : url
         let lower = full.lowercased()
         guard ["http://", "https://", "ftp://", "mailto:"].contains(where: { lower.hasPrefix($0) }),

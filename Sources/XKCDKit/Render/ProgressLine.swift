@@ -8,7 +8,7 @@
 /// never wider than the terminal: where it does not fit, the rate goes first, then the ETA,
 /// then the label shortens, then the bar; the count always stays. A phase with nothing to do
 /// says so instead of drawing a bar.
-public enum ProgressLine {
+package enum ProgressLine {
     /// The most cells a bar takes.
     static let longestBar = 40
     /// The fewest cells a bar takes before the label shortens.
@@ -20,7 +20,7 @@ public enum ProgressLine {
 
     /// The line for `progress` on a terminal `width` columns wide. The last column stays empty,
     /// so that no terminal wraps the line.
-    public static func text(for progress: SyncProgress, width: Int) -> String {
+    package static func text(for progress: SyncProgress, width: Int) -> String {
         let room = width - 1
         let label = progress.phase.rawValue
         guard progress.total > 0 else {

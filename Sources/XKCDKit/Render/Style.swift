@@ -1,10 +1,10 @@
 /// Terminal styling, decided once: with colour off every method returns its text unchanged.
-public struct Style: Sendable {
+package struct Style: Sendable {
     /// Whether escapes are written.
-    public var enabled: Bool
+    package var enabled: Bool
 
     /// A style that writes escapes when `enabled`.
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
@@ -22,30 +22,30 @@ public struct Style: Sendable {
     }
 
     /// Bold text.
-    public func bold(_ s: String) -> String { wrap(s, Escape.bold) }
+    package func bold(_ s: String) -> String { wrap(s, Escape.bold) }
     /// Italic text.
-    public func italic(_ s: String) -> String { wrap(s, Escape.italic) }
+    package func italic(_ s: String) -> String { wrap(s, Escape.italic) }
     /// Dimmed text.
-    public func dim(_ s: String) -> String { wrap(s, Escape.dim) }
+    package func dim(_ s: String) -> String { wrap(s, Escape.dim) }
     /// A comic number or other accent.
-    public func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
+    package func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
     /// A warning or notice.
-    public func notice(_ s: String) -> String { wrap(s, Escape.yellow) }
+    package func notice(_ s: String) -> String { wrap(s, Escape.yellow) }
     /// An error label.
-    public func error(_ s: String) -> String { wrap(s, Escape.red) }
+    package func error(_ s: String) -> String { wrap(s, Escape.red) }
 
     /// Back to the start of the line, erasing it where escapes are written (a progress bar's
     /// redraw).
-    public var lineStart: String { enabled ? "\r" + Escape.eraseLine : "\r" }
+    package var lineStart: String { enabled ? "\r" + Escape.eraseLine : "\r" }
 
     /// `text` as an OSC 8 hyperlink to `url`, which must have passed ``Hyperlink/safeURL(_:)``.
-    public func link(_ text: String, to url: String) -> String {
+    package func link(_ text: String, to url: String) -> String {
         enabled ? Escape.hyperlink + url + Escape.terminator + text + Escape.hyperlink + Escape.terminator : text
     }
 
     /// `text` with each span from `start` to `end` in bold, the two marks becoming the escapes
     /// that begin and end it.
-    public func bold(spansOf text: String, from start: Unicode.Scalar, to end: Unicode.Scalar) -> String {
+    package func bold(spansOf text: String, from start: Unicode.Scalar, to end: Unicode.Scalar) -> String {
         guard enabled else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,9 +1,9 @@
 /// Word-wraps plain text to a column width, measuring display width; words longer than a
 /// line are broken so nothing overflows.
-public enum TextWrapper {
+package enum TextWrapper {
     /// The lines of `text` wrapped to `width` columns, each prefixed by `indent`, except the
     /// first, which is prefixed by `first` when given (a label, or a hanging indent's start).
-    public static func wrap(_ text: String, width: Int, indent: String = "", first: String? = nil) -> [String] {
+    package static func wrap(_ text: String, width: Int, indent: String = "", first: String? = nil) -> [String] {
         let available = max(10, width - DisplayWidth.of(indent))
         var lead = first ?? indent
         var limit = max(10, width - DisplayWidth.of(lead))
@@ -47,7 +47,7 @@ public enum TextWrapper {
     /// whose lines all fit stays as written, one that does not is joined and wrapped again.
     /// Blank lines part paragraphs; an indented line or a list item (`- `, `* `, `• `, `1. `)
     /// starts a paragraph of its own, whose later lines keep under its text.
-    public static func reflow(_ text: String, width: Int) -> [String] {
+    package static func reflow(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var paragraph: [Substring] = []
         var lead = ""

@@ -1,6 +1,6 @@
 /// A field of the search index, in rank order: a match in the title counts most, one in the
 /// explanation least.
-public enum SearchField: String, Sendable, CaseIterable {
+package enum SearchField: String, Sendable, CaseIterable {
     /// The comic's title.
     case title
     /// Its alt (title) text.

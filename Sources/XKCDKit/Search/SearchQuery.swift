@@ -7,16 +7,16 @@
 /// match, and uppercase `AND`, `OR` and `NOT` where they stand between two terms. Every other
 /// character (stray quotes, punctuation, an operator with nothing to join) only separates
 /// words, and every word is quoted, so FTS5 never sees syntax it cannot parse.
-public enum SearchQuery {
+package enum SearchQuery {
     /// The most terms a query keeps: FTS5's time grows faster than the number of terms, and a
     /// pasted megabyte of words would take minutes.
-    public static let maxTerms = 64
+    package static let maxTerms = 64
 
     /// How many hits `search` shows unless told otherwise.
-    public static let shown = 10
+    package static let shown = 10
 
     /// Common English words that say nothing about which comic is meant.
-    public static let stopwords: Set<String> = [
+    package static let stopwords: Set<String> = [
         "a", "about", "after", "again", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because",
         "been", "before", "being", "both", "but", "by", "can", "can't", "cannot", "could", "did", "do", "does",
         "doing", "don't", "down", "each", "for", "from", "get", "gets", "got", "had", "has", "have", "having",
@@ -32,7 +32,7 @@ public enum SearchQuery {
 
     /// The FTS5 expression `text` is read as (see ``SearchQuery``), or nil when it holds no word
     /// to search for.
-    public static func expression(_ text: String) -> String? {
+    package static func expression(_ text: String) -> String? {
         let tokens = self.tokens(text)
         let plain = isPlain(tokens)
         guard plain else { return ftsExpression(text) }
@@ -47,7 +47,7 @@ public enum SearchQuery {
 
     /// The words `text` searches for, lower-cased: a plain query's without its stopwords (unless
     /// it holds nothing else), or every word of one with phrases, prefixes or operators.
-    public static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         var words: [String] = []
         var plain = true
         for token in tokens(text) {
@@ -65,7 +65,7 @@ public enum SearchQuery {
 
     /// Of `words` (a query's ``words(_:)``), those a hit holds, in order and once each, where
     /// bit i of `held` says whether it holds `phrases[i]` (the query's ``phrases(_:)``).
-    public static func terms(_ words: [String], of phrases: [[String]], held: UInt64) -> [String] {
+    package static func terms(_ words: [String], of phrases: [[String]], held: UInt64) -> [String] {
         var terms: Set<String> = []
         for (index, phrase) in phrases.enumerated() where index < 63 && held & (1 << UInt64(index)) != 0 {
             terms.formUnion(phrase)
@@ -77,7 +77,7 @@ public enum SearchQuery {
 
     /// The phrases of ``expression(_:)`` for `text`, in order, each as the words of `text` it
     /// stands for (as ``words(_:)`` gives them; a prefix stands for none).
-    public static func phrases(_ text: String) -> [[String]] {
+    package static func phrases(_ text: String) -> [[String]] {
         let tokens = self.tokens(text)
         let plain = isPlain(tokens)
         if plain { return words(text).map { [$0] } }
@@ -150,7 +150,7 @@ public enum SearchQuery {
 
     /// The FTS5 expression for `text` read with FTS5's meaning (its first ``maxTerms`` terms),
     /// or nil when it holds no word to search for.
-    public static func ftsExpression(_ text: String) -> String? {
+    package static func ftsExpression(_ text: String) -> String? {
         let parts = tokens(text).map { token in
             switch token {
             case let .word(word): quote(word)

@@ -5,22 +5,22 @@
 #endif
 
 /// The stored archive as a whole: full-text search and syncing every comic.
-public struct ArchiveService: Sendable {
+package struct ArchiveService: Sendable {
     /// The comics matching an FTS5 `expression`, best first, at most `limit` (nil: all), and how
     /// many matched in all.
-    public var search: @Sendable (_ expression: String, _ limit: Int?) throws -> (hits: [SearchHit], total: Int)
+    package var search: @Sendable (_ expression: String, _ limit: Int?) throws -> (hits: [SearchHit], total: Int)
     /// For each word no stored comic holds, the nearest word the index has.
-    public var suggestions: @Sendable (_ words: [String]) throws -> [String: String]
+    package var suggestions: @Sendable (_ words: [String]) throws -> [String: String]
     /// How many comics are stored.
-    public var storedCount: @Sendable () throws -> Int
+    package var storedCount: @Sendable () throws -> Int
     /// Fetches every comic not stored yet (with `images`, their images; with `explanations`,
     /// the explainxkcd pages missing or stale), at most `jobs` at a time (nil: no cap).
-    public var sync: @Sendable (_ images: Bool, _ explanations: Bool, _ jobs: Int?) async throws -> SyncSummary
+    package var sync: @Sendable (_ images: Bool, _ explanations: Bool, _ jobs: Int?) async throws -> SyncSummary
 }
 
 extension ArchiveService {
     /// The archive of `repository`; a sync reads the time from `now` and reports to `progress`.
-    public static func live(
+    package static func live(
         _ repository: ComicRepository, now: @escaping @Sendable () -> Date,
         progress: @escaping @Sendable (SyncProgress) -> Void
     ) -> ArchiveService {

@@ -5,17 +5,17 @@
 #endif
 
 /// What is stored and how large, and clearing all of it but the favorites.
-public struct CacheService: Sendable {
+package struct CacheService: Sendable {
     /// Counts and sizes for `cache stats`.
-    public var stats: @Sendable () throws -> CacheStats
+    package var stats: @Sendable () throws -> CacheStats
     /// Deletes every comic, image and explanation that is not a favorite's and gives the
     /// space back; says what went and how the database's size changed.
-    public var clear: @Sendable () throws -> CacheCleared
+    package var clear: @Sendable () throws -> CacheCleared
 }
 
 extension CacheService {
     /// The store and image files of `repository`.
-    public static func live(_ repository: ComicRepository) -> CacheService {
+    package static func live(_ repository: ComicRepository) -> CacheService {
         let store = repository.store
         let images = repository.images
         return CacheService(

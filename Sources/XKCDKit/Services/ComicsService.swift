@@ -5,30 +5,30 @@
 #endif
 
 /// Comics by number and the archive's extent: stored copies first, the network for the rest.
-public struct ComicsService: Sendable {
+package struct ComicsService: Sendable {
     /// The newest comic (the stored one while it was checked recently, or offline).
-    public var latest: @Sendable () async throws -> Comic
+    package var latest: @Sendable () async throws -> Comic
     /// Comic `num`, or ``XKCDError/noSuchComic(_:newest:)``.
-    public var comic: @Sendable (_ num: Int) async throws -> Comic
+    package var comic: @Sendable (_ num: Int) async throws -> Comic
     /// The newest comic's number.
-    public var newestNumber: @Sendable () async throws -> Int
+    package var newestNumber: @Sendable () async throws -> Int
     /// The newest number known without asking the network, however old.
-    public var knownNewestNumber: @Sendable () throws -> Int?
+    package var knownNewestNumber: @Sendable () throws -> Int?
     /// The numbers known not to exist (absences the server answered within the hour), #404 among them.
-    public var absentNumbers: @Sendable () throws -> Set<Int>
+    package var absentNumbers: @Sendable () throws -> Set<Int>
     /// The numbers of the stored comics.
-    public var storedNumbers: @Sendable () throws -> Set<Int>
+    package var storedNumbers: @Sendable () throws -> Set<Int>
     /// The display titles of the stored comics among `numbers`, by number.
-    public var titles: @Sendable (_ numbers: [Int]) throws -> [Int: String]
+    package var titles: @Sendable (_ numbers: [Int]) throws -> [Int: String]
     /// `numbers` as list entries, at most `limit`, the first `titled` with titles fetched if need be.
-    public var entries: @Sendable (_ numbers: [Int], _ titled: Int, _ limit: Int) async throws -> [ComicEntry]
+    package var entries: @Sendable (_ numbers: [Int], _ titled: Int, _ limit: Int) async throws -> [ComicEntry]
     /// Whether the network is off limits.
-    public var offline: Bool
+    package var offline: Bool
 }
 
 extension ComicsService {
     /// The comics of `repository`.
-    public static func live(_ repository: ComicRepository) -> ComicsService {
+    package static func live(_ repository: ComicRepository) -> ComicsService {
         ComicsService(
             latest: { try await repository.latest() },
             comic: { try await repository.comic($0) },

@@ -11,25 +11,25 @@
 #endif
 
 /// The favorites, and favorites exports read from files.
-public struct FavoritesService: Sendable {
+package struct FavoritesService: Sendable {
     /// Makes comic `num` a favorite added at the given time; false when it already was one.
-    public var add: @Sendable (_ num: Int, _ date: Date) throws -> Bool
+    package var add: @Sendable (_ num: Int, _ date: Date) throws -> Bool
     /// Adds several favorites in one transaction; returns how many were new.
-    public var addAll: @Sendable (_ entries: [(num: Int, addedAt: Date)]) throws -> Int
+    package var addAll: @Sendable (_ entries: [(num: Int, addedAt: Date)]) throws -> Int
     /// Removes favorite `num`; false when it was not one.
-    public var remove: @Sendable (_ num: Int) throws -> Bool
+    package var remove: @Sendable (_ num: Int) throws -> Bool
     /// The favorites, in the order they were added.
-    public var list: @Sendable () throws -> [Favorite]
+    package var list: @Sendable () throws -> [Favorite]
     /// The entries of the favorites export at `path`, checked, or an error naming the file
     /// and what is wrong with it.
-    public var importFile: @Sendable (_ path: String) throws -> [FavoritesFile.Entry]
+    package var importFile: @Sendable (_ path: String) throws -> [FavoritesFile.Entry]
     /// Which of its image and explanation comic `num` has stored.
-    public var copies: @Sendable (_ num: Int) throws -> FavoriteCopies
+    package var copies: @Sendable (_ num: Int) throws -> FavoriteCopies
 }
 
 extension FavoritesService {
     /// The favorites in `repository`'s store; export paths are taken from `currentDirectory`.
-    public static func live(_ repository: ComicRepository, currentDirectory: URL) -> FavoritesService {
+    package static func live(_ repository: ComicRepository, currentDirectory: URL) -> FavoritesService {
         live(
             repository,
             read: { path in

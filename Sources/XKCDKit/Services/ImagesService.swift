@@ -5,20 +5,20 @@
 #endif
 
 /// Comic images: stored once fetched, and saved where the user asks.
-public struct ImagesService: Sendable {
+package struct ImagesService: Sendable {
     /// `comic`'s image, from the image files or downloaded once and stored; with
     /// `highResolution`, its `_2x` image where there is one.
-    public var image: @Sendable (_ comic: Comic, _ highResolution: Bool) async throws -> StoredImage
+    package var image: @Sendable (_ comic: Comic, _ highResolution: Bool) async throws -> StoredImage
     /// Deletes comic `num`'s stored image, so the next request fetches it again.
-    public var discard: @Sendable (_ num: Int) throws -> Void
+    package var discard: @Sendable (_ num: Int) throws -> Void
     /// Writes `data` to `path` (nil: the current directory; a directory: `defaultName` in it),
     /// refusing to replace a file unless `force`; returns where it went.
-    public var save: @Sendable (_ data: Data, _ defaultName: String, _ path: String?, _ force: Bool) throws -> URL
+    package var save: @Sendable (_ data: Data, _ defaultName: String, _ path: String?, _ force: Bool) throws -> URL
 }
 
 extension ImagesService {
     /// The images of `repository`, saved relative to `currentDirectory`.
-    public static func live(_ repository: ComicRepository, currentDirectory: URL) -> ImagesService {
+    package static func live(_ repository: ComicRepository, currentDirectory: URL) -> ImagesService {
         ImagesService(
             image: { try await repository.image(of: $0, highResolution: $1) },
             discard: { try repository.discardImage(of: $0) },

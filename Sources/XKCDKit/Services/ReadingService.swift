@@ -6,24 +6,24 @@
 
 /// What the reader has seen, the new comics not reported yet, and the browsing state kept
 /// between runs.
-public struct ReadingService: Sendable {
+package struct ReadingService: Sendable {
     /// Marks comic `num` as read at the given time.
-    public var markSeen: @Sendable (_ num: Int, _ date: Date) throws -> Void
+    package var markSeen: @Sendable (_ num: Int, _ date: Date) throws -> Void
     /// The numbers of every comic read.
-    public var seenNumbers: @Sendable () throws -> Set<Int>
+    package var seenNumbers: @Sendable () throws -> Set<Int>
     /// The comics published since `mark` was last moved and not seen, the first `named` titled.
-    public var newComics: @Sendable (_ named: Int, _ mark: NewComicsMark) async throws -> NewComics
+    package var newComics: @Sendable (_ named: Int, _ mark: NewComicsMark) async throws -> NewComics
     /// The browsing state saved by an earlier run, in ``SessionState/encoded`` form.
-    public var savedState: @Sendable () throws -> String?
+    package var savedState: @Sendable () throws -> String?
     /// Saves the browsing state, in ``SessionState/encoded`` form.
-    public var saveState: @Sendable (_ encoded: String) throws -> Void
+    package var saveState: @Sendable (_ encoded: String) throws -> Void
 }
 
 extension ReadingService {
     private static let stateKey = "session.state.v2"
 
     /// Reading progress and saved state kept in `repository`'s store.
-    public static func live(_ repository: ComicRepository) -> ReadingService {
+    package static func live(_ repository: ComicRepository) -> ReadingService {
         let store = repository.store
         return ReadingService(
             markSeen: { try store.markSeen($0, at: $1) },

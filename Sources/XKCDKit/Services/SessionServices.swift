@@ -5,27 +5,27 @@
 #endif
 
 /// Everything a ``Session`` works with besides its state, each service named for its role.
-public struct SessionServices: Sendable {
+package struct SessionServices: Sendable {
     /// Comics by number and the archive's extent.
-    public var comics: ComicsService
+    package var comics: ComicsService
     /// Read marks, new comics and the saved browsing state.
-    public var reading: ReadingService
+    package var reading: ReadingService
     /// Search and sync over the whole archive.
-    public var archive: ArchiveService
+    package var archive: ArchiveService
     /// The favorites.
-    public var favorites: FavoritesService
+    package var favorites: FavoritesService
     /// Stored sizes and clearing.
-    public var cache: CacheService
+    package var cache: CacheService
     /// explainxkcd pages.
-    public var explanations: ExplanationsService
+    package var explanations: ExplanationsService
     /// Comic images.
-    public var images: ImagesService
+    package var images: ImagesService
     /// The stored titles, for title lookups and Tab completion.
-    public var titles: TitleIndexCache
+    package var titles: TitleIndexCache
 
     /// The services over `repository`: paths are taken from `currentDirectory`, a sync reads
     /// the time from `now` and reports to `progress`.
-    public static func live(
+    package static func live(
         _ repository: ComicRepository, currentDirectory: URL,
         now: @escaping @Sendable () -> Date,
         progress: @escaping @Sendable (SyncProgress) -> Void

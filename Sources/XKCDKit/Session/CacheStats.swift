@@ -1,38 +1,38 @@
 /// What is stored and how large, for `cache stats`.
-public struct CacheStats: Sendable, Equatable {
+package struct CacheStats: Sendable, Equatable {
     /// Comics stored.
-    public var comics: Int
+    package var comics: Int
     /// The newest comic number known, if any.
-    public var newest: Int?
+    package var newest: Int?
     /// Images stored.
-    public var images: Int
+    package var images: Int
     /// Their total size in bytes.
-    public var imageBytes: Int
+    package var imageBytes: Int
     /// The image cache cap in bytes (favorites' images not counted).
-    public var imageCacheLimit: Int
+    package var imageCacheLimit: Int
     /// Favorites.
-    public var favorites: Int
+    package var favorites: Int
     /// explainxkcd pages stored.
-    public var explanations: Int
+    package var explanations: Int
     /// Their size in bytes (the pages' source text).
-    public var explanationBytes: Int
+    package var explanationBytes: Int
     /// The database file's size in bytes (with its write-ahead log).
-    public var databaseBytes: Int
+    package var databaseBytes: Int
     /// The data directory.
-    public var dataDirectory: String
+    package var dataDirectory: String
     /// What `cache clear` would delete.
-    public var clearable: ClearableItems
+    package var clearable: ClearableItems
 }
 
 /// What `cache clear` did.
-public struct CacheCleared: Sendable, Equatable {
+package struct CacheCleared: Sendable, Equatable {
     /// What it deleted.
-    public var deleted: ClearableItems
+    package var deleted: ClearableItems
     /// The database file's size in bytes, with its write-ahead log, before.
-    public var databaseBytesBefore: Int
+    package var databaseBytesBefore: Int
     /// And after the space of what went was given back.
-    public var databaseBytesAfter: Int
+    package var databaseBytesAfter: Int
     /// Why the space was not given back (the deletes stand), when it was not: rewriting the
     /// database needs room for a copy of it.
-    public var spaceNotReclaimed: String? = nil
+    package var spaceNotReclaimed: String? = nil
 }

@@ -5,25 +5,25 @@
 #endif
 
 /// A comic's image, decoded, for the renderer to draw.
-public struct ComicImage: Sendable, Equatable {
+package struct ComicImage: Sendable, Equatable {
     /// The comic.
-    public var comic: DisplayComic
+    package var comic: DisplayComic
     /// The image file's bytes (sent as they are to terminals that decode images themselves).
-    public var data: Data
+    package var data: Data
     /// Their format.
-    public var kind: ImageKind
+    package var kind: ImageKind
     /// The decoded pixels.
-    public var raster: RasterImage
+    package var raster: RasterImage
     /// How to draw it.
-    public var options: ImageOptions
+    package var options: ImageOptions
     /// Whether the card comes first (`show --image`).
-    public var withCard: Bool
+    package var withCard: Bool
     /// Whether the file is the comic's `_2x` image: twice its size each way, drawn at the size
     /// of its 1x (see ``ImageFit``).
-    public var doubled: Bool
+    package var doubled: Bool
 
     /// Creates an image outcome.
-    public init(
+    package init(
         comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool,
         doubled: Bool = false
     ) {

@@ -1,19 +1,19 @@
 /// A step with `next` or `prev`: where it lands, counting only numbers not known to be absent,
 /// and where it goes on when the server has no comic there. A pure value; the session fetches.
-public struct ComicStep: Sendable, Equatable {
+package struct ComicStep: Sendable, Equatable {
     /// The comic stepped from.
-    public let start: Int
+    package let start: Int
     /// 1 forwards, -1 backwards.
-    public let direction: Int
+    package let direction: Int
     /// The newest comic's number: the step never goes past it, nor below #1.
-    public let newest: Int
+    package let newest: Int
     /// The number to fetch.
-    public private(set) var target: Int
+    package private(set) var target: Int
 
     /// Steps `offset` comics from `start` (backwards when negative), not counting `absent`
     /// numbers; stops at either end of `1...newest`, and throws ``XKCDError/endOfArchive(_:)``
     /// when `start` is at that end already.
-    public init(from start: Int, by offset: Int, newest: Int, absent: Set<Int>) throws {
+    package init(from start: Int, by offset: Int, newest: Int, absent: Set<Int>) throws {
         self.start = start
         self.newest = newest
         direction = offset > 0 ? 1 : -1
@@ -31,7 +31,7 @@ public struct ComicStep: Sendable, Equatable {
 
     /// Moves on past `target`, which the server does not have; throws
     /// ``XKCDError/endOfArchive(_:)`` when no number is left that way.
-    public mutating func skipMissing() throws {
+    package mutating func skipMissing() throws {
         let candidate = target + direction
         guard (1...newest).contains(candidate), candidate != start else {
             throw XKCDError.endOfArchive(direction > 0 ? "no comic after #\(start)" : "no comic before #\(start)")

@@ -1,17 +1,17 @@
 /// An explanation to show.
-public struct ExplanationView: Sendable, Equatable {
+package struct ExplanationView: Sendable, Equatable {
     /// The comic.
-    public var num: Int
+    package var num: Int
     /// The comic's display title.
-    public var title: String
+    package var title: String
     /// The explainxkcd page title, e.g. `353: Python`.
-    public var pageTitle: String
+    package var pageTitle: String
     /// The page's address on the wiki.
-    public var url: String
+    package var url: String
     /// The rendered section (or whole page).
-    public var document: WikiDocument
+    package var document: WikiDocument
     /// Whether this is the whole page.
-    public var wholePage: Bool
+    package var wholePage: Bool
     /// The page's mark that its explanation is unfinished, if it has one.
-    public var incomplete: IncompleteNotice?
+    package var incomplete: IncompleteNotice?
 }

@@ -5,18 +5,18 @@
 #endif
 
 /// A favorite in a list.
-public struct FavoriteEntry: Sendable, Equatable {
+package struct FavoriteEntry: Sendable, Equatable {
     /// The comic's number.
-    public var num: Int
+    package var num: Int
     /// Its display title.
-    public var title: String
+    package var title: String
     /// Its publication date, `YYYY-MM-DD`.
-    public var date: String
+    package var date: String
     /// When it became a favorite.
-    public var addedAt: Date
+    package var addedAt: Date
 
     /// Creates an entry.
-    public init(num: Int, title: String, date: String, addedAt: Date) {
+    package init(num: Int, title: String, date: String, addedAt: Date) {
         self.num = num
         self.title = title
         self.date = date

@@ -5,7 +5,7 @@
 #endif
 
 /// What a command produced, for the renderer to turn into text or JSON.
-public enum Outcome: Sendable, Equatable {
+package enum Outcome: Sendable, Equatable {
     /// A comic's card (after navigation or `show`).
     case comic(DisplayComic)
     /// A comic's alt text.
@@ -53,7 +53,7 @@ public enum Outcome: Sendable, Equatable {
     case quit
 
     /// Whether the command counts as failed for the exit status.
-    public var isFailure: Bool {
+    package var isFailure: Bool {
         switch self {
         case .choices: return true
         case let .synced(summary): return !summary.isComplete

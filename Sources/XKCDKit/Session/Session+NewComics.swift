@@ -10,7 +10,7 @@ extension Session {
     /// On REPL start: the comics published since the last visit and not seen (nil when there
     /// are none, offline, or the server cannot be reached). With new ones, the newest becomes
     /// the current comic.
-    public func startUp() async -> NewComics? {
+    package func startUp() async -> NewComics? {
         let before = state.current
         guard let report = await newComicsQuietly(), let newest = report.comics.last else { return nil }
         // A check that took long must not move a user who has started browsing meanwhile.
@@ -20,7 +20,7 @@ extension Session {
 
     /// A background check: the comics published since the last check and not seen, or nil
     /// (none, offline, or the server unreachable: the next check tries again).
-    public func backgroundCheck() async -> NewComics? {
+    package func backgroundCheck() async -> NewComics? {
         await newComicsQuietly()
     }
 

@@ -5,7 +5,7 @@
 #endif
 
 /// Runs commands: owns the browsing state and the services, one command at a time.
-public actor Session {
+package actor Session {
     var state: SessionState
     let comics: ComicsService
     let reading: ReadingService
@@ -15,14 +15,14 @@ public actor Session {
     let explanations: ExplanationsService
     let images: ImagesService
     /// The stored titles, for title lookups here and Tab completion in the line editor.
-    public nonisolated let titles: TitleIndexCache
+    package nonisolated let titles: TitleIndexCache
     let roll: @Sendable (Int) -> Int
     let now: @Sendable () -> Date
     let notify: @Sendable (String) -> Void
 
     /// Creates a session over `services`, restoring the state they saved.
     /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; `notify` receives one-line notices.
-    public init(
+    package init(
         services: SessionServices, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         now: @escaping @Sendable () -> Date = { Date() },
         notify: @escaping @Sendable (String) -> Void = { _ in }
@@ -45,7 +45,7 @@ public actor Session {
     /// Creates a session over `repository`, restoring the state saved in its store.
     /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; relative paths are
     /// taken from `currentDirectory`; `notify` receives one-line notices; `progress` hears a sync.
-    public init(
+    package init(
         repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         now: @escaping @Sendable () -> Date = { Date() },
         currentDirectory: URL = .currentDirectory(),
@@ -59,13 +59,13 @@ public actor Session {
     }
 
     /// The comic on screen, if any.
-    public var current: Int? { state.current }
+    package var current: Int? { state.current }
 
     /// A copy of the browsing state.
-    public var snapshot: SessionState { state }
+    package var snapshot: SessionState { state }
 
     /// Runs `command`.
-    public func run(_ command: Command) async throws -> Outcome {
+    package func run(_ command: Command) async throws -> Outcome {
         do {
             return try await perform(command)
         } catch let ambiguous as AmbiguousTitle {

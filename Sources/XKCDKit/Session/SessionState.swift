@@ -1,28 +1,28 @@
 /// The browsing state: the current comic, browser-style back/forward stacks, the visit log
 /// and the comics seen this session. A pure value; every change is a mutating method.
-public struct SessionState: Sendable, Equatable {
+package struct SessionState: Sendable, Equatable {
     /// The comic on screen, if any.
-    public private(set) var current: Int?
+    package private(set) var current: Int?
     /// Comics to return to with `back`, most recent last.
-    public private(set) var backStack: [Int] = []
+    package private(set) var backStack: [Int] = []
     /// Comics to return to with `forward`, most recent last.
-    public private(set) var forwardStack: [Int] = []
+    package private(set) var forwardStack: [Int] = []
     /// Comics visited, oldest first (capped).
-    public private(set) var visits: [Int] = []
+    package private(set) var visits: [Int] = []
     /// Comics shown since the seen set was last reset; `random` avoids them.
-    public private(set) var seen: Set<Int> = []
+    package private(set) var seen: Set<Int> = []
 
     /// The most entries kept in the stacks and the visit log.
-    public static let historyLimit = 1000
+    package static let historyLimit = 1000
 
     /// An empty state.
-    public init() {}
+    package init() {}
 
     /// Goes to `num` as a new navigation: the current comic is pushed on the back stack and
     /// the forward stack is cleared. Going to the current comic changes nothing, like a
     /// reload; returns whether the state changed.
     @discardableResult
-    public mutating func visit(_ num: Int) -> Bool {
+    package mutating func visit(_ num: Int) -> Bool {
         if current == num { return false }
         if let current {
             backStack.append(current)
@@ -35,7 +35,7 @@ public struct SessionState: Sendable, Equatable {
     }
 
     /// Steps back; returns the new current comic, or nil when there is nothing behind.
-    public mutating func goBack() -> Int? {
+    package mutating func goBack() -> Int? {
         guard let target = backStack.popLast() else { return nil }
         if let current { forwardStack.append(current) }
         current = target
@@ -44,7 +44,7 @@ public struct SessionState: Sendable, Equatable {
     }
 
     /// Steps forward; returns the new current comic, or nil when there is nothing ahead.
-    public mutating func goForward() -> Int? {
+    package mutating func goForward() -> Int? {
         guard let target = forwardStack.popLast() else { return nil }
         if let current { backStack.append(current) }
         current = target
@@ -53,7 +53,7 @@ public struct SessionState: Sendable, Equatable {
     }
 
     /// The visit log, most recent first, each comic once.
-    public var recentFirst: [Int] {
+    package var recentFirst: [Int] {
         var out: [Int] = []
         var listed = Set<Int>()
         for num in visits.reversed() where listed.insert(num).inserted {
@@ -64,7 +64,7 @@ public struct SessionState: Sendable, Equatable {
 
     /// Picks a comic in `1...newest` that is neither seen nor in `excluded`, using `roll`
     /// (which returns a value in `0..<count`); resets the seen set when all were seen.
-    public mutating func pickRandom(newest: Int, excluded: Set<Int>, roll: (Int) -> Int) -> Int? {
+    package mutating func pickRandom(newest: Int, excluded: Set<Int>, roll: (Int) -> Int) -> Int? {
         guard newest > 0 else { return nil }
         var candidates = (1...newest).filter { !seen.contains($0) && !excluded.contains($0) }
         if candidates.isEmpty {
@@ -78,7 +78,7 @@ public struct SessionState: Sendable, Equatable {
 
     /// A compact text form for storage: `current|back|forward|visits|seen`, numbers
     /// separated by commas. Much cheaper than JSON for the thousands of numbers it can hold.
-    public var encoded: String {
+    package var encoded: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 * (visits.count + seen.count + backStack.count + forwardStack.count) + 8)
         func append(_ num: Int) {
@@ -112,7 +112,7 @@ public struct SessionState: Sendable, Equatable {
     }
 
     /// Reads ``encoded`` back; nil when `text` is not in that form.
-    public init?(encoded text: String) {
+    package init?(encoded text: String) {
         let fields = text.split(separator: "|", omittingEmptySubsequences: false)
         guard fields.count == 5 else { return nil }
         func list(_ field: Substring) -> [Int]? {

@@ -1,15 +1,15 @@
 /// A comic written out for sharing.
-public struct ShareResult: Sendable, Equatable {
+package struct ShareResult: Sendable, Equatable {
     /// The comic.
-    public var num: Int
+    package var num: Int
     /// How it is written.
-    public var format: ShareFormat
+    package var format: ShareFormat
     /// The text, `mailto:` URL or Markdown.
-    public var text: String
+    package var text: String
     /// What `--open` hands to the opener: the `mailto:` URL, else the comic's page.
-    public var openURL: String
+    package var openURL: String
     /// Put it on the clipboard.
-    public var copy: Bool
+    package var copy: Bool
     /// Hand it to the system opener.
-    public var open: Bool
+    package var open: Bool
 }

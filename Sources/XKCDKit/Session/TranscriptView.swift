@@ -1,7 +1,7 @@
 /// A comic's transcript to show: xkcd's own, or explainxkcd's community transcript.
-public struct TranscriptView: Sendable, Equatable {
+package struct TranscriptView: Sendable, Equatable {
     /// Who wrote a transcript.
-    public enum Source: String, Sendable {
+    package enum Source: String, Sendable {
         /// xkcd's own, served with the comic.
         case xkcd
         /// explainxkcd's Transcript section, written by its community.
@@ -9,11 +9,11 @@ public struct TranscriptView: Sendable, Equatable {
     }
 
     /// The comic.
-    public var num: Int
+    package var num: Int
     /// The transcript as plain text; empty when there is none.
-    public var text: String
+    package var text: String
     /// Where it comes from; nil when there is none.
-    public var source: Source?
+    package var source: Source?
     /// explainxkcd's transcript as a document, laid out like an explanation; nil for xkcd's.
-    public var document: WikiDocument?
+    package var document: WikiDocument?
 }

@@ -5,17 +5,17 @@
 #endif
 
 /// A stored image ready to use.
-public struct StoredImage: Sendable, Equatable {
+package struct StoredImage: Sendable, Equatable {
     /// The comic.
-    public var num: Int
+    package var num: Int
     /// The image file.
-    public var file: URL
+    package var file: URL
     /// Its bytes.
-    public var data: Data
+    package var data: Data
     /// Its format.
-    public var kind: ImageKind
+    package var kind: ImageKind
     /// Whether it is the comic's `_2x` image.
-    public var doubled = false
+    package var doubled = false
 }
 
 /// Where comics come from: the store first, the network for what is missing. A comic once
@@ -24,15 +24,15 @@ public struct StoredImage: Sendable, Equatable {
 /// again; #404 never is.
 /// Offline, nothing touches the network; when the network fails, stored copies are served
 /// with an `offline:` notice.
-public struct ComicRepository: Sendable {
+package struct ComicRepository: Sendable {
     /// The local store.
-    public let store: ComicStore
+    package let store: ComicStore
     /// The image files.
-    public let images: ImageFiles
+    package let images: ImageFiles
     /// Whether the network is off limits.
-    public let offline: Bool
+    package let offline: Bool
     /// The most bytes of images kept, favorites' not counted.
-    public let imageCacheLimit: Int
+    package let imageCacheLimit: Int
     let client: XKCDClient
     let now: @Sendable () -> Date
     private let latestMaxAge: TimeInterval
@@ -44,10 +44,10 @@ public struct ComicRepository: Sendable {
     }
 
     /// The default image cache cap: 500 MB.
-    public static let defaultImageCacheLimit = 500_000_000
+    package static let defaultImageCacheLimit = 500_000_000
 
     /// Creates a repository. `now` is the clock; `notify` receives one-line notices.
-    public init(
+    package init(
         store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
         imageCacheLimit: Int = ComicRepository.defaultImageCacheLimit,
         now: @escaping @Sendable () -> Date, latestMaxAge: TimeInterval = 300,
@@ -64,7 +64,7 @@ public struct ComicRepository: Sendable {
     }
 
     /// The newest comic, from the store when it was checked recently (or when offline).
-    public func latest() async throws -> Comic {
+    package func latest() async throws -> Comic {
         if offline {
             guard let comic = try newestStoredComic() else { throw XKCDError.nothingStoredOffline }
             notify("offline: showing the newest stored comic, #\(comic.num); newer ones may exist")
@@ -82,7 +82,7 @@ public struct ComicRepository: Sendable {
     }
 
     /// The newest comic's number.
-    public func newestNumber() async throws -> Int {
+    package func newestNumber() async throws -> Int {
         if let num = try freshLatestNumber() { return num }
         if offline {
             guard let num = try newestStoredNumber() else { throw XKCDError.nothingStoredOffline }
@@ -99,7 +99,7 @@ public struct ComicRepository: Sendable {
     }
 
     /// The newest comic's number, asked of the server now (or, offline or unreachable, the stored one).
-    public func refreshNewestNumber() async throws -> Int {
+    package func refreshNewestNumber() async throws -> Int {
         if offline { return try await newestNumber() }
         switch try await refreshLatest() {
         case let .fresh(comic):
@@ -126,12 +126,12 @@ public struct ComicRepository: Sendable {
     }
 
     /// The newest number known without asking the network, however old.
-    public func knownNewestNumber() throws -> Int? {
+    package func knownNewestNumber() throws -> Int? {
         try store.setting(Key.latestNum).flatMap(Int.init)
     }
 
     /// Comic `num`, or ``XKCDError/noSuchComic(_:newest:)``.
-    public func comic(_ num: Int) async throws -> Comic {
+    package func comic(_ num: Int) async throws -> Comic {
         if let comic = try store.comic(num) { return comic }
         if try isKnownAbsent(num) {
             throw XKCDError.noSuchComic(num, newest: try knownNewestNumber())
@@ -158,7 +158,7 @@ public struct ComicRepository: Sendable {
     /// least recently used images beyond the cap, never a favorite's). With `highResolution`
     /// (terminals that draw pixels, and `save`), its `_2x` image is asked for first, replacing
     /// a stored 1x one; a comic without one (404) is remembered and gets its `img`.
-    public func image(of comic: Comic, highResolution: Bool = false) async throws -> StoredImage {
+    package func image(of comic: Comic, highResolution: Bool = false) async throws -> StoredImage {
         guard comic.hasImage else { throw XKCDError.noImage(comic.num) }
         let stored = try store.image(of: comic.num)
         let asksDoubled =
@@ -243,7 +243,7 @@ public struct ComicRepository: Sendable {
 
     /// Deletes comic `num`'s stored image (one that turned out unusable), so the next
     /// request fetches it again.
-    public func discardImage(of num: Int) throws {
+    package func discardImage(of num: Int) throws {
         if let file = try store.removeImage(num) { images.remove(file) }
     }
 

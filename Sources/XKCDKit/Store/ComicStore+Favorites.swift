@@ -7,7 +7,7 @@
 extension ComicStore {
     /// Makes stored comic `num` a favorite; returns false when it already was one.
     @discardableResult
-    public func addFavorite(_ num: Int, at date: Date) throws -> Bool {
+    package func addFavorite(_ num: Int, at date: Date) throws -> Bool {
         try write { db in
             try db.execute(
                 "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)", [num, date.timeIntervalSince1970])
@@ -17,7 +17,7 @@ extension ComicStore {
 
     /// Adds every number in `entries` (all of them stored) as favorites in one transaction;
     /// returns how many were new.
-    public func addFavorites(_ entries: [(num: Int, addedAt: Date)]) throws -> Int {
+    package func addFavorites(_ entries: [(num: Int, addedAt: Date)]) throws -> Int {
         try write { db in
             var added = 0
             for entry in entries {
@@ -32,7 +32,7 @@ extension ComicStore {
 
     /// Removes favorite `num`; returns false when it was not one.
     @discardableResult
-    public func removeFavorite(_ num: Int) throws -> Bool {
+    package func removeFavorite(_ num: Int) throws -> Bool {
         try write { db in
             try db.execute("DELETE FROM favorite WHERE num = ?", [num])
             return db.changes > 0
@@ -40,12 +40,12 @@ extension ComicStore {
     }
 
     /// The favorites' numbers.
-    public func favoriteNumbers() throws -> Set<Int> {
+    package func favoriteNumbers() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM favorite", as: Int.self)) }
     }
 
     /// Every favorite, in the order they were added.
-    public func favorites() throws -> [Favorite] {
+    package func favorites() throws -> [Favorite] {
         try read { db in
             try db.rows(
                 """

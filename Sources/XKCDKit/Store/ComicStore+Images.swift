@@ -6,7 +6,7 @@
 
 extension ComicStore {
     /// The image row of comic `num`, if any.
-    public func image(of num: Int) throws -> ImageEntry? {
+    package func image(of num: Int) throws -> ImageEntry? {
         try read { db in
             try db.firstRow("SELECT num, file, bytes, kind, doubled FROM image WHERE num = ?", [num], Self.imageEntry)
                 ?? nil
@@ -14,12 +14,12 @@ extension ComicStore {
     }
 
     /// The comics that have a stored image.
-    public func numbersWithImages() throws -> Set<Int> {
+    package func numbersWithImages() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM image", as: Int.self)) }
     }
 
     /// Records that comic `num`'s image is stored as `file` (`doubled`: its `_2x` image).
-    public func recordImage(
+    package func recordImage(
         num: Int, file: String, bytes: Int, kind: ImageKind, doubled: Bool = false, at date: Date
     ) throws {
         try write { db in
@@ -33,7 +33,7 @@ extension ComicStore {
     }
 
     /// Whether comic `num` was found to have no double-resolution image since `date`.
-    public func hasSingleResolutionOnly(_ num: Int, since date: Date) throws -> Bool {
+    package func hasSingleResolutionOnly(_ num: Int, since date: Date) throws -> Bool {
         try read { db in
             try db.value(
                 "SELECT EXISTS(SELECT 1 FROM single_resolution WHERE num = ? AND checked_at >= ?)",
@@ -42,7 +42,7 @@ extension ComicStore {
     }
 
     /// Remembers that comic `num` had no double-resolution image at `date`.
-    public func markSingleResolutionOnly(_ num: Int, at date: Date) throws {
+    package func markSingleResolutionOnly(_ num: Int, at date: Date) throws {
         try write { db in
             try db.execute(
                 "INSERT OR REPLACE INTO single_resolution(num, checked_at) VALUES (?, ?)",
@@ -51,14 +51,14 @@ extension ComicStore {
     }
 
     /// Forgets comic `num`'s image; returns its file, which the caller deletes.
-    public func removeImage(_ num: Int) throws -> String? {
+    package func removeImage(_ num: Int) throws -> String? {
         try write { db in
             try db.value("DELETE FROM image WHERE num = ? RETURNING file", [num], as: String.self)
         }
     }
 
     /// Marks comic `num`'s image used now (for least-recently-used eviction).
-    public func touchImage(_ num: Int, at date: Date) throws {
+    package func touchImage(_ num: Int, at date: Date) throws {
         try write { db in
             try db.execute("UPDATE image SET last_used = ? WHERE num = ?", [date.timeIntervalSince1970, num])
         }
@@ -66,7 +66,7 @@ extension ComicStore {
 
     /// Removes the rows of the least recently used images that are not favorites' (nor
     /// `keep`) until the others total at most `limit` bytes; returns the removed files.
-    public func evictImages(toFit limit: Int, keeping keep: Int?) throws -> [String] {
+    package func evictImages(toFit limit: Int, keeping keep: Int?) throws -> [String] {
         try write { db in
             var total =
                 try db.value(
@@ -91,7 +91,7 @@ extension ComicStore {
     }
 
     /// How much is stored.
-    public func counts() throws -> StoreCounts {
+    package func counts() throws -> StoreCounts {
         try read { db in
             try db.firstRow(
                 """

@@ -51,7 +51,7 @@ extension ComicStore {
 
     /// For each of `words` (lower-case) that no comic holds, the indexed term closest to it
     /// (at most two edits away, starting with the same letter; of equals, the commonest).
-    public func suggestions(for words: [String]) throws -> [String: String] {
+    package func suggestions(for words: [String]) throws -> [String: String] {
         try read { db in
             try db.execute(Self.searchVocabularyTable)
             var found: [String: String] = [:]
@@ -87,7 +87,7 @@ extension ComicStore {
     /// reads a row (`ORDER BY rank`); only the hits returned read their text, derived from the
     /// stored comic and explanation, for their title and an excerpt of the first field, in
     /// rank order, that holds a match.
-    public func search(_ expression: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
+    package func search(_ expression: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
         try read { db in
             let limit = limit ?? Int(Int32.max)
             let rows = try db.cached(Self.searchSQL).rows([

@@ -13,16 +13,16 @@ import CSQLiteSetup
 #endif
 
 /// The local SQLite store: comics fetched once, numbers the server did not have (and when), and settings.
-public struct ComicStore: Sendable {
+package struct ComicStore: Sendable {
     private let database: SQLiteDatabase
     /// The database file, nil in memory.
-    public let path: String?
+    package let path: String?
 
     /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
     /// A damaged file (not SQLite, truncated, or reported corrupt by SQLite) is moved aside,
     /// a new store is created and what can still be read is copied over; `notify` hears one
     /// line saying so.
-    public static func open(at url: URL, notify: (String) -> Void = { _ in }) throws -> ComicStore {
+    package static func open(at url: URL, notify: (String) -> Void = { _ in }) throws -> ComicStore {
         // Two processes opening a new database at once would both switch it to WAL and both
         // run the migrations (SQLite answers one "locked" or "already exists"), and two finding
         // it damaged would both move it aside. A lock beside the file makes openers take
@@ -88,17 +88,17 @@ public struct ComicStore: Sendable {
     }
 
     /// The stored comic `num`, if any.
-    public func comic(_ num: Int) throws -> Comic? {
+    package func comic(_ num: Int) throws -> Comic? {
         try read { db in try db.cached("SELECT * FROM comic WHERE num = ?").firstRow([num], ComicRecord.comic) }
     }
 
     /// Stores `comic` (replacing an older copy) and indexes it for search.
-    public func save(_ comic: Comic, at date: Date) throws {
+    package func save(_ comic: Comic, at date: Date) throws {
         try save([comic], absent: [], at: date)
     }
 
     /// Stores `comics` and records `absent` numbers in one transaction: a crash keeps all or none.
-    public func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
+    package func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
         let batch = ComicBatch(comics: comics, documents: comics.map(SearchDocument.init), absent: absent, date: date)
         try write { db in try Self.insert(batch, into: db) }
     }
@@ -146,12 +146,12 @@ public struct ComicStore: Sendable {
     }
 
     /// How many comics are stored.
-    public func comicCount() throws -> Int {
+    package func comicCount() throws -> Int {
         try read { db in try db.value("SELECT count(*) FROM comic") ?? 0 }
     }
 
     /// Titles of the stored comics among `numbers`, by number.
-    public func titles(of numbers: [Int]) throws -> [Int: String] {
+    package func titles(of numbers: [Int]) throws -> [Int: String] {
         guard !numbers.isEmpty else { return [:] }
         return try read { db in
             let rows = try db.rows(
@@ -165,18 +165,18 @@ public struct ComicStore: Sendable {
     }
 
     /// The numbers of every stored comic.
-    public func storedNumbers() throws -> Set<Int> {
+    package func storedNumbers() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM comic", as: Int.self)) }
     }
 
     /// The stored comics whose answer was stored before `extra_parts` was recorded: whether they
     /// are interactive pages is unknown until they are fetched again.
-    public func numbersWithoutExtraParts() throws -> Set<Int> {
+    package func numbersWithoutExtraParts() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM comic WHERE extra_parts IS NULL", as: Int.self)) }
     }
 
     /// A value that changes whenever comics or favorites are added, replaced or removed.
-    public func titleSignature() throws -> String {
+    package func titleSignature() throws -> String {
         try read { db in
             try db.cached(
                 """
@@ -188,7 +188,7 @@ public struct ComicStore: Sendable {
     }
 
     /// Every stored comic's number and display title, in number order.
-    public func allTitles() throws -> [(num: Int, title: String)] {
+    package func allTitles() throws -> [(num: Int, title: String)] {
         try read { db in
             try db.rows("SELECT num, title, safe_title FROM comic ORDER BY num") { row in
                 (num: row["num"], title: TextRepair.displayTitle(title: row["title"], safeTitle: row["safe_title"]))
@@ -197,7 +197,7 @@ public struct ComicStore: Sendable {
     }
 
     /// A setting's value.
-    public func setting(_ key: String) throws -> String? {
+    package func setting(_ key: String) throws -> String? {
         try read { db in
             try db.cached("SELECT value FROM setting WHERE key = ?").value([key], as: String.self)
         }
@@ -205,7 +205,7 @@ public struct ComicStore: Sendable {
 
     /// Sets `key` to `value` only if it still holds `expected` (nil: not set), in one
     /// transaction; false when another writer got there first.
-    public func replaceSetting(_ key: String, expected: String?, with value: String) throws -> Bool {
+    package func replaceSetting(_ key: String, expected: String?, with value: String) throws -> Bool {
         try write { db in
             let current = try db.value("SELECT value FROM setting WHERE key = ?", [key], as: String.self)
             guard current == expected else { return false }
@@ -218,7 +218,7 @@ public struct ComicStore: Sendable {
         "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 
     /// Sets (or, with nil, removes) a setting.
-    public func setSetting(_ key: String, _ value: String?) throws {
+    package func setSetting(_ key: String, _ value: String?) throws {
         try write { db in
             if let value {
                 try db.cached(Self.upsertSetting).execute([key, value])

@@ -5,35 +5,35 @@
 #endif
 
 /// A favorite: the comic and when it was added.
-public struct Favorite: Sendable, Equatable {
+package struct Favorite: Sendable, Equatable {
     /// The comic.
-    public var comic: Comic
+    package var comic: Comic
     /// When it became a favorite.
-    public var addedAt: Date
+    package var addedAt: Date
 
     /// Creates a favorite.
-    public init(comic: Comic, addedAt: Date) {
+    package init(comic: Comic, addedAt: Date) {
         self.comic = comic
         self.addedAt = addedAt
     }
 }
 
 /// What a favorite keeps for offline use besides its card.
-public struct FavoriteCopies: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
+package struct FavoriteCopies: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
 
     /// A set from its raw bits.
-    public init(rawValue: Int) {
+    package init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
     /// Its image.
-    public static let image = FavoriteCopies(rawValue: 1)
+    package static let image = FavoriteCopies(rawValue: 1)
     /// Its explainxkcd page.
-    public static let explanation = FavoriteCopies(rawValue: 2)
+    package static let explanation = FavoriteCopies(rawValue: 2)
 
     /// The copies it holds, by name, in this order: "image", "explanation".
-    public var names: [String] {
+    package var names: [String] {
         [(Self.image, "image"), (Self.explanation, "explanation")].filter { contains($0.0) }.map(\.1)
     }
 }

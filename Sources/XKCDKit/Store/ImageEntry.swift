@@ -1,13 +1,13 @@
 /// A stored image's bookkeeping row.
-public struct ImageEntry: Sendable, Equatable {
+package struct ImageEntry: Sendable, Equatable {
     /// The comic.
-    public var num: Int
+    package var num: Int
     /// The file name under the image directory.
-    public var file: String
+    package var file: String
     /// Its size.
-    public var bytes: Int
+    package var bytes: Int
     /// Its format.
-    public var kind: ImageKind
+    package var kind: ImageKind
     /// Whether it is the double-resolution (`_2x`) image.
-    public var doubled = false
+    package var doubled = false
 }

@@ -5,9 +5,9 @@
 #endif
 
 /// How far a sync has come, reported as it runs.
-public struct SyncProgress: Sendable, Equatable {
+package struct SyncProgress: Sendable, Equatable {
     /// What is being fetched.
-    public enum Phase: String, Sendable {
+    package enum Phase: String, Sendable {
         /// Comic metadata.
         case comics
         /// Images.
@@ -17,21 +17,21 @@ public struct SyncProgress: Sendable, Equatable {
     }
 
     /// The phase.
-    public var phase: Phase
+    package var phase: Phase
     /// Items finished (fetched, missing or failed).
-    public var done: Int
+    package var done: Int
     /// Items to do in this phase.
-    public var total: Int
+    package var total: Int
     /// Seconds since the phase started.
-    public var elapsed: TimeInterval
+    package var elapsed: TimeInterval
     /// Whether this is the phase's last report (finished or stopped).
-    public var isFinal = false
+    package var isFinal = false
 
     /// Items per second so far.
-    public var rate: Double { elapsed > 0 ? Double(done) / elapsed : 0 }
+    package var rate: Double { elapsed > 0 ? Double(done) / elapsed : 0 }
 
     /// Seconds left at the current rate, when known.
-    public var remaining: TimeInterval? {
+    package var remaining: TimeInterval? {
         rate > 0 ? Double(total - done) / rate : nil
     }
 }

@@ -10,7 +10,7 @@
 /// in ahead of a comic still being retried.
 /// Transient failures are retried with backoff; cancellation stops it quickly and keeps what
 /// arrived.
-public struct Syncer: Sendable {
+package struct Syncer: Sendable {
     private let repository: ComicRepository
     private let client: XKCDClient
     private let limit: RequestLimit
@@ -18,7 +18,7 @@ public struct Syncer: Sendable {
     private let progress: @Sendable (SyncProgress) -> Void
 
     /// The most comics a write transaction takes, and the longest it stays open.
-    public static let commitRows = 200
+    package static let commitRows = 200
     static let commitInterval: TimeInterval = 1
     /// Comics go to the writer in handfuls of this many, or after ``handOverDelay``.
     static let handOver = 50
@@ -26,7 +26,7 @@ public struct Syncer: Sendable {
 
     /// Creates a syncer making at most `jobs` requests at a time (nil: as many as the connection
     /// carries); `progress` is called at most ten times a second and once at each phase's end.
-    public init(
+    package init(
         repository: ComicRepository, jobs: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
@@ -39,7 +39,7 @@ public struct Syncer: Sendable {
 
     /// Runs the sync; with `images`, then fetches the image of every stored comic that lacks
     /// one; with `explanations`, then every explainxkcd page missing or stale.
-    public func run(images: Bool, explanations: Bool = false) async throws -> SyncSummary {
+    package func run(images: Bool, explanations: Bool = false) async throws -> SyncSummary {
         guard !repository.offline else { throw XKCDError.cannotDo("sync needs the network — drop --offline") }
         let started = now()
         let newest = try await repository.refreshNewestNumber()

@@ -12,9 +12,9 @@
 
 /// Where the data directory is: `--data-dir`, `XKCD_DATA_DIR`, `$XDG_DATA_HOME/xkcd`,
 /// `~/.local/share/xkcd`, or on macOS `~/Library/Application Support/xkcd`.
-public enum DataDirectory {
+package enum DataDirectory {
     /// The data directory for the given flag value and environment.
-    public static func resolve(explicit: String?, environment: Environment) -> URL {
+    package static func resolve(explicit: String?, environment: Environment) -> URL {
         if let explicit { return URL(fileURLWithPath: expandTilde(explicit, environment: environment)) }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LocalPath.homeDirectory
         #if os(macOS)
@@ -29,7 +29,7 @@ public enum DataDirectory {
 
     /// Creates the directory (mode 0700) if it does not exist; fails when it cannot be
     /// created or written to.
-    public static func prepare(_ url: URL) throws {
+    package static func prepare(_ url: URL) throws {
         if LocalPath.exists(url.path) {
             guard LocalPath.isDirectory(url.path) else { throw XKCDError.storage("\(url.path) is not a directory") }
             guard access(url.path, W_OK | X_OK) == 0 else {

@@ -12,7 +12,7 @@
 
 /// Environment variables, read one at a time: the process's own through getenv, which spares
 /// building a dictionary of every variable at start-up, or given ones in tests.
-public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
+package struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     private let lookup: @Sendable (String) -> String?
 
     private init(lookup: @escaping @Sendable (String) -> String?) {
@@ -20,20 +20,20 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The variables of `variables`.
-    public init(_ variables: [String: String]) {
+    package init(_ variables: [String: String]) {
         lookup = { variables[$0] }
     }
 
     /// The variables listed.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 
     /// The process's environment.
-    public static let process = Environment { name in getenv(name).map { String(cString: $0) } }
+    package static let process = Environment { name in getenv(name).map { String(cString: $0) } }
 
     /// The value of `name`, nil when unset.
-    public subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         lookup(name)
     }
 }

@@ -1,10 +1,10 @@
 /// The programs the user's environment chooses for reading long text (`PAGER`) and opening
 /// addresses (`BROWSER`), as command lines: words split as a shell would split them (quotes
 /// and backslashes honoured), never run through a shell.
-public enum UserPrograms {
+package enum UserPrograms {
     /// The pagers to try, first first: `PAGER` when set, else `less -R` then `more`; none when
     /// `PAGER` turns paging off (empty, or `cat`) or cannot be read.
-    public static func pagers(_ variable: String?) -> [[String]] {
+    package static func pagers(_ variable: String?) -> [[String]] {
         guard let variable else { return [["less", "-R"], ["more"]] }
         guard let words = words(variable), let program = words.first, program != "cat" else { return [] }
         return [words]
@@ -12,7 +12,7 @@ public enum UserPrograms {
 
     /// What a pager is told besides the text, as git tells it: `less` shows colours and quits
     /// on a screenful (`LESS=FRX`) and `lv` passes them (`LV=-c`), unless the user set either.
-    public static func pagerSettings(_ environment: Environment) -> [String: String] {
+    package static func pagerSettings(_ environment: Environment) -> [String: String] {
         var settings: [String: String] = [:]
         if environment["LESS"] == nil { settings["LESS"] = "FRX" }
         if environment["LV"] == nil { settings["LV"] = "-c" }
@@ -22,7 +22,7 @@ public enum UserPrograms {
     /// The browsers `BROWSER` lists (`:`-separated, first first), each with `url` put in: in
     /// place of `%s` where the entry has it, else as a last argument — as xdg-open and Python's
     /// webbrowser read it (`%%` stands for a `%`). Entries that cannot be read are skipped.
-    public static func browsers(_ variable: String?, url: String) -> [[String]] {
+    package static func browsers(_ variable: String?, url: String) -> [[String]] {
         guard let variable else { return [] }
         return variable.split(separator: ":").compactMap { entry in
             guard let words = words(String(entry)), !words.isEmpty else { return nil }
@@ -32,14 +32,14 @@ public enum UserPrograms {
     }
 
     /// The text-mode browsers Python's webbrowser knows, which need the terminal.
-    public static let textBrowsers: Set<String> = [
+    package static let textBrowsers: Set<String> = [
         "www-browser", "w3m", "lynx", "links", "links2", "elinks", "browsh", "carbonyl",
     ]
 
     /// Whether a browser named `program` (a name or a path) runs on the terminal, to be waited
     /// for: a known text-mode browser, or any browser where there is no graphical display.
     /// Otherwise it is started and left running, as a graphical browser stays open.
-    public static func browserNeedsTerminal(_ program: String, environment: Environment) -> Bool {
+    package static func browserNeedsTerminal(_ program: String, environment: Environment) -> Bool {
         let name = program.split(separator: "/").last.map(String.init) ?? program
         let display = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         return textBrowsers.contains(name) || !display

@@ -1,7 +1,7 @@
 /// Decodes HTML character references (`&eacute;`, `&#233;`, `&#xE9;`).
-public enum HTMLEntities {
+package enum HTMLEntities {
     /// Returns `text` with every recognised character reference replaced; unknown ones stay as written.
-    public static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes -> String? in
             guard var i = bytes.firstIndex(of: UInt8(ascii: "&")) else { return nil }

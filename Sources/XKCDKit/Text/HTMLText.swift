@@ -1,7 +1,7 @@
 /// Turns the small HTML fragments xkcd serves (titles, news) into plain text.
-public enum HTMLText {
+package enum HTMLText {
     /// Removes tags, turning `<br>` and block ends into newlines, then decodes entities.
-    public static func plainText(_ html: String) -> String {
+    package static func plainText(_ html: String) -> String {
         guard html.containsUTF8(UInt8(ascii: "<")) else { return HTMLEntities.decode(html) }
         var out = ""
         var index = html.startIndex
@@ -25,7 +25,7 @@ public enum HTMLText {
     /// `text` without its real markup: tags of HTML elements (`<span style=…>`, `</span>`,
     /// `<br/>`) and comments go, and what only looks like a tag (`<City>`, `<3`) stays.
     /// Entities are left as they are.
-    public static func withoutMarkup(_ text: String) -> String {
+    package static func withoutMarkup(_ text: String) -> String {
         guard text.containsUTF8(UInt8(ascii: "<")) else { return text }
         var out = ""
         var index = text.startIndex

@@ -1,9 +1,9 @@
 /// Repairs UTF-8 that was decoded as Latin-1 or Windows-1252 (`ErdÅ\u{91}s` → `Erdős`,
 /// `â€œ` → `“`), and lone C1 controls that were Windows-1252 punctuation (U+0085 → `…`).
-public enum MojibakeRepair {
+package enum MojibakeRepair {
     /// Returns `text` with every byte-like sequence that spells valid multi-byte UTF-8 decoded.
     /// Runs up to three rounds, for text encoded twice or three times.
-    public static func repair(_ text: String) -> String {
+    package static func repair(_ text: String) -> String {
         var current = text
         for _ in 0..<3 {
             guard let repaired = repairOnce(&current) else { break }

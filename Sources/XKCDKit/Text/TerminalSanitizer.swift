@@ -1,18 +1,18 @@
 /// Makes server text safe to print: nothing it holds can move the cursor, change the
 /// terminal or reorder the screen.
-public enum TerminalSanitizer {
+package enum TerminalSanitizer {
     /// Most combining marks kept on one base character; floods beyond it are dropped.
-    public static let maxCombiningMarks = 4
+    package static let maxCombiningMarks = 4
 
     /// `text` sanitized to one line and cut to `limit` characters, for quoting what a user typed.
-    public static func brief(_ text: String, limit: Int = 40) -> String {
+    package static func brief(_ text: String, limit: Int = 40) -> String {
         let clean = sanitize(text, multiline: false)
         return clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
     }
 
     /// Drops C0/C1 controls (keeping newlines when `multiline`), bidirectional controls and
     /// invisible format characters, turns tabs into spaces and caps combining-mark runs.
-    public static func sanitize(_ text: String, multiline: Bool) -> String {
+    package static func sanitize(_ text: String, multiline: Bool) -> String {
         var text = text
         return text.withUTF8 { bytes in
             // Most text is printable ASCII (and newlines): nothing to do.

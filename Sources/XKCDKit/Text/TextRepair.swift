@@ -1,22 +1,22 @@
 /// The one repair-and-sanitize step every server string goes through before display.
-public enum TextRepair {
+package enum TextRepair {
     /// A single-line field from HTML (addresses): markup stripped, entities decoded, mojibake
     /// repaired, controls removed, whitespace collapsed.
-    public static func line(_ raw: String) -> String {
+    package static func line(_ raw: String) -> String {
         collapseSpaces(TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLText.plainText(raw)), multiline: false))
     }
 
     /// Community-written multi-line text (transcripts): entities decoded, mojibake repaired
     /// (some transcripts hold real double-encoding), controls removed; newlines kept. Markup is
     /// left alone because transcripts use `<<sound>>` notation.
-    public static func text(_ raw: String) -> String {
+    package static func text(_ raw: String) -> String {
         if CleanTextCheck.needsNoRepair(raw) { return raw }
         let cleaned = TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLEntities.decode(raw)), multiline: true)
         return trimLines(cleaned)
     }
 
     /// An HTML fragment (news): tags removed, `<br>` as newlines, then as ``text(_:)``.
-    public static func html(_ raw: String) -> String {
+    package static func html(_ raw: String) -> String {
         let cleaned = TerminalSanitizer.sanitize(MojibakeRepair.repair(HTMLText.plainText(raw)), multiline: true)
         return trimLines(cleaned)
     }
@@ -26,7 +26,7 @@ public enum TextRepair {
     /// controls removed and spaces collapsed. Text that only looks like a tag (`<City>`) stays,
     /// and nothing is repaired: titles are served as clean UTF-8. `safeTitle` stands in only
     /// for an empty title.
-    public static func displayTitle(title: String, safeTitle: String) -> String {
+    package static func displayTitle(title: String, safeTitle: String) -> String {
         let shown = authorLine(HTMLText.withoutMarkup(title))
         return shown.isEmpty ? authorLine(HTMLText.withoutMarkup(safeTitle)) : shown
     }
@@ -34,7 +34,7 @@ public enum TextRepair {
     /// Alt text, as xkcd.com shows it: plain text with entities (`&nbsp;`) decoded; angle
     /// brackets are the author's words, and mojibake is the author's joke (#1683), so neither
     /// markup nor repair touches it. Controls are removed; newlines kept.
-    public static func alt(_ raw: String) -> String {
+    package static func alt(_ raw: String) -> String {
         if CleanTextCheck.needsNoRepair(raw) { return raw }
         return trimLines(TerminalSanitizer.sanitize(HTMLEntities.decode(raw), multiline: true))
     }

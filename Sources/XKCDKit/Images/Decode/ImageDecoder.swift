@@ -7,10 +7,10 @@ import CImageCodecs
 #endif
 
 /// Turns PNG, JPEG and GIF files into RGBA pixels, through libpng, libjpeg and giflib.
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// The largest image decoded, in pixels (200 MB of RGBA); larger ones are refused
     /// before any pixel memory is allocated.
-    public static let maxPixels = 50_000_000
+    package static let maxPixels = 50_000_000
 
     private typealias CDecoder = (
         UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<image_codecs_raster>?,
@@ -20,7 +20,7 @@ public enum ImageDecoder {
     /// The pixels of `data`, recognised by its first bytes; a GIF gives its first frame.
     /// Throws `XKCDError.badImage` for anything else, for corrupt, truncated or oversized
     /// images, and when the format's library is not installed.
-    public static func decode(_ data: Data) throws -> RasterImage {
+    package static func decode(_ data: Data) throws -> RasterImage {
         guard !data.isEmpty else { throw XKCDError.badImage("the file is empty", corrupt: true) }
         let format: String
         let decoder: CDecoder

@@ -8,9 +8,9 @@ import CImageCodecs
 
 /// Writes pixels as a PNG file, through libpng: what terminals that take only PNG are sent
 /// when a comic is a JPEG or a GIF.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG file (8-bit RGBA) holding `image`.
-    public static func encode(_ image: RasterImage) throws -> Data {
+    package static func encode(_ image: RasterImage) throws -> Data {
         var bytes: UnsafeMutablePointer<UInt8>?
         var count = 0
         // Clamping is safe: the C side refuses sizes beyond 2^30 pixels before reading.

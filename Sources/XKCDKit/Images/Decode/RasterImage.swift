@@ -1,14 +1,14 @@
 /// A decoded image: 8-bit RGBA pixels (not premultiplied), row by row from the top left.
-public struct RasterImage: Sendable, Equatable {
+package struct RasterImage: Sendable, Equatable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width * height * 4` bytes: red, green, blue, alpha.
-    public let pixels: [UInt8]
+    package let pixels: [UInt8]
 
     /// An image of `width` x `height` pixels; `pixels` must hold `width * height * 4` bytes.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(
             width > 0 && height > 0 && pixels.count == width * height * 4, "RGBA buffer does not match its size")
         self.width = width
@@ -17,7 +17,7 @@ public struct RasterImage: Sendable, Equatable {
     }
 
     /// The pixel at column `x`, row `y`.
-    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }

@@ -5,28 +5,28 @@
 #endif
 
 /// The image files under the data directory, one per comic, each written atomically.
-public struct ImageFiles: Sendable {
+package struct ImageFiles: Sendable {
     /// The directory holding them.
-    public let directory: URL
+    package let directory: URL
 
     /// Files under `directory` (created on first write).
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// The file name for comic `num` of `kind`.
-    public static func fileName(num: Int, kind: ImageKind) -> String {
+    package static func fileName(num: Int, kind: ImageKind) -> String {
         "\(num).\(kind.fileExtension)"
     }
 
     /// The full path of `fileName`.
-    public func url(_ fileName: String) -> URL {
+    package func url(_ fileName: String) -> URL {
         directory.appendingPathComponent(fileName)
     }
 
     /// Writes `data` as `fileName`: a temporary file renamed into place, so a reader never
     /// sees half an image.
-    public func write(_ data: Data, as fileName: String) throws {
+    package func write(_ data: Data, as fileName: String) throws {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,
@@ -48,17 +48,17 @@ public struct ImageFiles: Sendable {
     }
 
     /// The bytes of `fileName`, or nil when the file is gone.
-    public func read(_ fileName: String) -> Data? {
+    package func read(_ fileName: String) -> Data? {
         try? Data(contentsOf: url(fileName))
     }
 
     /// Whether `fileName` exists.
-    public func exists(_ fileName: String) -> Bool {
+    package func exists(_ fileName: String) -> Bool {
         FileManager.default.fileExists(atPath: url(fileName).path)
     }
 
     /// Deletes `fileName` if it exists.
-    public func remove(_ fileName: String) {
+    package func remove(_ fileName: String) {
         try? FileManager.default.removeItem(at: url(fileName))
     }
 }

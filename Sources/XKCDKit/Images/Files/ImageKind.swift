@@ -1,5 +1,5 @@
 /// An image format, recognised by its first bytes (never by what the server claims).
-public enum ImageKind: String, Sendable, Equatable {
+package enum ImageKind: String, Sendable, Equatable {
     /// PNG.
     case png
     /// JPEG.
@@ -10,7 +10,7 @@ public enum ImageKind: String, Sendable, Equatable {
     case webp
 
     /// The kind of `bytes`, or nil when they are not a known image.
-    public static func detect(_ bytes: some Collection<UInt8>) -> ImageKind? {
+    package static func detect(_ bytes: some Collection<UInt8>) -> ImageKind? {
         let head = Array(bytes.prefix(12))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -22,7 +22,7 @@ public enum ImageKind: String, Sendable, Equatable {
     }
 
     /// The file name extension.
-    public var fileExtension: String {
+    package var fileExtension: String {
         self == .jpeg ? "jpg" : rawValue
     }
 }

@@ -1,5 +1,5 @@
 /// Draws an image with plain characters for terminals that take no escapes.
-public enum AsciiShading {
+package enum AsciiShading {
     /// The characters from lightest to darkest: xkcd is dark lines on white, so white is blank.
     static let ramp = Array(" .:-=+*#%@".utf8)
 
@@ -13,7 +13,7 @@ public enum AsciiShading {
     /// One line for every two pixel rows of `image`, already scaled to (columns, rows x 2)
     /// and flattened (alpha is ignored): one character a cell, shaded by the average
     /// lightness of its two pixels (one for an odd last row), darkened on a curve. No escapes.
-    public static func lines(_ image: RasterImage) -> [String] {
+    package static func lines(_ image: RasterImage) -> [String] {
         let width = image.width
         let height = image.height
         var lines: [String] = []

@@ -1,28 +1,28 @@
 /// What a terminal answers about its graphics: sixel support in its primary device
 /// attributes (`ESC [ ? … c`), and with XTSMGRAPHICS (`ESC [ ? Pi ; 0 ; … S`) its colour
 /// registers and largest sixel image; with OSC 11 its background colour.
-public struct GraphicsReply: Sendable, Equatable {
+package struct GraphicsReply: Sendable, Equatable {
     /// Whether the terminal draws sixel.
-    public var sixel = false
+    package var sixel = false
     /// Its colour registers, when it said.
-    public var colorRegisters: Int?
+    package var colorRegisters: Int?
     /// The widest sixel image, in pixels, when it said.
-    public var maxWidth: Int?
+    package var maxWidth: Int?
     /// The tallest sixel image, in pixels, when it said.
-    public var maxHeight: Int?
+    package var maxHeight: Int?
     /// Its background colour, when it answered OSC 11.
-    public var background: TerminalBackground?
+    package var background: TerminalBackground?
 
     /// No answer: no sixel, nothing known.
-    public init() {}
+    package init() {}
 
     /// Whether `reply` holds the device attributes, the answer that comes last.
-    public static func isComplete(_ reply: [UInt8]) -> Bool {
+    package static func isComplete(_ reply: [UInt8]) -> Bool {
         replies(in: reply).contains { $0.final == UInt8(ascii: "c") }
     }
 
     /// What `reply` (the terminal's answers, in any order, among other bytes) says.
-    public init(parsing reply: [UInt8]) {
+    package init(parsing reply: [UInt8]) {
         background = TerminalBackground(osc11: reply)
         for (parameters, final) in Self.replies(in: reply) {
             if final == UInt8(ascii: "c") {

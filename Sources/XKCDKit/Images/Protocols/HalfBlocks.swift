@@ -1,6 +1,6 @@
 /// Draws an image with Unicode upper half blocks: each cell shows two pixels, the upper one
 /// as the foreground of `▀` and the lower one as its background.
-public enum HalfBlocks {
+package enum HalfBlocks {
     /// One line of text for every two pixel rows of `image`, which is already scaled to
     /// (columns, rows x 2) and flattened (alpha is ignored). A colour escape is written only
     /// where the colour changes along the line, a cell whose two pixels match is a space on
@@ -8,7 +8,7 @@ public enum HalfBlocks {
     /// every line ends with `ESC[0m`. Pixels of exactly the colour `paper` are left to the
     /// terminal's default background, so the paper matches the terminal even where its colour
     /// is not known exactly (a 256-colour palette, or inside tmux).
-    public static func lines(_ image: RasterImage, colors: BlockColors, paper: TerminalBackground? = nil)
+    package static func lines(_ image: RasterImage, colors: BlockColors, paper: TerminalBackground? = nil)
         -> [String]
     {
         let width = image.width

@@ -6,12 +6,12 @@
 
 /// Draws a comic's image for one terminal: picks the protocol from what the terminal is (or
 /// what the user forced), fits the image to it, and writes the escapes or characters.
-public struct ImageComposer: Sendable {
+package struct ImageComposer: Sendable {
     /// What the terminal is and can do.
-    public var facts: TerminalFacts
+    package var facts: TerminalFacts
 
     /// A composer for the terminal `facts` describes.
-    public init(facts: TerminalFacts) {
+    package init(facts: TerminalFacts) {
         self.facts = facts
     }
 
@@ -21,7 +21,7 @@ public struct ImageComposer: Sendable {
 
     /// What to print for `image`, ending with a newline; `reservedRows` of the screen are
     /// taken by what is printed with it (the card, for `show --image`).
-    public func render(_ image: ComicImage, reservedRows: Int = 0) -> String {
+    package func render(_ image: ComicImage, reservedRows: Int = 0) -> String {
         let chosen = ImageProtocolChoice.choose(forced: image.options.renderer, facts: facts)
         let raster = image.raster
         // A black-on-white comic on a dark background is drawn light-on-dark; a colour one as it is.

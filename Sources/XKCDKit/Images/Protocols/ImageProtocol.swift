@@ -1,5 +1,5 @@
 /// How an image reaches the terminal.
-public enum ImageProtocol: String, CaseIterable, Sendable {
+package enum ImageProtocol: String, CaseIterable, Sendable {
     /// The kitty graphics protocol (kitty, WezTerm, ghostty): the PNG file itself.
     case kitty
     /// iTerm2's inline images (OSC 1337): the file itself.
@@ -12,7 +12,7 @@ public enum ImageProtocol: String, CaseIterable, Sendable {
     case ascii
 
     /// Whether the terminal draws the image's pixels (kitty, iTerm2, sixel) rather than text.
-    public var drawsPixels: Bool {
+    package var drawsPixels: Bool {
         switch self {
         case .kitty, .iterm, .sixel: true
         case .blocks, .ascii: false

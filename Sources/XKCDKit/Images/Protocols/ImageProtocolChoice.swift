@@ -1,9 +1,9 @@
 /// Picks how to draw an image from what is known about the terminal.
-public enum ImageProtocolChoice {
+package enum ImageProtocolChoice {
     /// The protocol to use: `forced` when given; otherwise the richest one the terminal is
     /// known to speak, half blocks where nothing better is known, and plain characters where
     /// escapes are unwelcome (not a terminal, `TERM=dumb`, `NO_COLOR`, `--no-color`).
-    public static func choose(forced: ImageProtocol?, facts: TerminalFacts) -> ImageProtocol {
+    package static func choose(forced: ImageProtocol?, facts: TerminalFacts) -> ImageProtocol {
         if let forced { return forced }
         guard facts.isTTY else { return .ascii }
         let env = facts.environment
@@ -29,7 +29,7 @@ public enum ImageProtocolChoice {
 
     /// The colours for half blocks: 24-bit when `COLORTERM` says `truecolor` or `24bit`,
     /// the xterm 256-colour palette otherwise.
-    public static func blockColors(facts: TerminalFacts) -> BlockColors {
+    package static func blockColors(facts: TerminalFacts) -> BlockColors {
         switch facts.environment["COLORTERM"]?.lowercased() {
         case "truecolor", "24bit": return .trueColor
         default: return .palette256

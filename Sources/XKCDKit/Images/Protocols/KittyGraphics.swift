@@ -5,7 +5,7 @@
 #endif
 
 /// The kitty graphics protocol (kitty, WezTerm, ghostty): the PNG file itself, drawn by the terminal.
-public enum KittyGraphics {
+package enum KittyGraphics {
     /// The most base64 bytes one escape may carry.
     static let chunkSize = 4096
 
@@ -14,7 +14,7 @@ public enum KittyGraphics {
     /// newline so the cursor ends below the image. Both are given: kitty before 0.28 does not
     /// derive the rows from the image's shape, but draws it as tall as its pixels. The base64
     /// payload is cut into chunks of at most 4096 bytes, each but the last marked `m=1`.
-    public static func sequence(png: Data, columns: Int, rows: Int) -> String {
+    package static func sequence(png: Data, columns: Int, rows: Int) -> String {
         let payload = Array(png.base64EncodedString().utf8)
         var out = ByteBuffer(capacity: payload.count + payload.count / chunkSize * 16 + 64)
         var start = 0

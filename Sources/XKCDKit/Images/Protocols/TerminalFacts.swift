@@ -1,41 +1,41 @@
 /// What is known about the terminal an image is drawn on, gathered by the caller.
-public struct TerminalFacts: Sendable, Equatable {
+package struct TerminalFacts: Sendable, Equatable {
     /// The process environment (`TERM`, `TERM_PROGRAM`, `TMUX`, `COLORTERM`, `NO_COLOR`, …).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Whether standard output is a terminal.
-    public var isTTY: Bool
+    package var isTTY: Bool
     /// Whether `--no-color` was given.
-    public var noColor: Bool
+    package var noColor: Bool
     /// Whether the terminal listed sixel (4) in its primary device attributes.
-    public var sixel: Bool
+    package var sixel: Bool
     /// Terminal width in cells.
-    public var columns: Int
+    package var columns: Int
     /// Terminal height in cells.
-    public var rows: Int
+    package var rows: Int
     /// Width of one cell in pixels, when the terminal reports it.
-    public var cellWidth: Int?
+    package var cellWidth: Int?
     /// Height of one cell in pixels, when the terminal reports it.
-    public var cellHeight: Int?
+    package var cellHeight: Int?
     /// How many sixel colour registers the terminal has, when it reports it.
-    public var colorRegisters: Int?
+    package var colorRegisters: Int?
     /// The widest sixel image the terminal draws, in pixels, when it reports it.
-    public var sixelMaxWidth: Int?
+    package var sixelMaxWidth: Int?
     /// The tallest sixel image the terminal draws, in pixels, when it reports it.
-    public var sixelMaxHeight: Int?
+    package var sixelMaxHeight: Int?
     /// Whether the background is dark (see ``Theme``); nil when not known.
-    public var darkBackground: Bool?
+    package var darkBackground: Bool?
     /// The background colour the terminal reported (OSC 11): the paper line art inverted for
     /// a dark background is drawn on.
-    public var background: TerminalBackground?
+    package var background: TerminalBackground?
     /// Inside tmux, whether it passes graphics through to the terminal outside
     /// (`allow-passthrough`); nil when not asked or tmux could not say.
-    public var tmuxPassthrough: Bool?
+    package var tmuxPassthrough: Bool?
     /// Inside tmux, where the pane is in the terminal outside and its cursor; nil when not
     /// asked or tmux could not say.
-    public var tmuxPane: TmuxPassthrough.Pane?
+    package var tmuxPane: TmuxPassthrough.Pane?
 
     /// Facts about a terminal; what was not found out stays nil.
-    public init(
+    package init(
         environment: [String: String], isTTY: Bool, noColor: Bool = false, sixel: Bool = false,
         columns: Int = 80, rows: Int = 24, cellWidth: Int? = nil, cellHeight: Int? = nil,
         colorRegisters: Int? = nil, sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil

@@ -1,5 +1,5 @@
 /// Whether comics are drawn for a dark or a light terminal background (`--theme`, `XKCD_THEME`).
-public enum Theme: String, Sendable, CaseIterable {
+package enum Theme: String, Sendable, CaseIterable {
     /// Ask the terminal (OSC 11), else read `COLORFGBG`; light when neither tells.
     case auto
     /// A dark background: black-on-white comics are drawn light-on-dark.
@@ -10,7 +10,7 @@ public enum Theme: String, Sendable, CaseIterable {
     /// Whether the background is dark: as `self` says when it is not ``auto``, else as the
     /// terminal's `reported` background colour says, else as `COLORFGBG` in `environment` says;
     /// nil when nothing tells.
-    public func isDark(reported: TerminalBackground?, environment: [String: String]) -> Bool? {
+    package func isDark(reported: TerminalBackground?, environment: [String: String]) -> Bool? {
         switch self {
         case .dark: true
         case .light: false

@@ -1,6 +1,6 @@
 /// Sends escapes through tmux to the terminal outside it, for the graphics tmux itself does
 /// not understand (it needs `set -g allow-passthrough on`, tmux 3.3 and later).
-public enum TmuxPassthrough {
+package enum TmuxPassthrough {
     private static let escape: UInt8 = 0x1B
 
     /// `sequence` with each escape sequence in it wrapped on its own as
@@ -8,7 +8,7 @@ public enum TmuxPassthrough {
     /// passes unchanged.
     /// Wrapping one sequence at a time keeps each passthrough short, so a multi-chunk
     /// kitty image stays within what tmux accepts in one.
-    public static func wrap(_ sequence: String, leading: String = "") -> String {
+    package static func wrap(_ sequence: String, leading: String = "") -> String {
         let bytes = Array(sequence.utf8)
         var out = ByteBuffer(capacity: bytes.count + bytes.count / 64 + 16)
         var i = 0
@@ -32,26 +32,26 @@ public enum TmuxPassthrough {
 
     /// Where a tmux pane is in the terminal outside, its cursor (in cells from 0), and the
     /// outside terminal's cell size in pixels when tmux knows it.
-    public struct Pane: Sendable, Equatable {
-        public var top: Int
-        public var left: Int
-        public var height: Int
-        public var cursorRow: Int
-        public var cellWidth: Int?
-        public var cellHeight: Int?
+    package struct Pane: Sendable, Equatable {
+        package var top: Int
+        package var left: Int
+        package var height: Int
+        package var cursorRow: Int
+        package var cellWidth: Int?
+        package var cellHeight: Int?
 
         /// The format `tmux display -p` is asked to print for ``init(display:)``.
-        public static let format =
+        package static let format =
             "#{pane_top} #{pane_left} #{pane_height} #{cursor_y} #{client_cell_width} #{client_cell_height}"
 
-        public init(top: Int, left: Int, height: Int, cursorRow: Int, cellWidth: Int? = nil, cellHeight: Int? = nil) {
+        package init(top: Int, left: Int, height: Int, cursorRow: Int, cellWidth: Int? = nil, cellHeight: Int? = nil) {
             (self.top, self.left, self.height, self.cursorRow) = (top, left, height, cursorRow)
             (self.cellWidth, self.cellHeight) = (cellWidth, cellHeight)
         }
 
         /// The pane as `tmux display -p` prints ``format`` (a tmux without the cell size
         /// prints nothing for it).
-        public init?(display: String) {
+        package init?(display: String) {
             let numbers = display.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
             guard numbers.count >= 4, numbers.allSatisfy({ $0 >= 0 }), numbers[2] > 0 else { return nil }
             let cell = numbers.count == 6 && numbers[4] > 0 && numbers[5] > 0 ? (numbers[4], numbers[5]) : nil
@@ -71,7 +71,7 @@ public enum TmuxPassthrough {
     /// later than what it passes through, and moves the cursor after each), and newlines take
     /// tmux's cursor below it. Without `pane`, the picture is passed through where the
     /// terminal's cursor happens to be.
-    public static func picture(_ drawn: String, rows: Int, pane: Pane?, after: Int = 0) -> String {
+    package static func picture(_ drawn: String, rows: Int, pane: Pane?, after: Int = 0) -> String {
         let rows = max(1, rows)
         let newlines = String(repeating: "\n", count: rows)
         let image = drawn.hasSuffix("\n") ? String(drawn.dropLast()) : drawn
