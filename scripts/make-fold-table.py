@@ -154,12 +154,23 @@ def main():
     out.write("enum FoldTable {\n")
     out.write("    /// %d scalars: Latin, Greek and Cyrillic letters without their diacritics, every cased\n" % len(rows))
     out.write("    /// letter case-folded, and halfwidth and fullwidth forms at their usual width.\n")
-    out.write("    static let entries: [(scalar: UInt32, folded: String)] = [\n")
-    for code, folded, char in rows:
-        out.write("        (0x%04X, %s),  // %s\n" % (code, swift_literal(folded), shown(char)))
-    out.write("    ]\n")
+    out.write("    static let entries: [(scalar: UInt32, folded: String)] = table.unicodeScalars.split {\n")
+    out.write("        $0 == \" \" || $0 == \"\\n\"\n")
+    out.write("    }.map { entry in\n")
+    out.write("        let equals = entry.firstIndex(of: \"=\")!\n")
+    out.write("        let code = String(String.UnicodeScalarView(entry[..<equals]))\n")
+    out.write("        return (UInt32(code, radix: 16)!, String(String.UnicodeScalarView(entry[entry.index(after: equals)...])))\n")
+    out.write("    }\n")
+    out.write("\n")
+    out.write("    // Each entry is the scalar in hexadecimal, `=`, and its folded spelling, read scalar by\n")
+    out.write("    // scalar: a spelling may be a combining mark.\n")
+    out.write("    private static let table = \"\"\"\n")
+    per_line = 8
+    for start in range(0, len(rows), per_line):
+        chunk = rows[start:start + per_line]
+        out.write("        " + " ".join("%04X=%s" % (code, swift_literal(folded)[1:-1]) for code, folded, _ in chunk) + "\n")
+    out.write("        \"\"\"\n")
     out.write("}\n")
 
 
-if __name__ == "__main__":
-    main()
+main()

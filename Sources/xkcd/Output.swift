@@ -84,3 +84,12 @@ final class Output: Sendable {
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, bytes, count)
 }
+
+/// Ends the process, after any libcurl load still running on another thread (exiting in the
+/// middle of one can crash or hang the process).
+enum ProcessExit {
+    static func now(_ status: Int32) -> Never {
+        CurlTransport.waitForPreload()
+        exit(status)
+    }
+}

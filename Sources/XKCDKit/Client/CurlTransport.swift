@@ -225,3 +225,8 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         request.resume(returning: result.map { CurlReply($0.pointee) } ?? CurlReply.failed)
     }
 }
+
+/// The C client, handed only to the thread-safe `xkcd_http_*` functions.
+struct CurlClient: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

@@ -5,3 +5,9 @@ package protocol RequestBatch: Sendable {
     /// Gives back a place kept taken by an answer, so the next URL is asked for.
     func releasePlace()
 }
+
+/// A batch whose every URL is already answered, as when libcurl cannot be loaded.
+struct AnsweredBatch: RequestBatch {
+    func cancel() {}
+    func releasePlace() {}
+}

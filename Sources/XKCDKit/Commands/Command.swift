@@ -64,3 +64,21 @@ package enum Command: Equatable, Sendable {
     /// Leave.
     case quit
 }
+
+/// A comic named by number or by title.
+package enum ComicReference: Equatable, Sendable {
+    /// By number.
+    case number(Int)
+    /// By title (exact, case-insensitive, or a unique prefix).
+    case title(String)
+}
+
+/// How `share` writes a comic.
+package enum ShareFormat: String, CaseIterable, Sendable, Equatable {
+    /// A message-ready text block.
+    case text
+    /// An RFC 6068 `mailto:` URL.
+    case mailto
+    /// A Markdown link and image.
+    case markdown
+}

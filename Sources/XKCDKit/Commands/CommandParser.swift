@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Turns words into a ``Command``: the one grammar of the REPL, `-c`, stdin and one-shot use.
 /// The command's row in ``CommandSpec/all`` declares its words and options; the scanner reads
 /// them; the row's `build` makes the command.
@@ -58,5 +64,24 @@ package enum CommandParser {
             return UsageError("unknown command \(UsageError.quote(word)) — did you mean '\(suggestion)'?")
         }
         return UsageError("unknown command \(UsageError.quote(word)) — type 'help' for the list")
+    }
+}
+
+/// A command line that cannot be run as written (exit status 2 one-shot).
+package struct UsageError: Error, Equatable, Sendable, LocalizedError {
+    /// The one-line message shown after `error: `.
+    package var message: String
+
+    /// Creates an error with `message`.
+    package init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    package var errorDescription: String? { message }
+
+    /// A user-typed word made safe and short enough to quote in a message.
+    static func quote(_ word: String) -> String {
+        "'\(TerminalSanitizer.brief(word))'"
     }
 }

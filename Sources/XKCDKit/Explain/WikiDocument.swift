@@ -11,3 +11,39 @@ package struct WikiDocument: Sendable, Equatable {
         self.notes = notes
     }
 }
+
+/// One block of a rendered wiki page.
+package enum WikiBlock: Sendable, Equatable {
+    /// A section heading (`== … ==` is level 2).
+    case heading(level: Int, [WikiRun])
+    /// A paragraph (`marker` nil) or list item: `indent` levels deep, led by `marker` (`•`, `1.`,
+    /// or empty for indents and terms).
+    case paragraph(indent: Int, marker: String?, [WikiRun])
+    /// Preformatted lines, shown as written.
+    case preformatted([String])
+    /// A table: rows of plain cells; `header` when the first row holds headings.
+    case table(rows: [[String]], header: Bool)
+}
+
+/// A run of text with the styling MediaWiki markup gave it.
+package struct WikiRun: Sendable, Equatable {
+    /// The visible text (already plain: no markup, entities decoded).
+    package var text: String
+    /// `'''bold'''`.
+    package var bold = false
+    /// `''italic''`.
+    package var italic = false
+    /// The external address this text links to (`[url text]`), if any.
+    package var url: String?
+    /// A footnote mark (`<ref>`): the index of its note in ``WikiDocument/notes``; the text is empty.
+    package var note: Int?
+
+    /// Creates a run.
+    package init(_ text: String, bold: Bool = false, italic: Bool = false, url: String? = nil, note: Int? = nil) {
+        self.text = text
+        self.bold = bold
+        self.italic = italic
+        self.url = url
+        self.note = note
+    }
+}

@@ -115,3 +115,40 @@ extension ComicStore {
             doubled: row["doubled"])
     }
 }
+
+/// A stored image's bookkeeping row.
+package struct ImageEntry: Sendable, Equatable {
+    /// The comic.
+    package var num: Int
+    /// The file name under the image directory.
+    package var file: String
+    /// Its size.
+    package var bytes: Int
+    /// Its format.
+    package var kind: ImageKind
+    /// Whether it is the double-resolution (`_2x`) image.
+    package var doubled = false
+}
+
+/// What the store holds, for `cache stats`.
+package struct StoreCounts: Sendable, Equatable {
+    /// Comics stored.
+    package var comics: Int
+    /// Images stored.
+    package var images: Int
+    /// Their total size.
+    package var imageBytes: Int
+    /// Favorites.
+    package var favorites: Int
+}
+
+/// Stored comics, images and explanations that are not a favorite's: what `cache clear`
+/// deletes.
+package struct ClearableItems: Sendable, Equatable {
+    /// Comics.
+    package var comics: Int
+    /// Images.
+    package var images: Int
+    /// explainxkcd pages.
+    package var explanations: Int
+}
