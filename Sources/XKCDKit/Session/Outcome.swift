@@ -61,3 +61,87 @@ package enum Outcome: Sendable, Equatable {
         }
     }
 }
+
+/// A comic's image, decoded, for the renderer to draw.
+package struct ComicImage: Sendable, Equatable {
+    /// The comic.
+    package var comic: DisplayComic
+    /// The image file's bytes (sent as they are to terminals that decode images themselves).
+    package var data: Data
+    /// Their format.
+    package var kind: ImageKind
+    /// The decoded pixels.
+    package var raster: RasterImage
+    /// How to draw it.
+    package var options: ImageOptions
+    /// Whether the card comes first (`show --image`).
+    package var withCard: Bool
+    /// Whether the file is the comic's `_2x` image: twice its size each way, drawn at the size
+    /// of its 1x (see ``ImageFit``).
+    package var doubled: Bool
+
+    /// Creates an image outcome.
+    package init(
+        comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool,
+        doubled: Bool = false
+    ) {
+        self.comic = comic
+        self.data = data
+        self.kind = kind
+        self.raster = raster
+        self.options = options
+        self.withCard = withCard
+        self.doubled = doubled
+    }
+}
+
+/// What is stored and how large, for `cache stats`.
+package struct CacheStats: Sendable, Equatable {
+    /// Comics stored.
+    package var comics: Int
+    /// The newest comic number known, if any.
+    package var newest: Int?
+    /// Images stored.
+    package var images: Int
+    /// Their total size in bytes.
+    package var imageBytes: Int
+    /// The image cache cap in bytes (favorites' images not counted).
+    package var imageCacheLimit: Int
+    /// Favorites.
+    package var favorites: Int
+    /// explainxkcd pages stored.
+    package var explanations: Int
+    /// Their size in bytes (the pages' source text).
+    package var explanationBytes: Int
+    /// The database file's size in bytes (with its write-ahead log).
+    package var databaseBytes: Int
+    /// The data directory.
+    package var dataDirectory: String
+    /// What `cache clear` would delete.
+    package var clearable: ClearableItems
+}
+
+/// What `cache clear` did.
+package struct CacheCleared: Sendable, Equatable {
+    /// What it deleted.
+    package var deleted: ClearableItems
+    /// The database file's size in bytes, with its write-ahead log, before.
+    package var databaseBytesBefore: Int
+    /// And after the space of what went was given back.
+    package var databaseBytesAfter: Int
+    /// Why the space was not given back (the deletes stand), when it was not: rewriting the
+    /// database needs room for a copy of it.
+    package var spaceNotReclaimed: String? = nil
+}
+
+extension Session {
+    /// What is stored and how large.
+    func cacheStats() throws -> Outcome {
+        .cacheStats(try cache.stats())
+    }
+
+    /// Deletes everything stored but the favorites, and gives the space back.
+    func clearCache() throws -> Outcome {
+        .cacheCleared(try cache.clear())
+    }
+}

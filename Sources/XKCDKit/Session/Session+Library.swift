@@ -1,0 +1,203 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension Session {
+    /// Makes the comic `reference` names (or the current one) a favorite, keeping its image
+    /// and explanation; for a favorite already, stores what it was missing (one made offline).
+    func addFavorite(_ reference: ComicReference?) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
+        let title = DisplayComic(comic).title
+        let before = try favorites.copies(comic.num)
+        var imageBytes: Int?
+        if comic.hasImage {
+            do {
+                imageBytes = try await images.image(comic, true).data.count
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                notify(
+                    "note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error))); "
+                        + "'fav \(comic.num)' again to retry")
+            }
+        }
+        // The explanation is kept too, so it reads offline; a comic too new for one is fine.
+        do {
+            _ = try await explanations.page(comic.num)
+        } catch XKCDError.cancelled {
+            throw XKCDError.cancelled
+        } catch XKCDError.noExplanation {
+        } catch {
+            notify("note: the explanation of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
+        }
+        let isNew = try favorites.add(comic.num, now())
+        return .favoriteAdded(
+            ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes,
+            storedNow: try favorites.copies(comic.num).subtracting(before))
+    }
+
+    /// Removes the favorite `reference` names (among the favorites' titles), or the current comic.
+    func removeFavorite(_ reference: ComicReference?) throws -> Outcome {
+        guard let target = try resolve(reference, among: .favorites) ?? state.current else {
+            throw XKCDError.noCurrentComic
+        }
+        guard try favorites.remove(target) else { throw XKCDError.notFavorite(target) }
+        return .favoriteRemoved(ComicEntry(num: target, title: try comics.titles([target])[target]))
+    }
+
+    /// The favorites, in the order they were added.
+    func listFavorites() throws -> Outcome {
+        .favorites(
+            try favorites.list().map { favorite in
+                let shown = DisplayComic(favorite.comic)
+                return FavoriteEntry(num: shown.num, title: shown.title, date: shown.date, addedAt: favorite.addedAt)
+            })
+    }
+
+    // All or nothing: the file is checked and every comic fetched before one favorite is added.
+    func importFavorites(from path: String) async throws -> Outcome {
+        let entries = try favorites.importFile(path)
+        var fetched: [Comic] = []
+        for entry in entries {
+            do {
+                fetched.append(try await comics.comic(entry.num))
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                throw XKCDError.file(
+                    "nothing imported: #\(entry.num) could not be fetched (\(XKCDError.message(for: error)))")
+            }
+        }
+        let date = now()
+        let added = try favorites.addAll(entries.map { ($0.num, $0.addedAt ?? date) })
+        for comic in fetched where comic.hasImage {
+            do {
+                _ = try await images.image(comic, true)
+            } catch XKCDError.cancelled {
+                throw XKCDError.cancelled
+            } catch {
+                notify("note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
+            }
+        }
+        return .imported(added: added, alreadyFavorites: entries.count - added)
+    }
+}
+
+extension Session {
+    /// Fetches every comic not stored yet (with `images`, their images too; with
+    /// `explanations`, every explainxkcd page missing or stale), at most `jobs` at a time.
+    func sync(images: Bool, explanations: Bool, jobs: Int?) async throws -> Outcome {
+        .synced(try await archive.sync(images, explanations, jobs))
+    }
+
+    /// The stored comics matching `text`, best first.
+    func search(_ text: String, limit: Int?) throws -> Outcome {
+        guard let expression = SearchQuery.expression(text) else {
+            throw XKCDError.cannotDo(
+                "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
+        }
+        let (found, total) = try archive.search(expression, limit)
+        let words = SearchQuery.words(text)
+        let phrases = SearchQuery.phrases(text)
+        let hits = found.map { hit in
+            var hit = hit
+            hit.terms = SearchQuery.terms(words, of: phrases, held: hit.heldPhrases)
+            return hit
+        }
+        // A word some hit holds is in the index: only the others are looked up.
+        let unmatched = words.filter { word in !hits.contains { $0.terms.contains(word) } }
+        let suggested = unmatched.isEmpty ? [:] : try archive.suggestions(unmatched)
+        if !suggested.isEmpty {
+            var proposals: [String] = []
+            for word in words { if let term = suggested[word], !proposals.contains(term) { proposals.append(term) } }
+            let corrected = words.map { suggested[$0] ?? $0 }.joined(separator: " ")
+            notify("did you mean \(proposals.joined(separator: ", "))? — search \(corrected)")
+        }
+        if hits.isEmpty, try archive.storedCount() == 0 {
+            throw XKCDError.cannotDo(
+                "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
+        }
+        if hits.isEmpty, case let stored = try archive.storedCount(),
+            stored < (try comics.knownNewestNumber() ?? 0) / 2
+        {
+            notify("note: only \(stored) comics are stored; run 'sync' to search them all")
+        }
+        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, total: total)
+    }
+}
+
+extension Session {
+    /// The comic `reference` names (or the current one) written out as `format`.
+    func share(
+        _ reference: ComicReference?, _ format: ShareFormat, _ to: String?, _ copy: Bool,
+        _ open: Bool
+    ) async throws -> Outcome {
+        let comic = DisplayComic(try await comic(try resolve(reference)))
+        let text: String
+        switch format {
+        case .text: text = ShareText.text(comic)
+        case .mailto: text = ShareText.mailto(comic, to: to)
+        case .markdown: text = ShareText.markdown(comic)
+        }
+        return .shared(
+            ShareResult(
+                num: comic.num, format: format, text: text,
+                openURL: format == .mailto ? text : comic.pageURL, copy: copy, open: open))
+    }
+
+    /// The page of the comic `reference` names (or the current one), to open in the browser.
+    func openPage(_ reference: ComicReference?) throws -> Outcome {
+        guard let target = try resolve(reference) ?? state.current else { throw XKCDError.noCurrentComic }
+        return .open(url: Comic.pageURL(of: target))
+    }
+}
+
+/// A comic written out for sharing.
+package struct ShareResult: Sendable, Equatable {
+    /// The comic.
+    package var num: Int
+    /// How it is written.
+    package var format: ShareFormat
+    /// The text, `mailto:` URL or Markdown.
+    package var text: String
+    /// What `--open` hands to the opener: the `mailto:` URL, else the comic's page.
+    package var openURL: String
+    /// Put it on the clipboard.
+    package var copy: Bool
+    /// Hand it to the system opener.
+    package var open: Bool
+}
+
+extension Session {
+    /// The image of the comic `reference` names (or the current one), decoded for drawing.
+    /// A stored image that does not decode is deleted, so the next request fetches it anew.
+    func image(_ reference: ComicReference?, _ options: ImageOptions, _ withCard: Bool) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
+        let image = try await images.image(comic, options.highResolution)
+        let raster: RasterImage
+        do {
+            raster = try ImageDecoder.decode(image.data)
+        } catch let XKCDError.badImage(reason, corrupt) {
+            // Offline, even a damaged copy is kept: it cannot be replaced now.
+            if corrupt, !comics.offline { try? images.discard(comic.num) }
+            throw XKCDError.badImage("cannot show the image of #\(comic.num): \(reason)", corrupt: corrupt)
+        }
+        try? reading.markSeen(comic.num, now())
+        return .image(
+            ComicImage(
+                comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
+                options: options, withCard: withCard, doubled: image.doubled))
+    }
+
+    /// Writes the image of the comic `reference` names (or the current one) to `path`.
+    func saveImage(_ reference: ComicReference?, to path: String?, force: Bool) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
+        // A saved image is the best there is.
+        let image = try await images.image(comic, true)
+        let name = ImageSaver.defaultName(num: comic.num, title: DisplayComic(comic).title, kind: image.kind)
+        let destination = try images.save(image.data, name, path, force)
+        return .saved(path: destination.path, bytes: image.data.count)
+    }
+}
