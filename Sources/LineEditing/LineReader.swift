@@ -37,3 +37,72 @@ package struct LineCompletion: Equatable, Sendable {
 
 /// Called with the text before the cursor; returns what Tab should do.
 package typealias CompletionHandler = @Sendable (_ textBeforeCursor: String) -> LineCompletion
+
+/// What the Tab key does with a `LineCompletion`, translated into libedit's units.
+enum CompletionAction: Equatable {
+    /// Delete `deleteScalars` Unicode scalars before the cursor (libedit's wide characters), then insert `insert`.
+    case edit(deleteScalars: Int, insert: String)
+    /// Nothing to change and several matches: list them.
+    case list([String])
+    /// Nothing to change and a single match: the word is already complete.
+    case complete
+    /// No match at all: beep.
+    case noMatch
+
+    /// Decides what to do with `completion`, given the text before the cursor it was computed from.
+    init(completion: LineCompletion, textBeforeCursor: String) {
+        let replaceCount = min(max(0, completion.replaceCount), textBeforeCursor.count)
+        let replaced = textBeforeCursor.suffix(replaceCount)
+        let insertion = TerminalText.withoutControlCharacters(completion.insertion)
+        if String(replaced) != insertion {
+            self = .edit(deleteScalars: replaced.unicodeScalars.count, insert: insertion)
+        } else if completion.candidates.count >= 2 {
+            self = .list(completion.candidates)
+        } else if completion.candidates.count == 1 {
+            self = .complete
+        } else {
+            self = .noMatch
+        }
+    }
+
+    /// The text before the cursor once this action is applied (what libedit will hold).
+    func applied(to textBeforeCursor: String) -> String {
+        guard case let .edit(deleteScalars, insert) = self else { return textBeforeCursor }
+        var scalars = textBeforeCursor.unicodeScalars
+        scalars.removeLast(min(deleteScalars, scalars.count))
+        return String(scalars) + insert
+    }
+}
+
+/// Lays completion candidates out in columns, `ls`-style (down, then across), to fit a terminal width.
+enum CandidateLayout {
+    /// The gap between columns.
+    static let gutter = 2
+
+    /// The listing's lines, without trailing spaces or newlines; candidates are neutralised for display.
+    static func lines(for candidates: [String], width: Int) -> [String] {
+        let items = candidates.map(TerminalText.neutralized)
+        guard !items.isEmpty else { return [] }
+        let widths = items.map(TerminalText.width(of:))
+        let widest = widths.max() ?? 0
+        let columnWidth = widest + gutter
+        let columns = max(1, min(items.count, (max(1, width) + gutter) / max(1, columnWidth)))
+        let rows = (items.count + columns - 1) / columns
+        var lines: [String] = []
+        lines.reserveCapacity(rows)
+        for row in 0..<rows {
+            var line = ""
+            for column in 0..<columns {
+                let index = column * rows + row
+                guard index < items.count else { break }
+                line += items[index]
+                let isLast = column == columns - 1 || index + rows >= items.count
+                if !isLast {
+                    line += String(repeating: " ", count: columnWidth - widths[index])
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

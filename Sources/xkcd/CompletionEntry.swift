@@ -1,3 +1,4 @@
+import LineEditing
 import XKCDKit
 
 #if canImport(FoundationEssentials)
@@ -27,5 +28,18 @@ enum CompletionEntry {
             let titles = try? store.allTitles()
         else { return .empty }
         return TitleIndex(titles: titles, favorites: (try? store.favoriteNumbers()) ?? [])
+    }
+}
+
+/// Connects the pure ``Completer`` to the line editor's Tab key.
+enum CompletionBridge {
+    static func handler(_ completer: Completer, titles: TitleIndexCache) -> CompletionHandler {
+        { text in
+            let completion = completer.complete(
+                text, titles: titles.current(), paths: { PathLister.entries(completing: $0) })
+            return LineCompletion(
+                replaceCount: completion.replaceCount, insertion: completion.insertion,
+                candidates: completion.candidates)
+        }
     }
 }

@@ -275,3 +275,59 @@ package struct CompletionCandidate: Sendable, Equatable {
         self.note = note
     }
 }
+
+/// What the words typed so far can be completed to: the part of completion the REPL and the
+/// shells share. Found by ``Completer/matches(_:titles:)``.
+package struct CompletionMatches: Sendable, Equatable {
+    /// What the candidates are.
+    package enum Kind: Sendable, Equatable {
+        /// Command names, options and sub-commands: each replaces the last word.
+        case words
+        /// Comic numbers (noted with their titles): each replaces every word after the command.
+        case numbers
+        /// Comic titles (noted with their numbers): each replaces every word after the command,
+        /// as a title may hold spaces.
+        case titles
+        /// A file path: no candidates, the shell lists the files itself.
+        case paths
+    }
+
+    /// What the candidates are.
+    package var kind: Kind
+    /// The text they replace, unescaped: the last word, or every word after the command.
+    package var typed: String
+    /// Every match, in the order to offer them.
+    package var candidates: [CompletionCandidate]
+
+    /// A set of matches.
+    package init(kind: Kind, typed: String, candidates: [CompletionCandidate]) {
+        self.kind = kind
+        self.typed = typed
+        self.candidates = candidates
+    }
+}
+
+/// File names for Tab where a command takes a path (`save`, `fav import`) in the REPL: the
+/// entries of the directory typed so far whose names start with what follows its last slash.
+/// Directories end in `/`; hidden entries are offered only once a dot is typed.
+package enum PathLister {
+    /// The paths `typed` can become, each spelled from what was typed (a leading `~/` stays),
+    /// sorted; `currentDirectory` anchors a relative path.
+    package static func entries(
+        completing typed: String, currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> [String] {
+        let slash = typed.lastIndex(of: "/")
+        let directoryPart = slash.map { String(typed[...$0]) } ?? ""
+        let namePrefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        let expanded = LocalPath.expandingTilde(directoryPart)
+        let directory =
+            directoryPart.isEmpty
+            ? currentDirectory
+            : expanded.hasPrefix("/") ? expanded : LocalPath.joined(currentDirectory, expanded)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted()
+            .map { name in
+                directoryPart + name + (LocalPath.isDirectory(LocalPath.joined(directory, name)) ? "/" : "")
+            }
+    }
+}

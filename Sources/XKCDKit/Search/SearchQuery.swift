@@ -188,3 +188,70 @@ package enum SearchQuery {
         "\"" + term.replacingEvery("\"", with: "\"\"") + "\""
     }
 }
+
+/// A field of the search index, in rank order: a match in the title counts most, one in the
+/// explanation least.
+package enum SearchField: String, Sendable, CaseIterable {
+    /// The comic's title.
+    case title
+    /// Its alt (title) text.
+    case alt
+    /// Its transcript: xkcd's own, or explainxkcd's community transcript.
+    case transcript
+    /// Its explainxkcd explanation.
+    case explanation
+
+    /// Its column in the index.
+    var column: Int {
+        switch self {
+        case .title: 0
+        case .alt: 1
+        case .transcript: 2
+        case .explanation: 3
+        }
+    }
+
+    /// How much a match in it weighs in the ranking (bm25).
+    var weight: Double {
+        switch self {
+        case .title: 10
+        case .alt: 3
+        case .transcript: 1.5
+        case .explanation: 1
+        }
+    }
+}
+
+/// One search result.
+package struct SearchHit: Sendable, Equatable {
+    /// The comic's number.
+    package var num: Int
+    /// Its display title.
+    package var title: String
+    /// A short excerpt; matched words are between ``SearchHit/highlightStart`` and ``SearchHit/highlightEnd``.
+    package var snippet: String
+
+    /// Marks the start of a matched word in ``snippet``.
+    package static let highlightStart: Character = "\u{E000}"
+    /// Marks the end of a matched word in ``snippet``.
+    package static let highlightEnd: Character = "\u{E001}"
+
+    /// The field the excerpt comes from: the first, in rank order, that holds a match.
+    package var matched: SearchField
+
+    /// The words of the query the comic holds, in the query's order.
+    package var terms: [String]
+
+    /// Bit i set when the comic holds phrase i of the FTS5 expression it was found by (see
+    /// ``SearchQuery/terms(of:held:)``).
+    var heldPhrases: UInt64 = 0
+
+    /// Creates a hit.
+    package init(num: Int, title: String, snippet: String, matched: SearchField = .title, terms: [String] = []) {
+        self.num = num
+        self.title = title
+        self.snippet = snippet
+        self.matched = matched
+        self.terms = terms
+    }
+}

@@ -62,3 +62,48 @@ package struct ImageFiles: Sendable {
         try? FileManager.default.removeItem(at: url(fileName))
     }
 }
+
+/// Where xkcd keeps a comic's double-resolution image: at its `img` address with `_2x` before
+/// the extension (`python.png` → `python_2x.png`). The JSON never names it; most comics from
+/// about #1084 on have one.
+enum DoubleImageAddress {
+    /// The `_2x` address of the image at `img`; nil when its file name has no extension.
+    static func of(_ img: String) -> URL? {
+        guard var components = URLComponents(string: img), let slash = components.path.lastIndex(of: "/") else {
+            return nil
+        }
+        let name = components.path[components.path.index(after: slash)...]
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
+        components.path = String(components.path[..<dot]) + "_2x" + String(components.path[dot...])
+        return components.url
+    }
+}
+
+/// An image format, recognised by its first bytes (never by what the server claims).
+package enum ImageKind: String, Sendable, Equatable {
+    /// PNG.
+    case png
+    /// JPEG.
+    case jpeg
+    /// GIF.
+    case gif
+    /// WebP.
+    case webp
+
+    /// The kind of `bytes`, or nil when they are not a known image.
+    package static func detect(_ bytes: some Collection<UInt8>) -> ImageKind? {
+        let head = Array(bytes.prefix(12))
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
+        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        return nil
+    }
+
+    /// The file name extension.
+    package var fileExtension: String {
+        self == .jpeg ? "jpg" : rawValue
+    }
+}

@@ -94,3 +94,67 @@ package enum BlockColors: Sendable {
     /// The xterm 256-colour palette (`38;5;n`): its 6x6x6 cube and grey ramp.
     case palette256
 }
+
+/// The xterm 256-colour palette: its 6x6x6 colour cube (16–231) and grey ramp (232–255).
+/// The first 16 are left out because terminals let users redefine them.
+enum Xterm256 {
+    /// The cube's channel levels.
+    private static let levels = [0, 95, 135, 175, 215, 255]
+
+    /// The palette index nearest `(r, g, b)`, by squared distance in RGB.
+    static func index(r: UInt8, g: UInt8, b: UInt8) -> Int {
+        let (r, g, b) = (Int(r), Int(g), Int(b))
+        let (cr, cg, cb) = (level(r), level(g), level(b))
+        let cubeDistance = square(levels[cr] - r) + square(levels[cg] - g) + square(levels[cb] - b)
+        // Grey ramp step k is 8 + 10k.
+        let step = min(23, max(0, ((r + g + b) / 3 - 3) / 10))
+        let grey = 8 + 10 * step
+        let greyDistance = square(grey - r) + square(grey - g) + square(grey - b)
+        return greyDistance < cubeDistance ? 232 + step : 16 + 36 * cr + 6 * cg + cb
+    }
+
+    /// The nearest cube level for one channel (the midpoints are 48, 115, 155, 195, 235).
+    private static func level(_ v: Int) -> Int {
+        v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40
+    }
+
+    private static func square(_ v: Int) -> Int { v * v }
+}
+
+/// Draws an image with plain characters for terminals that take no escapes.
+package enum AsciiShading {
+    /// The characters from lightest to darkest: xkcd is dark lines on white, so white is blank.
+    static let ramp = Array(" .:-=+*#%@".utf8)
+
+    // Darkness to a ramp step on a square-root curve: a comic's thin lines, averaged with the
+    // white around them when scaled down, still come out as strokes rather than dots.
+    static let steps: [UInt8] = (0...255).map { light in
+        let darkness = Double(255 - light) / 255
+        return UInt8((darkness.squareRoot() * Double(ramp.count - 1)).rounded())
+    }
+
+    /// One line for every two pixel rows of `image`, already scaled to (columns, rows x 2)
+    /// and flattened (alpha is ignored): one character a cell, shaded by the average
+    /// lightness of its two pixels (one for an odd last row), darkened on a curve. No escapes.
+    package static func lines(_ image: RasterImage) -> [String] {
+        let width = image.width
+        let height = image.height
+        var lines: [String] = []
+        lines.reserveCapacity((height + 1) / 2)
+        var line = [UInt8](repeating: 0, count: width)
+        image.pixels.withUnsafeBufferPointer { px in
+            func lightness(_ x: Int, _ y: Int) -> Int {
+                let i = (y * width + x) * 4
+                return (299 * Int(px[i]) + 587 * Int(px[i + 1]) + 114 * Int(px[i + 2]) + 500) / 1000
+            }
+            for y in stride(from: 0, to: height, by: 2) {
+                for x in 0..<width {
+                    let light = y + 1 < height ? (lightness(x, y) + lightness(x, y + 1) + 1) / 2 : lightness(x, y)
+                    line[x] = ramp[Int(steps[light])]
+                }
+                lines.append(String(decoding: line, as: UTF8.self))
+            }
+        }
+        return lines
+    }
+}
