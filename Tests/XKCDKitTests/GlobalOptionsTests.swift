@@ -4,6 +4,16 @@ import Testing
 @testable import XKCDKit
 
 @Suite struct GlobalOptionsTests {
+    @Test func commandsAndOptionsShareOneDidYouMean() {
+        #expect(EditDistance.closest(to: "serach", among: ["search", "save", "share"]) == "search")
+        #expect(EditDistance.closest(to: "--ofline", among: ["--offline", "--json"]) == "--offline")
+        #expect(EditDistance.closest(to: "--verison", among: ["--version", "--verbose"]) == "--version")
+        #expect(EditDistance.closest(to: "fa", among: ["fav", "favs"]) == "fav", "a start of two letters")
+        #expect(EditDistance.closest(to: "xyz", among: ["fav", "alt"]) == nil)
+        #expect(EditDistance.closest(to: "alr", among: ["alt"]) == "alt", "one edit in a short name")
+        #expect(EditDistance.closest(to: "axx", among: ["alt"]) == nil, "two in a short name is too far")
+    }
+
     @Test func flagsBeatEnvironmentWhichBeatsDefaults() throws {
         let env: Environment = [
             "XKCD_BASE_URL": "http://127.0.0.1:9/", "XKCD_DATA_DIR": "/tmp/env-dir", "HOME": "/home/u",

@@ -42,20 +42,9 @@ package enum CommandParser {
 
     /// The command names and aliases closest to `word`, for "did you mean".
     package static func suggestion(for word: String) -> String? {
-        let lower = word.lowercased()
-        guard lower.count <= 20 else { return nil }
-        var best: (name: String, distance: Int)?
-        for spec in CommandSpec.all {
-            for candidate in [spec.name] + spec.aliases where candidate.count > 1 {
-                let d = EditDistance.between(lower, candidate)
-                let prefixMatch = candidate.hasPrefix(lower) && lower.count >= 2
-                let score = prefixMatch ? 0 : d
-                if score <= max(1, min(2, candidate.count / 3)), score < (best?.distance ?? .max) {
-                    best = (spec.name, score)
-                }
-            }
-        }
-        return best?.name
+        let names = CommandSpec.all.flatMap { spec in ([spec.name] + spec.aliases).map { ($0, spec.name) } }
+        let closest = EditDistance.closest(to: word.lowercased(), among: names.map(\.0))
+        return names.first { $0.0 == closest }?.1
     }
 
     /// "unknown command", with the nearest name where one is near.

@@ -67,8 +67,7 @@ struct GlobalOptionScan {
             let listed = guesses.map { "'\($0)'" }.joined(separator: " or ")
             return UsageError("unknown option \(UsageError.quote(argument)) — did you mean \(listed)?")
         }
-        let nearest = names.map { ($0, EditDistance.between(name, $0)) }.min { $0.1 < $1.1 }
-        if let (suggestion, distance) = nearest, distance <= 2 {
+        if let suggestion = EditDistance.closest(to: name, among: names) {
             return UsageError("unknown option \(UsageError.quote(argument)) — did you mean '\(suggestion)'?")
         }
         return UsageError("unknown option \(UsageError.quote(argument)) — try 'xkcd --help'")

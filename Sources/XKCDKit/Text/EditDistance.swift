@@ -2,6 +2,19 @@
 /// neighbours swapped counting as one edit, the commonest typo): "did you mean" suggestions
 /// for words, and whether two texts start alike.
 enum EditDistance {
+    /// The one "did you mean" of commands and options: the candidate closest to `word`, one it
+    /// starts (from two letters) or one a few edits away (one for names up to five letters,
+    /// two beyond); the first of equals, nil when none is near.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        guard word.count <= 20 else { return nil }
+        var best: (name: String, score: Int)?
+        for candidate in candidates where candidate.count > 1 {
+            let score = candidate.hasPrefix(word) && word.count >= 2 ? 0 : between(word, candidate)
+            if score <= max(1, min(2, candidate.count / 3)), score < (best?.score ?? .max) { best = (candidate, score) }
+        }
+        return best?.name
+    }
+
     /// The edits (insertions, deletions, substitutions, swaps of neighbours) that turn word `a`
     /// into word `b`.
     static func between(_ a: String, _ b: String) -> Int {
