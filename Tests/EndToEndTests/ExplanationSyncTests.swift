@@ -19,7 +19,7 @@ import XKCDKit
         pages = loopback.server.archive.bodies.keys.filter { $0 != 404 }.count
     }
 
-    func sync(_ arguments: String...) throws -> JSONReader.Value {
+    func sync(_ arguments: String...) throws -> JSONValue {
         let run = try xkcd.run(["--json", "sync"] + arguments)
         #expect(run.status == 0, "\(run.stderr)")
         return try JSONReader.parse(Array(run.stdout.utf8))

@@ -30,7 +30,7 @@ indirect enum JSONShape: Equatable {
     }
 
     /// What is wrong with `value` as this shape (empty when it fits), resolving names in `shapes`.
-    func problems(_ value: JSONReader.Value, shapes: [String: JSONShape], at path: String = "$") -> [String] {
+    func problems(_ value: JSONValue, shapes: [String: JSONShape], at path: String = "$") -> [String] {
         switch (self, value) {
         case (.int, .number(let text)): return Int(text) != nil ? [] : ["\(path): \(text) is not an integer"]
         case (.number, .number), (.string, .string), (.bool, .bool), (.null, .null): return []
@@ -46,16 +46,16 @@ indirect enum JSONShape: Equatable {
             var problems: [String] = []
             var index = 0
             for field in fields {
-                guard index < members.count, members[index].key == field.key else {
+                guard index < members.count, members[index].0 == field.key else {
                     if !field.optional {
                         problems.append("\(path): expected key \"\(field.key)\" at position \(index)")
                     }
                     continue
                 }
-                problems += field.shape.problems(members[index].value, shapes: shapes, at: "\(path).\(field.key)")
+                problems += field.shape.problems(members[index].1, shapes: shapes, at: "\(path).\(field.key)")
                 index += 1
             }
-            if index < members.count { problems.append("\(path): undocumented key \"\(members[index].key)\"") }
+            if index < members.count { problems.append("\(path): undocumented key \"\(members[index].0)\"") }
             return problems
         default:
             return ["\(path): \(value) is not \(self)"]

@@ -3,7 +3,7 @@ import Testing
 @testable import XKCDKit
 
 @Suite struct JSONReaderTests {
-    func parse(_ text: String) throws -> JSONReader.Value {
+    func parse(_ text: String) throws -> JSONValue {
         try JSONReader.parse(Array(text.utf8))
     }
 

@@ -12,7 +12,7 @@ package enum ComicPayload {
     /// Parses `data`; `expected` is the number asked for (nil for the newest).
     package static func decode(_ data: Data, expected: Int?) throws -> Comic {
         guard data.count <= maxBytes else { throw XKCDError.badData("comic data too large (\(data.count) bytes)") }
-        let fields: JSONReader.Value
+        let fields: JSONValue
         do {
             fields = try JSONReader.parse(data)
         } catch {
@@ -54,7 +54,7 @@ package enum ComicPayload {
     }
 
     // The live API sends month/day/year as strings and num as a number; accept either.
-    private static func integer(_ value: JSONReader.Value?) -> Int? {
+    private static func integer(_ value: JSONValue?) -> Int? {
         switch value {
         case let .string(s)?: Int(s) ?? Int(s.trimmingSpaces())
         case let number?: number.integer
@@ -62,7 +62,7 @@ package enum ComicPayload {
         }
     }
 
-    private static func string(_ value: JSONReader.Value?) -> String? {
+    private static func string(_ value: JSONValue?) -> String? {
         value?.string.map(withoutNUL)
     }
 

@@ -27,7 +27,7 @@ struct ExplainBatchAnswer: Equatable {
 
     /// Reads `body`, the answer to a request for the pages of `asked`.
     static func parse(_ body: Data, asked: [Int]) throws -> ExplainBatchAnswer {
-        let document: JSONReader.Value
+        let document: JSONValue
         do {
             document = try JSONReader.parse(body)
         } catch {
@@ -62,9 +62,8 @@ struct ExplainBatchAnswer: Equatable {
             }
         }
         if case let .object(fields)? = document["continue"] {
-            answer.continuation = fields.compactMap { field in
-                field.value.string.map { (key: field.key, value: $0) }
-                    ?? field.value.integer.map { (field.key, String($0)) }
+            answer.continuation = fields.compactMap { key, value in
+                value.string.map { (key: key, value: $0) } ?? value.integer.map { (key, String($0)) }
             }
         }
         answer.pages.sort { $0.num < $1.num }
@@ -73,7 +72,7 @@ struct ExplainBatchAnswer: Equatable {
 
     // Which asked-for comics each page title stands for: a title asked as a number, followed
     // through `normalized` and `redirects`; or the number a page title starts with (`353: …`).
-    private static func numbersByTitle(_ query: JSONReader.Value, asked: Set<Int>) -> [String: [Int]] {
+    private static func numbersByTitle(_ query: JSONValue, asked: Set<Int>) -> [String: [Int]] {
         var target: [String: String] = [:]
         for list in ["normalized", "redirects"] {
             for entry in query[list]?.array ?? [] {

@@ -25,7 +25,7 @@ extension XKCDClient {
         guard response.body.count <= Self.maxExplanationBytes else {
             throw XKCDError.badData("the explanation of #\(num) is larger than \(Self.maxExplanationBytes >> 20) MB")
         }
-        let document: JSONReader.Value
+        let document: JSONValue
         do {
             document = try JSONReader.parse(response.body)
         } catch {

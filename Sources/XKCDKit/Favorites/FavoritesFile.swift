@@ -70,7 +70,7 @@ package enum FavoritesFile {
             .file("\(name) is not a favorites export (\(why)) — make one with 'xkcd --json favs > FILE'")
         }
         guard data.count <= maxBytes else { throw bad("larger than \(maxBytes >> 20) MB") }
-        let root: JSONReader.Value
+        let root: JSONValue
         do {
             root = try JSONReader.parse(data)
         } catch {

@@ -2,56 +2,6 @@
 /// reads: comic metadata, explanations, favorites files. Strings come out as native Swift
 /// strings; invalid UTF-8 inside them is replaced, never trusted.
 package enum JSONReader {
-    /// A parsed JSON value. Numbers keep their text so integers stay exact.
-    package enum Value: Equatable, Sendable {
-        case string(String)
-        case number(String)
-        case bool(Bool)
-        case null
-        case array([Value])
-        /// Members in document order; a repeated key keeps its last value in ``subscript(_:)``.
-        case object([(key: String, value: Value)])
-
-        package static func == (lhs: Value, rhs: Value) -> Bool {
-            switch (lhs, rhs) {
-            case let (.string(a), .string(b)), let (.number(a), .number(b)): a == b
-            case let (.bool(a), .bool(b)): a == b
-            case (.null, .null): true
-            case let (.array(a), .array(b)): a == b
-            case let (.object(a), .object(b)): a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
-            default: false
-            }
-        }
-
-        /// The member named `key` of an object (the last one when repeated), else nil.
-        package subscript(_ key: String) -> Value? {
-            guard case let .object(members) = self else { return nil }
-            return members.last { $0.key == key }?.value
-        }
-
-        /// The string, when this is one.
-        package var string: String? {
-            if case let .string(s) = self { return s }
-            return nil
-        }
-
-        /// The number as an exact integer, when this is an integral number within ±10¹⁵.
-        package var integer: Int? {
-            guard case let .number(text) = self else { return nil }
-            if let value = Int(text) { return abs(value) < 1_000_000_000_000_000 ? value : nil }
-            guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
-                return nil
-            }
-            return Int(value)
-        }
-
-        /// The elements, when this is an array.
-        package var array: [Value]? {
-            if case let .array(a) = self { return a }
-            return nil
-        }
-    }
-
     /// Why a document was refused, with the byte offset where parsing stopped.
     package struct SyntaxError: Error, Equatable, Sendable {
         package let offset: Int
@@ -62,9 +12,9 @@ package enum JSONReader {
     package static let maxDepth = 64
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing else after it).
-    package static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> Value
+    package static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> JSONValue
     where Bytes.Element == UInt8 {
-        let result: Result<Value, SyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
+        let result: Result<JSONValue, SyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
             var parser = Parser(bytes: buffer)
             return Result { () throws(SyntaxError) in try parser.document() }
         }
@@ -85,7 +35,7 @@ package enum JSONReader {
             self.bytes = bytes
         }
 
-        mutating func document() throws(SyntaxError) -> Value {
+        mutating func document() throws(SyntaxError) -> JSONValue {
             skipWhitespace()
             let value = try self.value()
             skipWhitespace()
@@ -110,7 +60,7 @@ package enum JSONReader {
             }
         }
 
-        mutating func value() throws(SyntaxError) -> Value {
+        mutating func value() throws(SyntaxError) -> JSONValue {
             guard let byte = current else { throw fail("unexpected end of the document") }
             switch byte {
             case UInt8(ascii: "\""): return .string(try string())
@@ -144,10 +94,10 @@ package enum JSONReader {
             guard depth <= JSONReader.maxDepth else { throw fail("nested too deeply") }
         }
 
-        mutating func object() throws(SyntaxError) -> Value {
+        mutating func object() throws(SyntaxError) -> JSONValue {
             try enter()
             position += 1
-            var members: [(key: String, value: Value)] = []
+            var members: [(String, JSONValue)] = []
             skipWhitespace()
             if current == UInt8(ascii: "}") {
                 position += 1
@@ -175,10 +125,10 @@ package enum JSONReader {
             }
         }
 
-        mutating func array() throws(SyntaxError) -> Value {
+        mutating func array() throws(SyntaxError) -> JSONValue {
             try enter()
             position += 1
-            var elements: [Value] = []
+            var elements: [JSONValue] = []
             skipWhitespace()
             if current == UInt8(ascii: "]") {
                 position += 1

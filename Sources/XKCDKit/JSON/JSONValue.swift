@@ -4,22 +4,58 @@
     import Foundation
 #endif
 
-/// A JSON document with objects in a fixed key order, for stable `--json` output.
+/// A JSON document: what `--json` writes, with objects' keys in a fixed order, and what
+/// ``JSONReader`` reads, with numbers kept as their text so integers stay exact.
 package indirect enum JSONValue: Sendable, Equatable {
     /// A string.
     case string(String)
-    /// An integer.
-    case int(Int)
-    /// A number with a fraction, written with three decimals.
-    case double(Double)
+    /// A number, as its text.
+    case number(String)
     /// A boolean.
     case bool(Bool)
     /// null.
     case null
     /// An array.
     case array([JSONValue])
-    /// An object, keys in the order given.
+    /// An object, keys in document order; a repeated key keeps its last value in
+    /// ``subscript(_:)``.
     case object([(String, JSONValue)])
+
+    /// An integer.
+    package static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// A number with a fraction, written with three decimals (null when not finite).
+    package static func double(_ value: Double) -> JSONValue {
+        value.isFinite ? .number(NumberText.fixed(value, decimals: 3)) : .null
+    }
+
+    /// The member named `key` of an object (the last one when repeated), else nil.
+    package subscript(_ key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+
+    /// The string, when this is one.
+    package var string: String? {
+        if case let .string(s) = self { return s }
+        return nil
+    }
+
+    /// The number as an exact integer, when this is an integral number within ±10¹⁵.
+    package var integer: Int? {
+        guard case let .number(text) = self else { return nil }
+        if let value = Int(text) { return abs(value) < 1_000_000_000_000_000 ? value : nil }
+        guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
+            return nil
+        }
+        return Int(value)
+    }
+
+    /// The elements, when this is an array.
+    package var array: [JSONValue]? {
+        if case let .array(a) = self { return a }
+        return nil
+    }
 
     /// Compact JSON text.
     package var serialized: String {
@@ -32,8 +68,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     private func write(to out: inout [UInt8]) {
         switch self {
         case let .string(s): Self.writeString(s, to: &out)
-        case let .int(i): out.append(contentsOf: String(i).utf8)
-        case let .double(d): out.append(contentsOf: (d.isFinite ? NumberText.fixed(d, decimals: 3) : "null").utf8)
+        case let .number(text): out.append(contentsOf: text.utf8)
         case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
         case let .array(items):
@@ -103,8 +138,14 @@ package indirect enum JSONValue: Sendable, Equatable {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Equal when they serialize the same.
     package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.serialized == rhs.serialized
+        switch (lhs, rhs) {
+        case let (.string(a), .string(b)), let (.number(a), .number(b)): a == b
+        case let (.bool(a), .bool(b)): a == b
+        case (.null, .null): true
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.elementsEqual(b) { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
     }
 }
