@@ -4,10 +4,8 @@ import Testing
 
 /// A comic the server answered 404 for, through the built binary: believed missing for now,
 /// found by the next `sync` once the server serves it.
-@Suite(.serialized) final class AbsenceTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class AbsenceTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback(archive: .synthetic(count: 20))

@@ -4,9 +4,8 @@ import Testing
 
 /// `image` on a pseudo-terminal that answers OSC 11 with a dark colour, a light one, or not at
 /// all: #353 (black on white) is drawn light-on-dark only on the dark one.
-@Suite(.serialized) final class DarkTerminalTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class DarkTerminalTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

@@ -6,10 +6,8 @@ import XKCDKit
 /// Double-resolution images through the binary: terminals that draw pixels and `save` get a
 /// comic's `_2x` image, from the loopback server's #1084 on; below, the 404 is remembered and
 /// the 1x image used.
-@Suite(.serialized) final class DoubleImageTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class DoubleImageTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

@@ -6,10 +6,8 @@ import XKCDKit
 /// `sync --explanations` through the binary against the loopback wiki's batch API: every
 /// page stored in ⌈pages/50⌉ requests, nothing fresh fetched twice, answers cut for size,
 /// throttling, and what the stored pages give offline (transcript, explain, search).
-@Suite(.serialized) final class ExplanationSyncTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class ExplanationSyncTests: LoopbackSuite {
+    let loopback: Loopback
     /// The fixture comics, less #404: each has a page (the real excerpts, generated for the rest).
     let pages: Int
 
@@ -79,10 +77,8 @@ import XKCDKit
 }
 
 /// `sync --explanations` over more pages than one batch: a wiki that is down, and Ctrl-C.
-@Suite(.serialized) final class ExplanationSyncInterruptionTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class ExplanationSyncInterruptionTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback(archive: .synthetic(count: 160))

@@ -3,9 +3,8 @@ import TestSupport
 import Testing
 
 /// `explain`, `share` and `open` through the built binary: openers get an argument vector.
-@Suite(.serialized) final class HandoffTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class HandoffTests: LoopbackSuite {
+    let loopback: Loopback
     let bin: URL
 
     init() throws {

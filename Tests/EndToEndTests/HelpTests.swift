@@ -5,9 +5,8 @@ import XKCDKit
 
 /// Help from every door: `xkcd --help`, `xkcd help goto`, `xkcd goto --help`, scripts and the
 /// REPL all print the one text.
-@Suite(.serialized) final class HelpTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class HelpTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

@@ -4,9 +4,8 @@ import Testing
 
 /// `image` and `show --image` through the built binary, against the loopback server's
 /// images (Fixtures/imgs): every renderer, piping, bad images and bad options.
-@Suite(.serialized) final class ImageTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class ImageTests: LoopbackSuite {
+    let loopback: Loopback
     let python: Data
 
     init() throws {

@@ -5,9 +5,8 @@ import XKCDKit
 
 /// Every command's `--json` document against its shape in docs/JSON.md, through the built
 /// binary: one document per command, keys in the documented order, types as documented.
-@Suite(.serialized) final class JSONShapeTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class JSONShapeTests: LoopbackSuite {
+    let loopback: Loopback
     let shapes: [String: JSONShape]
 
     init() throws {

@@ -4,9 +4,8 @@ import Testing
 
 /// The live API's own answers (`Fixtures/live`, byte for byte) served on loopback and read
 /// through the binary: every card and `--json` document shows the comic as xkcd.com does.
-@Suite(.serialized) final class LiveSampleTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class LiveSampleTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         let samples = ComicArchive.locateFixtures().appendingPathComponent("live")

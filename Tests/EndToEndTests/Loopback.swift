@@ -18,3 +18,13 @@ final class Loopback {
         xkcd.cleanUp()
     }
 }
+
+/// A suite that runs the binary against a loopback server of its own.
+protocol LoopbackSuite {
+    var loopback: Loopback { get }
+}
+
+extension LoopbackSuite {
+    var server: XKCDTestServer { loopback.server }
+    var xkcd: XKCDBinary { loopback.xkcd }
+}

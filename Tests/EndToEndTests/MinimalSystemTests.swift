@@ -8,9 +8,8 @@ import Testing
     .enabled(
         if: WithoutProc.isPossible,
         "needs root to hide /proc in a mount namespace, and a build without sanitizers (their runtimes read /proc)"))
-final class MinimalSystemTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+final class MinimalSystemTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

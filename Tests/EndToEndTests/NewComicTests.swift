@@ -4,10 +4,8 @@ import Testing
 
 /// `check` from cron, desktop notifications, and the REPL's start-up and background notices,
 /// through the built binary against a loopback server that publishes new comics.
-@Suite(.serialized) final class NewComicTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
-    var server: XKCDTestServer { loopback.server }
+@Suite(.serialized) final class NewComicTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

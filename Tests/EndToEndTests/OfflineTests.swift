@@ -3,10 +3,8 @@ import TestSupport
 import Testing
 
 /// The offline library through the built binary: favorites, --offline, save, cache.
-@Suite(.serialized) final class OfflineTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class OfflineTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

@@ -6,9 +6,8 @@ import Testing
 /// which is the terminal's foreground group (as `bash -i` makes it), and a page taller than
 /// the screen goes through `$PAGER`. A pager outside that group would be stopped by the
 /// terminal (SIGTTOU) and the screen would stay blank.
-@Suite(.serialized) final class PagerTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class PagerTests: LoopbackSuite {
+    let loopback: Loopback
     // A line of #327's explanation, well below the first screenful of 12 rows.
     static let laterLine = "In SQL, a database programming language"
 

@@ -3,10 +3,8 @@ import TestSupport
 import Testing
 
 /// The built binary through pipes: stdin scripts, `-c`, one-shot commands and exit statuses.
-@Suite(.serialized) final class PipeTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class PipeTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()
@@ -209,10 +207,8 @@ import Testing
 }
 
 /// Sync through the binary: interrupted by SIGINT and by SIGKILL, then resumed.
-@Suite(.serialized) final class SyncInterruptionTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class SyncInterruptionTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback(archive: .synthetic(count: 300))

@@ -4,9 +4,8 @@ import Testing
 
 /// Piping etiquette: without a terminal there are no colours, progress bars or questions, and
 /// a reader that stops early (`| head -1`) ends the program quietly.
-@Suite(.serialized) final class PipingTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class PipingTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

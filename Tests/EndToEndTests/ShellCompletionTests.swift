@@ -4,10 +4,8 @@ import Testing
 
 /// Shell completion as a user meets it: the bash script through ``BashCompletion``, the
 /// scripts the binary prints, and what `make install` puts in place.
-@Suite(.serialized) final class ShellCompletionTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class ShellCompletionTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()

@@ -5,10 +5,8 @@ import XKCDKit
 
 /// The database under faults: killed writers, damaged files, unwritable directories and
 /// two processes writing at once.
-@Suite(.serialized) final class StorageFaultTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class StorageFaultTests: LoopbackSuite {
+    let loopback: Loopback
     var database: URL { xkcd.dataDirectory.appendingPathComponent("xkcd.sqlite3") }
 
     init() throws {

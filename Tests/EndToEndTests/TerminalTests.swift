@@ -3,10 +3,8 @@ import TestSupport
 import Testing
 
 /// The REPL in a real pseudo-terminal: prompt, Tab, Ctrl-C, Ctrl-D, history across restarts.
-@Suite(.serialized) final class TerminalTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class TerminalTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback()
@@ -152,10 +150,8 @@ import Testing
 }
 
 /// Sync and title completion in a real pseudo-terminal against a larger archive.
-@Suite(.serialized) final class TerminalSyncTests {
-    private let loopback: Loopback
-    var server: XKCDTestServer { loopback.server }
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class TerminalSyncTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         loopback = try Loopback(archive: .synthetic(count: 400, titles: [353: "Python"]))

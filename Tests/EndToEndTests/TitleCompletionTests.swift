@@ -4,9 +4,8 @@ import Testing
 
 /// Tab on titles that hold the shell's special characters and Unicode spaces, over the live
 /// archive's own answers: in the REPL on a pseudo-terminal, and in bash through its script.
-@Suite(.serialized) final class TitleCompletionTests {
-    private let loopback: Loopback
-    var xkcd: XKCDBinary { loopback.xkcd }
+@Suite(.serialized) final class TitleCompletionTests: LoopbackSuite {
+    let loopback: Loopback
 
     init() throws {
         // The fixtures (#1054 "The bacon" holds a thin space) and the live samples (#3015
