@@ -13,7 +13,7 @@ usage() {
     echo "usage: ./$name [--prefix DIR]   (default: PREFIX, else ~/.local)"
 }
 
-prefix=${PREFIX:-${HOME:?HOME is not set}/.local}
+prefix=${PREFIX:-}
 while [ $# -gt 0 ]; do
     case "$1" in
     --prefix)
@@ -40,7 +40,10 @@ while [ $# -gt 0 ]; do
         ;;
     esac
 done
-[ -n "$prefix" ] || { echo "$name: the prefix is empty" >&2; exit 2; }
+if [ -z "$prefix" ]; then
+    [ -n "${HOME:-}" ] || { echo "$name: HOME is not set; give --prefix DIR" >&2; exit 2; }
+    prefix=$HOME/.local
+fi
 
 # Each file of the release and where it goes under the prefix, with its mode.
 files="xkcd:bin/xkcd:755

@@ -52,6 +52,9 @@ package struct ComicStore: Sendable {
         }
     }
 
+    // Once, before the first connection: sqlite3_config may not run beside another thread's use.
+    private static let withoutMemoryStatistics: Int32 = xkcd_sqlite_disable_memory_statistics()
+
     /// How many pages the write-ahead log grows by before a commit copies it back.
     static let checkpointPages = 200
 
@@ -59,7 +62,7 @@ package struct ComicStore: Sendable {
     static func openPool(at url: URL) throws -> ComicStore {
         // Before the first connection, or it changes nothing: SQLite's memory statistics take
         // a global mutex around each of the million allocations a sync's indexing makes.
-        _ = xkcd_sqlite_disable_memory_statistics()
+        _ = Self.withoutMemoryStatistics
         do {
             // In WAL mode NORMAL never corrupts the database; a power cut may only lose the last
             // commits. FULL would fsync on every navigation.
@@ -275,6 +278,8 @@ struct ComicRecord {
         Comic(
             num: row["num"], title: row["title"], safeTitle: row["safe_title"], alt: row["alt"], img: row["img"],
             link: row["link"], news: row["news"], transcript: row["transcript"], year: row["year"],
-            month: row["month"], day: row["day"], extraParts: row["extra_parts"])
+            month: row["month"], day: row["day"],
+            // Absent from a damaged store made before it was recorded, which is read unmigrated.
+            extraParts: row.optional("extra_parts"))
     }
 }

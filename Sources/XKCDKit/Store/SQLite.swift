@@ -148,6 +148,12 @@ package struct SQLiteRow {
         return T.read(statement.handle, index)
     }
 
+    /// The column named `name`, nil when the statement has no such column or it is NULL.
+    package func optional<T: SQLiteReadable>(_ name: String) -> T? {
+        let index = statement.column(named: name)
+        return index < 0 ? nil : T?.read(statement.handle, index)
+    }
+
     /// Every column's value, in order.
     package var values: [SQLiteValue] {
         (0..<sqlite3_column_count(statement.handle)).map { SQLiteValue.read(statement.handle, $0) }
@@ -356,7 +362,11 @@ package final class SQLiteConnection {
 
     /// The statement `sql`, prepared once for the connection's life.
     package func cached(_ sql: String) throws -> SQLiteStatement {
-        if let statement = statements[sql] { return statement }
+        if let statement = statements[sql] {
+            // One still on a row (asked for again while its rows are read) is left alone.
+            if sqlite3_stmt_busy(statement.handle) != 0 { return try prepare(sql) }
+            return statement
+        }
         let statement = try SQLiteStatement(sql: sql, connection: handle, persistent: true)
         statements[sql] = statement
         return statement
