@@ -37,9 +37,7 @@ enum CompletionBridge {
         { text in
             let completion = completer.complete(
                 text, titles: titles.current(), paths: { PathLister.entries(completing: $0) })
-            return LineCompletion(
-                replaceCount: completion.replaceCount, insertion: completion.insertion,
-                candidates: completion.candidates)
+            return (completion.replaceCount, completion.insertion, completion.candidates)
         }
     }
 }

@@ -8,7 +8,7 @@ struct CompletionActionTests {
         -> CompletionAction
     {
         CompletionAction(
-            completion: LineCompletion(replaceCount: replaceCount, insertion: insertion, candidates: candidates),
+            completion: (replaceCount: replaceCount, insertion: insertion, candidates: candidates),
             textBeforeCursor: before)
     }
 

@@ -15,6 +15,11 @@ import Testing
         }
     }
 
+    @Test func aDamagedStoreIsMovedAsideUnderACompactUTCTime() {
+        #expect(DateText.compactISO8601(Date(timeIntervalSince1970: 1_700_000_000)) == "20231114T221320Z")
+        #expect(DateText.compactISO8601(Date(timeIntervalSince1970: 0.9)) == "19700101T000000Z")
+    }
+
     @Test func fixedDecimalsAreWhatPrintfWrites() {
         let chosen: [Double] = [
             0, -0.0, 0.5, 1.5, 2.5, -0.5, 0.125, 0.375, 0.0005, 0.0015, 0.35, 9.9995, 0.9995, 99.95, -0.0001,

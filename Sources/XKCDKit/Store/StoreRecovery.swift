@@ -26,7 +26,7 @@ enum StoreRecovery {
     /// Moves the database at `url` (and its log files) aside, opens a new store in its place,
     /// and copies over what can still be read.
     static func recover(at url: URL, reason: String, notify: (String) -> Void) throws -> ComicStore {
-        let stamp = Self.stamp(Date())
+        let stamp = DateText.compactISO8601(Date())
         var aside = url.path + ".damaged-" + stamp
         var suffix = 1
         while FileManager.default.fileExists(atPath: aside) {
@@ -53,16 +53,6 @@ enum StoreRecovery {
         summary += rescued.comics == 1 ? " and 1 comic" : " and \(rescued.comics) comics"
         notify(summary)
         return store
-    }
-
-    /// `date` in UTC as `yyyyMMddTHHmmssZ`, for a file name.
-    static func stamp(_ date: Date) -> String {
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
     }
 
     /// What was copied out of a damaged file.

@@ -31,6 +31,11 @@ package enum DateText {
         Date.ISO8601FormatStyle().format(date)
     }
 
+    /// `date` as a compact ISO 8601 time in UTC, for a file name: `20261122T091000Z`.
+    package static func compactISO8601(_ date: Date) -> String {
+        Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted).format(date)
+    }
+
     /// The time an ISO 8601 date and time stand for (`2026-11-22T09:10:00Z`, or with an offset
     /// such as `+01:00`), nil when `text` is not one.
     package static func iso8601(_ text: String) -> Date? {

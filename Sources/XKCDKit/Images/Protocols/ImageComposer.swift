@@ -67,14 +67,20 @@ package struct ImageComposer: Sendable {
 
     /// A sixel picture `drawn` (ending with a newline) that leaves the cursor on the line below
     /// its `rows` in every terminal: after a sixel image xterm leaves the cursor on the image's
-    /// last row and mlterm on the row below it. So the rows are made first with newlines (any
-    /// scrolling happens then), the cursor goes back up and is saved, the image is drawn, and
-    /// from the restored cursor newlines go below it.
+    /// last row and mlterm on the row below it. So the cursor is saved on the picture's first
+    /// row and restored after it, and newlines from there go below it.
     static func placed(_ drawn: String, rows: Int) -> String {
+        inReservedRows(rows, drawn) { "\u{1B}7" + $0 + "\u{1B}8" }
+    }
+
+    /// `drawn` (a picture's escapes, ending with a newline) written by `draw` into `rows` rows
+    /// made first with newlines (any scrolling happens then, not while it is drawn), the cursor
+    /// back on their first line; newlines then take the cursor below them.
+    static func inReservedRows(_ rows: Int, _ drawn: String, draw: (String) -> String) -> String {
         let rows = max(1, rows)
         let newlines = String(repeating: "\n", count: rows)
-        let image = drawn.hasSuffix("\n") ? drawn.dropLast() : Substring(drawn)
-        return newlines + "\u{1B}[\(rows)A\u{1B}7" + image + "\u{1B}8" + newlines
+        let image = drawn.hasSuffix("\n") ? String(drawn.dropLast()) : drawn
+        return newlines + "\u{1B}[\(rows)A" + draw(image) + newlines
     }
 
     // The fallback when a graphics protocol cannot carry the image.

@@ -72,14 +72,11 @@ package enum TmuxPassthrough {
     /// tmux's cursor below it. Without `pane`, the picture is passed through where the
     /// terminal's cursor happens to be.
     package static func picture(_ drawn: String, rows: Int, pane: Pane?, after: Int = 0) -> String {
-        let rows = max(1, rows)
-        let newlines = String(repeating: "\n", count: rows)
-        let image = drawn.hasSuffix("\n") ? String(drawn.dropLast()) : drawn
-        guard let pane else { return newlines + "\u{1B}[\(rows)A" + wrap(image) + newlines }
+        guard let pane else { return ImageComposer.inReservedRows(rows, drawn) { wrap($0) } }
         let start = min(pane.cursorRow + after, pane.height - 1)
-        let top = max(0, min(start + rows, pane.height - 1) - rows)
+        let top = max(0, min(start + max(1, rows), pane.height - 1) - max(1, rows))
         let origin = "\u{1B}[\(pane.top + top + 1);\(pane.left + 1)H"
-        return newlines + "\u{1B}[\(rows)A" + wrap(image, leading: origin) + newlines
+        return ImageComposer.inReservedRows(rows, drawn) { wrap($0, leading: origin) }
     }
 
     /// Where the escape sequence starting at `start` ends (one past its last byte).
