@@ -97,13 +97,13 @@ struct Main {
                     timeout: options.timeout, caFile: CurlTransport.caBundle(in: environment)
                 ))
             let notify: @Sendable (String) -> Void = { output.notice($0) }
-            let repository = ComicRepository(
+            let source = ComicSource(
                 store: store, client: client,
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit,
                 now: { Date() }, notify: notify)
             let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
-            return Session(repository: repository, notify: notify, progress: { progress in bar?.show(progress) })
+            return Session(source: source, notify: notify, progress: { progress in bar?.show(progress) })
         }
         let color = !options.noColor && Terminal().stdoutSupportsColor
         let json = options.json

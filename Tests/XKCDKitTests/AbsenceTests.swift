@@ -33,7 +33,7 @@ import Testing
         await #expect(throws: XKCDError.noSuchComic(7, newest: 12)) { try await session.run(.goto(.number(7))) }
         #expect(asksForSeven() == 1)
         try serveSeven()
-        harness.clock.advance(by: ComicRepository.absenceMaxAge - 1)
+        harness.clock.advance(by: ComicSource.absenceMaxAge - 1)
         await #expect(throws: XKCDError.noSuchComic(7, newest: 12)) { try await session.run(.goto(.number(7))) }
         #expect(asksForSeven() == 1, "within the hour the 404 is believed")
         harness.clock.advance(by: 1)
@@ -47,11 +47,11 @@ import Testing
         let session = harness.session()
         _ = try await session.run(.goto(.number(12)))
         _ = try? await session.run(.goto(.number(7)))
-        harness.clock.advance(by: ComicRepository.absenceMaxAge + 5)
+        harness.clock.advance(by: ComicSource.absenceMaxAge + 5)
         await #expect(throws: XKCDError.noSuchComic(7, newest: 12)) { try await session.run(.goto(.number(7))) }
         #expect(asksForSeven() == 2)
         #expect(try harness.store.absenceCheckedAt(7) == harness.clock.now)
-        harness.clock.advance(by: ComicRepository.absenceMaxAge - 1)
+        harness.clock.advance(by: ComicSource.absenceMaxAge - 1)
         _ = try? await session.run(.goto(.number(7)))
         #expect(asksForSeven() == 2)
     }
@@ -73,9 +73,9 @@ import Testing
         try serveSeven()
         #expect(try await num(session, .previous(1)) == 6)
         #expect(asksForSeven() == 1)
-        harness.clock.advance(by: ComicRepository.absenceMaxAge)
+        harness.clock.advance(by: ComicSource.absenceMaxAge)
         #expect(try await num(session, .next(1)) == 7)
-        #expect(try harness.services().comics.absentNumbers() == [404])
+        #expect(try harness.source().absentNumbers() == [404])
     }
 
     @Test func unreadCountsAStaleAbsenceAsAComic() async throws {
@@ -84,7 +84,7 @@ import Testing
         _ = try? await session.run(.goto(.number(7)))
         guard case let .unread(fresh) = try await session.run(.unread) else { throw CancellationError() }
         #expect(fresh.total == 11)
-        harness.clock.advance(by: ComicRepository.absenceMaxAge)
+        harness.clock.advance(by: ComicSource.absenceMaxAge)
         guard case let .unread(stale) = try await session.run(.unread) else { throw CancellationError() }
         #expect(stale.total == 12)
     }
@@ -124,9 +124,9 @@ import Testing
         let session = harness.session()
         _ = try await session.run(.goto(.number(12)))
         _ = try? await session.run(.goto(.number(7)))
-        harness.clock.advance(by: 2 * ComicRepository.absenceMaxAge)
+        harness.clock.advance(by: 2 * ComicSource.absenceMaxAge)
         let clock = harness.clock
-        let offline = ComicRepository(
+        let offline = ComicSource(
             store: harness.store,
             client: XKCDClient(
                 baseURL: ScriptedTransport.base, explainURL: ScriptedTransport.base, transport: harness.transport),
@@ -140,9 +140,9 @@ import Testing
 
     @Test func anAbsenceIsTrustedFromItsAnswerForAnHour() {
         let checked = Date(timeIntervalSince1970: 1_700_000_000)
-        #expect(ComicRepository.trusts(absenceCheckedAt: checked, now: checked))
-        #expect(ComicRepository.trusts(absenceCheckedAt: checked, now: checked + 3599))
-        #expect(!ComicRepository.trusts(absenceCheckedAt: checked, now: checked + 3600))
-        #expect(!ComicRepository.trusts(absenceCheckedAt: checked, now: checked - 1), "a clock set back asks again")
+        #expect(ComicSource.trusts(absenceCheckedAt: checked, now: checked))
+        #expect(ComicSource.trusts(absenceCheckedAt: checked, now: checked + 3599))
+        #expect(!ComicSource.trusts(absenceCheckedAt: checked, now: checked + 3600))
+        #expect(!ComicSource.trusts(absenceCheckedAt: checked, now: checked - 1), "a clock set back asks again")
     }
 }

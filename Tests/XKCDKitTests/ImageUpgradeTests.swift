@@ -16,39 +16,39 @@ import Testing
         workspace = try Workspace("upgrade")
     }
 
-    /// A repository with #2000's 1x image stored.
-    func repositoryWithTheSingleImage() async throws -> (ComicRepository, Comic, StoredImage) {
-        let repository = try TestLibrary(directory: workspace.directory, server: server, clock: clock).repository()
-        let comic = try await repository.comic(2000)
-        let single = try await repository.image(of: comic, highResolution: false)
-        return (repository, comic, single)
+    /// A source with #2000's 1x image stored.
+    func sourceWithTheSingleImage() async throws -> (ComicSource, Comic, StoredImage) {
+        let source = try TestLibrary(directory: workspace.directory, server: server, clock: clock).source()
+        let comic = try await source.comic(2000)
+        let single = try await source.image(of: comic, highResolution: false)
+        return (source, comic, single)
     }
 
-    func imageFiles(_ repository: ComicRepository) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: repository.images.directory.path).sorted()
+    func imageFiles(_ source: ComicSource) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: source.images.directory.path).sorted()
     }
 
     @Test func cancellingTheUpgradeCancelsAndKeepsTheSingleImage() async throws {
-        let (repository, comic, single) = try await repositoryWithTheSingleImage()
+        let (source, comic, single) = try await sourceWithTheSingleImage()
         server.setFault(.hang, for: Self.doubled)
-        let task = Task { try await repository.image(of: comic, highResolution: true) }
+        let task = Task { try await source.image(of: comic, highResolution: true) }
         try #require(try await server.waitForRequest(to: Self.doubled), "the _2x was never asked for")
         task.cancel()
         let result = await task.result
         #expect(throws: XKCDError.cancelled) { try result.get() }
-        let entry = try #require(try repository.store.image(of: 2000))
+        let entry = try #require(try source.store.image(of: 2000))
         #expect(!entry.doubled)
-        #expect(try imageFiles(repository) == ["2000.png"], "nothing half-written")
-        #expect(try Data(contentsOf: repository.images.url(entry.file)) == single.data)
-        #expect(try !repository.store.hasSingleResolutionOnly(2000, since: .distantPast), "nothing learnt")
+        #expect(try imageFiles(source) == ["2000.png"], "nothing half-written")
+        #expect(try Data(contentsOf: source.images.url(entry.file)) == single.data)
+        #expect(try !source.store.hasSingleResolutionOnly(2000, since: .distantPast), "nothing learnt")
     }
 
     @Test func aFailingServerLeavesTheSingleImageShown() async throws {
-        let (repository, comic, single) = try await repositoryWithTheSingleImage()
+        let (source, comic, single) = try await sourceWithTheSingleImage()
         server.setFault(.status(503), for: Self.doubled)
-        #expect(try await repository.image(of: comic, highResolution: true) == single)
+        #expect(try await source.image(of: comic, highResolution: true) == single)
         server.stop()
-        #expect(try await repository.image(of: comic, highResolution: true) == single)
-        #expect(try repository.store.image(of: 2000)?.doubled == false)
+        #expect(try await source.image(of: comic, highResolution: true) == single)
+        #expect(try source.store.image(of: 2000)?.doubled == false)
     }
 }

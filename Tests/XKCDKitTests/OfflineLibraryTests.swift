@@ -42,8 +42,8 @@ import Testing
             #expect(card(try await offline.run(.goto(.number(num))))?.num == num)
             #expect(card(try await offline.run(.show(.number(num))))?.num == num)
         }
-        let image = try await offlineLibrary.repository().image(
-            of: try #require(try offlineLibrary.repository().store.comic(353)))
+        let image = try await offlineLibrary.source().image(
+            of: try #require(try offlineLibrary.source().store.comic(353)))
         #expect(image.data == served)
         #expect(image.kind == .png)
         let saved = directory.appendingPathComponent("out")
@@ -168,9 +168,9 @@ import Testing
         let text = Renderer(width: 80, color: false, json: false).render(completed)
         #expect(
             text == "#2474 First Time Since Early 2020 is already a favorite; stored its image and explanation now\n")
-        let repository = try offlineLibrary.repository()
-        #expect(try repository.store.image(of: 2474) != nil)
-        #expect(try repository.store.hasExplanation(2474))
+        let source = try offlineLibrary.source()
+        #expect(try source.store.image(of: 2474) != nil)
+        #expect(try source.store.hasExplanation(2474))
         let again = try await online.run(.favorite(.number(2474)))
         #expect(
             Renderer(width: 80, color: false, json: false).render(again)
@@ -194,47 +194,47 @@ import Testing
         var small = library
         let imageSize = SyntheticPNG.make().count
         small.imageCacheLimit = imageSize * 2
-        let repository = try small.repository()
+        let source = try small.source()
         let session = try small.session()
         _ = try await session.run(.favorite(.number(1)))
         for num in [2, 3, 4, 5] {
             clock.advance(by: 1)
-            _ = try await repository.image(of: try await repository.comic(num))
+            _ = try await source.image(of: try await source.comic(num))
         }
-        let store = repository.store
+        let store = source.store
         #expect(try store.image(of: 1) != nil, "a favorite's image is never evicted")
         #expect(try store.image(of: 2) == nil)
         #expect(try store.image(of: 3) == nil)
         #expect(try store.image(of: 4) != nil)
         #expect(try store.image(of: 5) != nil)
-        let files = try FileManager.default.contentsOfDirectory(atPath: repository.images.directory.path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: source.images.directory.path).sorted()
         #expect(files == ["1.png", "4.png", "5.png"])
     }
 
     @Test func imagesAreDownloadedOnce() async throws {
-        let repository = try library.repository()
-        let comic = try await repository.comic(353)
-        _ = try await repository.image(of: comic)
-        _ = try await repository.image(of: comic)
+        let source = try library.source()
+        let comic = try await source.comic(353)
+        _ = try await source.image(of: comic)
+        _ = try await source.image(of: comic)
         #expect(server.requestLog.filter { $0.hasPrefix("/imgs/") }.count == 1)
     }
 
     @Test func badImagesAreNotStored() async throws {
-        let repository = try library.repository()
-        let comic = try await repository.comic(353)
+        let source = try library.source()
+        let comic = try await source.comic(353)
         server.setImage(Data("<html>gone</html>".utf8), at: "/imgs/comics/python.png")
         await #expect(throws: XKCDError.badData("the server sent something that is not an image for #353")) {
-            try await repository.image(of: comic)
+            try await source.image(of: comic)
         }
-        #expect(try repository.store.image(of: 353) == nil)
+        #expect(try source.store.image(of: 353) == nil)
         var hostile = comic
         hostile.img = "file:///etc/passwd"
-        await #expect(throws: XKCDError.self) { try await repository.image(of: hostile) }
+        await #expect(throws: XKCDError.self) { try await source.image(of: hostile) }
         server.setFault(.status(404), for: "/imgs/comics/python.png")
         server.setImage(nil, at: "/imgs/comics/python.png")
-        await #expect(throws: XKCDError.self) { try await repository.image(of: comic) }
+        await #expect(throws: XKCDError.self) { try await source.image(of: comic) }
         server.setFault(nil, for: "/imgs/comics/python.png")
-        #expect(try await repository.image(of: comic).kind == .png)
+        #expect(try await source.image(of: comic).kind == .png)
     }
 
     @Test func cacheClearKeepsFavorites() async throws {

@@ -3,17 +3,18 @@ import TestSupport
 
 @testable import XKCDKit
 
-/// A session with nothing on disk and no socket: an in-memory store, a scripted transport,
-/// images and explanations kept in memory, favorites exports read from `exports`.
+/// A session with no socket: an in-memory store, a scripted transport serving the comics,
+/// their images and explainxkcd pages, and a temporary directory for image files and the
+/// paths commands are given.
 struct SessionHarness {
     let transport: ScriptedTransport
     let store: ComicStore
     let clock = ManualClock()
     let notices = NoticeLog()
+    /// The data directory, which is also the current directory.
+    let directory: ScratchDirectory
     /// The bytes every image has.
     let image = SyntheticPNG.make(width: 4, height: 3)
-    /// Favorites exports by path.
-    var exports: [String: Data] = [:]
     /// Comics whose image cannot be fetched.
     var failingImages: Set<Int> = []
     /// explainxkcd pages' wikitext by comic; other comics have none.
@@ -23,54 +24,46 @@ struct SessionHarness {
     init(archive: ComicArchive) throws {
         transport = ScriptedTransport(archive: archive)
         store = try ComicStore.inMemory()
+        directory = try ScratchDirectory("session")
+        transport.serveImages(image)
     }
 
-    /// The services, the repository's where they need no file or explainxkcd.
-    func services() -> SessionServices {
+    /// Writes `data` to `name` in the current directory.
+    func write(_ data: Data, to name: String) throws {
+        try data.write(to: directory.url.appendingPathComponent(name))
+    }
+
+    /// The comic source, over the harness's store, transport and directory.
+    func source() -> ComicSource {
         let clock = clock
         let notices = notices
+        transport.failImages(of: failingImages)
+        for (num, wikitext) in explanationPages { transport.serveExplanation(num, title: "\(num): Comic", wikitext) }
         let client = XKCDClient(
-            baseURL: ScriptedTransport.base, explainURL: ScriptedTransport.base,
-            transport: transport, retryDelays: [])
-        let repository = ComicRepository(
-            store: store, client: client,
-            images: ImageFiles(directory: URL(fileURLWithPath: "/nonexistent/images")),
+            baseURL: ScriptedTransport.base, explainURL: ScriptedTransport.base, transport: transport,
+            retryDelays: [])
+        return ComicSource(
+            store: store, client: client, images: ImageFiles(directory: directory.url.appendingPathComponent("images")),
             now: { clock.now }, notify: { notices.append($0) })
-        var services = SessionServices.live(
-            repository, currentDirectory: URL(fileURLWithPath: "/nonexistent"),
-            now: { clock.now }, progress: { _ in })
-        let exports = exports
-        services.favorites = .live(
-            repository,
-            read: { path in
-                guard let data = exports[path] else { throw POSIXError(.ENOENT) }
-                return data
-            })
-        let image = image
-        let failingImages = failingImages
-        services.images = ImagesService(
-            image: { comic, _ in
-                if failingImages.contains(comic.num) { throw XKCDError.network("connection refused") }
-                return StoredImage(
-                    num: comic.num, file: URL(fileURLWithPath: "/memory/\(comic.num).png"),
-                    data: image, kind: .png)
-            },
-            discard: { _ in },
-            save: { _, name, path, _ in URL(fileURLWithPath: "/memory").appendingPathComponent(path ?? name) })
-        let pages = explanationPages
-        services.explanations = ExplanationsService(
-            page: { num in
-                guard let wikitext = pages[num] else { throw XKCDError.noExplanation(num) }
-                return ExplainPage(num: num, title: "\(num): Comic", wikitext: wikitext)
-            }, address: { $0.address(on: ScriptedTransport.base) })
-        return services
     }
 
     /// A session; sessions of one harness share its store, like runs on one data directory.
     func session(roll: @escaping @Sendable (Int) -> Int = { _ in 0 }) -> Session {
-        let clock = clock
         let notices = notices
-        return Session(services: services(), roll: roll, now: { clock.now }, notify: { notices.append($0) })
+        return Session(source: source(), currentDirectory: directory.url, roll: roll, notify: { notices.append($0) })
+    }
+}
+
+/// A fresh temporary directory, removed with its last reference.
+final class ScratchDirectory: Sendable {
+    let url: URL
+
+    init(_ label: String) throws {
+        url = try temporaryDirectory(label)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
     }
 }
 

@@ -117,7 +117,7 @@ import Testing
         let bytes = harness.image.count
         #expect(
             try await session.run(.favorite(.number(3)))
-                == .favoriteAdded(barrel, isNew: true, imageBytes: bytes, storedNow: []))
+                == .favoriteAdded(barrel, isNew: true, imageBytes: bytes, storedNow: [.image]))
         #expect(
             try await session.run(.favorite(.number(3)))
                 == .favoriteAdded(barrel, isNew: false, imageBytes: bytes, storedNow: []))
@@ -144,11 +144,10 @@ import Testing
     }
 
     @Test func favoritesImportAllOrNothing() async throws {
-        var harness = try SessionHarness(archive: .synthetic(count: 5))
-        harness.exports = [
-            "favs.json": Data(#"{"favorites": [{"num": 2, "added": "2026-11-22T09:10:00Z"}, {"num": 4}]}"#.utf8),
-            "bad.json": Data(#"{"favorites": [{"num": 3}, {"num": 9}]}"#.utf8),
-        ]
+        let harness = try SessionHarness(archive: .synthetic(count: 5))
+        try harness.write(
+            Data(#"{"favorites": [{"num": 2, "added": "2026-11-22T09:10:00Z"}, {"num": 4}]}"#.utf8), to: "favs.json")
+        try harness.write(Data(#"{"favorites": [{"num": 3}, {"num": 9}]}"#.utf8), to: "bad.json")
         let session = harness.session()
         await #expect(throws: XKCDError.file("cannot import nope.json: no such file")) {
             try await session.run(.importFavorites(path: "nope.json"))
@@ -182,7 +181,7 @@ import Testing
         #expect(stats.newest == 12)
         #expect(stats.favorites == 1)
         #expect(stats.databaseBytes == 0, "in memory")
-        #expect(stats.dataDirectory == "/nonexistent")
+        #expect(stats.dataDirectory == harness.directory.url.path)
         let cleared = CacheCleared(
             deleted: ClearableItems(comics: 3, images: 0, explanations: 0), databaseBytesBefore: 0,
             databaseBytesAfter: 0)
@@ -212,6 +211,8 @@ import Testing
         let harness = try SessionHarness(archive: .synthetic(count: 5, titles: [3: "Barrel"]))
         let session = harness.session()
         let saved = try await session.run(.save(.number(3), path: nil, force: false))
-        #expect(saved == .saved(path: "/memory/3-barrel.png", bytes: harness.image.count))
+        let path = harness.directory.url.appendingPathComponent("3-barrel.png").path
+        #expect(saved == .saved(path: path, bytes: harness.image.count))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == harness.image)
     }
 }

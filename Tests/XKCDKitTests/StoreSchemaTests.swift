@@ -98,7 +98,7 @@ struct StoreSchemaTests {
         let store = try ComicStore.open(at: path)
         let checkedAt = try #require(try store.absenceCheckedAt(7))
         #expect(checkedAt == Date(timeIntervalSince1970: 0))
-        #expect(!ComicRepository.trusts(absenceCheckedAt: checkedAt, now: Date()))
+        #expect(!ComicSource.trusts(absenceCheckedAt: checkedAt, now: Date()))
         try store.markAbsent(7, at: Date(timeIntervalSince1970: 1_700_000_000))
         #expect(try store.absences() == [7: Date(timeIntervalSince1970: 1_700_000_000)])
     }

@@ -10,7 +10,7 @@ struct TestLibrary {
     let clock: ManualClock
     var timeout: TimeInterval = 5
     var offline = false
-    var imageCacheLimit = ComicRepository.defaultImageCacheLimit
+    var imageCacheLimit = ComicSource.defaultImageCacheLimit
     let notices = NoticeLog()
 
     init(directory: URL, server: XKCDTestServer, clock: ManualClock, timeout: TimeInterval = 5) {
@@ -20,25 +20,22 @@ struct TestLibrary {
         self.timeout = timeout
     }
 
-    func repository() throws -> ComicRepository {
+    func source() throws -> ComicSource {
         let store = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3"))
         let client = XKCDClient(
             baseURL: server.baseURL, explainURL: server.baseURL, transport: CurlTransport(timeout: timeout),
             retryDelays: [.milliseconds(10)])
         let clock = clock
         let notices = notices
-        return ComicRepository(
+        return ComicSource(
             store: store, client: client, images: ImageFiles(directory: directory.appendingPathComponent("images")),
             offline: offline, imageCacheLimit: imageCacheLimit, now: { clock.now },
             notify: { notices.append($0) })
     }
 
     func session(roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
-        let clock = clock
         let notices = notices
-        return Session(
-            repository: try repository(), roll: roll, now: { clock.now }, currentDirectory: directory,
-            notify: { notices.append($0) })
+        return Session(source: try source(), currentDirectory: directory, roll: roll, notify: { notices.append($0) })
     }
 }
 

@@ -23,7 +23,7 @@ package struct GlobalOptions: Sendable, Equatable {
     /// No network at all: only what is stored.
     package var offline = false
     /// The most bytes of images kept (favorites' not counted).
-    package var imageCacheLimit = ComicRepository.defaultImageCacheLimit
+    package var imageCacheLimit = ComicSource.defaultImageCacheLimit
     /// Whether comics are drawn for a dark or a light background, or as the terminal says.
     package var theme = Theme.auto
     /// Seconds before a request gives up.

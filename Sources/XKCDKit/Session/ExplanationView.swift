@@ -42,13 +42,13 @@ extension Session {
     /// page's address and its mark when it says it is incomplete.
     func explain(_ reference: ComicReference?, all: Bool) async throws -> Outcome {
         let comic = try await comic(try resolve(reference))
-        let page = try await explanations.page(comic.num)
+        let page = try await source.explanation(of: comic.num)
         let section = all ? nil : WikiMarkup.explanationSection(of: page.wikitext)
         return .explanation(
             ExplanationView(
                 num: comic.num, title: DisplayComic(comic).title,
                 pageTitle: TerminalSanitizer.sanitize(page.title, multiline: false),
-                url: explanations.address(page), document: WikiMarkup.document(from: section ?? page.wikitext),
+                url: page.address(on: source.explainURL), document: WikiMarkup.document(from: section ?? page.wikitext),
                 wholePage: section == nil, incomplete: IncompleteNotice.find(in: page.wikitext)))
     }
 }

@@ -7,18 +7,18 @@
 extension Session {
     /// Goes to the newest comic.
     func goToLatest() async throws -> Outcome {
-        try navigate(to: try await comics.latest())
+        try navigate(to: try await source.latest())
     }
 
     /// Goes to the comic `reference` names.
     func goTo(_ reference: ComicReference) async throws -> Outcome {
-        try navigate(to: try await comics.comic(try resolve(reference)))
+        try navigate(to: try await source.comic(try resolve(reference)))
     }
 
     /// Returns to the comic before the current one.
     func goBack() async throws -> Outcome {
         guard let target = state.backStack.last else { throw XKCDError.nothingToGo("nothing to go back to") }
-        let comic = try await comics.comic(target)
+        let comic = try await source.comic(target)
         // Another command may have moved while the comic was fetched.
         guard state.goBack() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
         try save()
@@ -28,7 +28,7 @@ extension Session {
     /// Returns to the comic left with `back`.
     func goForward() async throws -> Outcome {
         guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo("nothing to go forward to") }
-        let comic = try await comics.comic(target)
+        let comic = try await source.comic(target)
         guard state.goForward() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
         try save()
         return shown(comic)
@@ -38,14 +38,14 @@ extension Session {
     func history(limit: Int?) throws -> Outcome {
         let all = state.recentFirst
         let numbers = limit.map { Array(all.prefix($0)) } ?? all
-        let titles = try comics.titles(numbers)
+        let titles = try source.store.titles(of: numbers)
         return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) }, total: all.count)
     }
 
     /// Comic `num`, or the current one when nil.
     func comic(_ num: Int?) async throws -> Comic {
         guard let target = num ?? state.current else { throw XKCDError.noCurrentComic }
-        return try await comics.comic(target)
+        return try await source.comic(target)
     }
 
     /// Makes `comic` the current one and shows it.
@@ -56,7 +56,7 @@ extension Session {
 
     // Every comic shown counts as read, best effort: a busy store must not fail the command.
     func shown(_ comic: Comic) -> Outcome {
-        try? reading.markSeen(comic.num, now())
+        try? source.markSeen(comic.num)
         return .comic(DisplayComic(comic))
     }
 
@@ -68,11 +68,11 @@ extension Session {
 
     private func comic(steppedBy offset: Int) async throws -> Comic {
         guard let start = state.current else { throw XKCDError.noCurrentComic }
-        let newest = try await comics.newestNumber()
-        var step = try ComicStep(from: start, by: offset, newest: newest, absent: try comics.absentNumbers())
+        let newest = try await source.newestNumber()
+        var step = try ComicStep(from: start, by: offset, newest: newest, absent: try source.absentNumbers())
         while true {
             do {
-                return try await comics.comic(step.target)
+                return try await source.comic(step.target)
             } catch XKCDError.noSuchComic {
                 try step.skipMissing()
             }
@@ -88,14 +88,14 @@ extension Session {
     }
 
     private func randomComic() async throws -> Comic {
-        let newest = try await comics.newestNumber()
+        let newest = try await source.newestNumber()
         var excluded = SessionState.randomExclusions(
-            newest: newest, absent: try comics.absentNumbers(),
-            stored: comics.offline ? try comics.storedNumbers() : nil)
+            newest: newest, absent: try source.absentNumbers(),
+            stored: source.offline ? try source.store.storedNumbers() : nil)
         for _ in 0..<100 {
             guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else { break }
             do {
-                return try await comics.comic(pick)
+                return try await source.comic(pick)
             } catch XKCDError.noSuchComic {
                 excluded.insert(pick)
             }
@@ -126,7 +126,7 @@ extension Session {
         let none = TranscriptView(num: comic.num, text: "", source: nil)
         let page: ExplainPage
         do {
-            page = try await explanations.page(comic.num)
+            page = try await source.explanation(of: comic.num)
         } catch XKCDError.noExplanation {
             return .transcript(none)
         } catch XKCDError.explanationNotStoredOffline {
@@ -190,7 +190,7 @@ extension Session {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
         // A bounded number of tries: a gap in the archive costs a request each.
-        let first = try await comics.entries(Array(unread.prefix(20)), 5, 5)
+        let first = try await source.entries(Array(unread.prefix(20)), titled: 5, limit: 5)
         return UnreadSummary(unread: unread.count, total: all.count, first: first)
     }
 
@@ -202,7 +202,7 @@ extension Session {
         let current = state.current ?? 0
         for num in state.unreadOrder(unread: unread).prefix(50) {
             do {
-                return try await comics.comic(num)
+                return try await source.comic(num)
             } catch XKCDError.noSuchComic {
                 continue
             } catch XKCDError.notStoredOffline {
@@ -217,9 +217,9 @@ extension Session {
 
     // The archive's numbers up to the newest, without missing ones.
     private func archiveNumbers() async throws -> (all: [Int], seen: Set<Int>) {
-        let newest = try await comics.newestNumber()
-        let all = SessionState.archiveNumbers(newest: newest, absent: try comics.absentNumbers())
-        return (all, try reading.seenNumbers())
+        let newest = try await source.newestNumber()
+        let all = SessionState.archiveNumbers(newest: newest, absent: try source.absentNumbers())
+        return (all, try source.seenNumbers())
     }
 }
 
@@ -246,7 +246,7 @@ extension Session {
 
     /// The comics published since the last `check` and not seen.
     func check(notify: Bool) async throws -> Outcome {
-        .newComics(try await reading.newComics(Self.checkNamed, .check), notify: notify)
+        .newComics(try await source.newComics(named: Self.checkNamed, mark: .check), notify: notify)
     }
 
     /// On REPL start: the comics published since the last visit and not seen (nil when there
@@ -267,7 +267,8 @@ extension Session {
     }
 
     private func newComicsQuietly() async -> NewComics? {
-        guard let report = try? await reading.newComics(Self.checkNamed, .visit), !report.comics.isEmpty else {
+        guard let report = try? await source.newComics(named: Self.checkNamed, mark: .visit), !report.comics.isEmpty
+        else {
             return nil
         }
         return report

@@ -14,7 +14,7 @@ extension Session {
         var imageBytes: Int?
         if comic.hasImage {
             do {
-                imageBytes = try await images.image(comic, true).data.count
+                imageBytes = try await source.image(of: comic, highResolution: true).data.count
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {
@@ -25,14 +25,14 @@ extension Session {
         }
         // The explanation is kept too, so it reads offline; a comic too new for one is fine.
         do {
-            _ = try await explanations.page(comic.num)
+            _ = try await source.explanation(of: comic.num)
         } catch XKCDError.cancelled {
             throw XKCDError.cancelled
         } catch XKCDError.noExplanation {
         } catch {
             notify("note: the explanation of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
         }
-        let isNew = try favorites.add(comic.num, now())
+        let isNew = try favorites.add(comic.num, at: now())
         return .favoriteAdded(
             ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes,
             storedNow: try favorites.copies(comic.num).subtracting(before))
@@ -44,7 +44,7 @@ extension Session {
             throw XKCDError.noCurrentComic
         }
         guard try favorites.remove(target) else { throw XKCDError.notFavorite(target) }
-        return .favoriteRemoved(ComicEntry(num: target, title: try comics.titles([target])[target]))
+        return .favoriteRemoved(ComicEntry(num: target, title: try source.store.titles(of: [target])[target]))
     }
 
     /// The favorites, in the order they were added.
@@ -62,7 +62,7 @@ extension Session {
         var fetched: [Comic] = []
         for entry in entries {
             do {
-                fetched.append(try await comics.comic(entry.num))
+                fetched.append(try await source.comic(entry.num))
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {
@@ -74,7 +74,7 @@ extension Session {
         let added = try favorites.addAll(entries.map { ($0.num, $0.addedAt ?? date) })
         for comic in fetched where comic.hasImage {
             do {
-                _ = try await images.image(comic, true)
+                _ = try await source.image(of: comic, highResolution: true)
             } catch XKCDError.cancelled {
                 throw XKCDError.cancelled
             } catch {
@@ -89,7 +89,7 @@ extension Session {
     /// Fetches every comic not stored yet (with `images`, their images too; with
     /// `explanations`, every explainxkcd page missing or stale), at most `jobs` at a time.
     func sync(images: Bool, explanations: Bool, jobs: Int?) async throws -> Outcome {
-        .synced(try await archive.sync(images, explanations, jobs))
+        .synced(try await source.sync(images: images, explanations: explanations, jobs: jobs, progress: progress))
     }
 
     /// The stored comics matching `text`, best first.
@@ -98,7 +98,7 @@ extension Session {
             throw XKCDError.cannotDo(
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (found, total) = try archive.search(expression, limit)
+        let (found, total) = try source.store.search(expression, limit: limit)
         let words = SearchQuery.words(text)
         let phrases = SearchQuery.phrases(text)
         let hits = found.map { hit in
@@ -108,19 +108,19 @@ extension Session {
         }
         // A word some hit holds is in the index: only the others are looked up.
         let unmatched = words.filter { word in !hits.contains { $0.terms.contains(word) } }
-        let suggested = unmatched.isEmpty ? [:] : try archive.suggestions(unmatched)
+        let suggested = unmatched.isEmpty ? [:] : try source.store.suggestions(for: unmatched)
         if !suggested.isEmpty {
             var proposals: [String] = []
             for word in words { if let term = suggested[word], !proposals.contains(term) { proposals.append(term) } }
             let corrected = words.map { suggested[$0] ?? $0 }.joined(separator: " ")
             notify("did you mean \(proposals.joined(separator: ", "))? — search \(corrected)")
         }
-        if hits.isEmpty, try archive.storedCount() == 0 {
+        if hits.isEmpty, try source.store.comicCount() == 0 {
             throw XKCDError.cannotDo(
                 "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
         }
-        if hits.isEmpty, case let stored = try archive.storedCount(),
-            stored < (try comics.knownNewestNumber() ?? 0) / 2
+        if hits.isEmpty, case let stored = try source.store.comicCount(),
+            stored < (try source.knownNewestNumber() ?? 0) / 2
         {
             notify("note: only \(stored) comics are stored; run 'sync' to search them all")
         }
@@ -175,16 +175,16 @@ extension Session {
     /// A stored image that does not decode is deleted, so the next request fetches it anew.
     func image(_ reference: ComicReference?, _ options: ImageOptions, _ withCard: Bool) async throws -> Outcome {
         let comic = try await comic(try resolve(reference))
-        let image = try await images.image(comic, options.highResolution)
+        let image = try await source.image(of: comic, highResolution: options.highResolution)
         let raster: RasterImage
         do {
             raster = try ImageDecoder.decode(image.data)
         } catch let XKCDError.badImage(reason, corrupt) {
             // Offline, even a damaged copy is kept: it cannot be replaced now.
-            if corrupt, !comics.offline { try? images.discard(comic.num) }
+            if corrupt, !source.offline { try? source.discardImage(of: comic.num) }
             throw XKCDError.badImage("cannot show the image of #\(comic.num): \(reason)", corrupt: corrupt)
         }
-        try? reading.markSeen(comic.num, now())
+        try? source.markSeen(comic.num)
         return .image(
             ComicImage(
                 comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
@@ -195,9 +195,10 @@ extension Session {
     func saveImage(_ reference: ComicReference?, to path: String?, force: Bool) async throws -> Outcome {
         let comic = try await comic(try resolve(reference))
         // A saved image is the best there is.
-        let image = try await images.image(comic, true)
+        let image = try await source.image(of: comic, highResolution: true)
         let name = ImageSaver.defaultName(num: comic.num, title: DisplayComic(comic).title, kind: image.kind)
-        let destination = try images.save(image.data, name, path, force)
+        let destination = ImageSaver.destination(path: path, defaultName: name, currentDirectory: currentDirectory)
+        try ImageSaver.write(image.data, to: destination, force: force)
         return .saved(path: destination.path, bytes: image.data.count)
     }
 }

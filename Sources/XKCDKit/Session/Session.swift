@@ -7,56 +7,41 @@
 /// Runs commands: owns the browsing state and the services, one command at a time.
 package actor Session {
     var state: SessionState
-    let comics: ComicsService
-    let reading: ReadingService
-    let archive: ArchiveService
-    let favorites: FavoritesService
-    let cache: CacheService
-    let explanations: ExplanationsService
-    let images: ImagesService
+    /// Comics, their images and explanations: the store first, the network for the rest.
+    let source: ComicSource
+    let favorites: Favorites
+    let cache: Cache
     /// The stored titles, for title lookups here and Tab completion in the line editor.
     package nonisolated let titles: TitleIndexCache
+    /// Where relative paths (`save`, `fav import`) start.
+    let currentDirectory: URL
     let roll: @Sendable (Int) -> Int
-    let now: @Sendable () -> Date
     let notify: @Sendable (String) -> Void
+    let progress: @Sendable (SyncProgress) -> Void
 
-    /// Creates a session over `services`, restoring the state they saved.
-    /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; `notify` receives one-line notices.
+    /// Creates a session over `source`, restoring the state saved in its store. Relative paths
+    /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
+    /// receives one-line notices; `progress` hears a sync.
     package init(
-        services: SessionServices, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
-        now: @escaping @Sendable () -> Date = { Date() },
-        notify: @escaping @Sendable (String) -> Void = { _ in }
-    ) {
-        comics = services.comics
-        reading = services.reading
-        archive = services.archive
-        favorites = services.favorites
-        cache = services.cache
-        explanations = services.explanations
-        images = services.images
-        titles = services.titles
-        self.roll = roll
-        self.now = now
-        self.notify = notify
-        let saved = try? services.reading.savedState()
-        state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
-    }
-
-    /// Creates a session over `repository`, restoring the state saved in its store.
-    /// `roll(n)` returns a random value in `0..<n`; `now` is the clock; relative paths are
-    /// taken from `currentDirectory`; `notify` receives one-line notices; `progress` hears a sync.
-    package init(
-        repository: ComicRepository, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
-        now: @escaping @Sendable () -> Date = { Date() },
-        currentDirectory: URL = .currentDirectory(),
+        source: ComicSource, currentDirectory: URL = .currentDirectory(),
+        roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         notify: @escaping @Sendable (String) -> Void = { _ in },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
-        let services = SessionServices.live(
-            repository, currentDirectory: currentDirectory, now: now,
-            progress: progress)
-        self.init(services: services, roll: roll, now: now, notify: notify)
+        self.source = source
+        favorites = Favorites(source, currentDirectory: currentDirectory)
+        cache = Cache(source)
+        titles = TitleIndexCache(store: source.store)
+        self.currentDirectory = currentDirectory
+        self.roll = roll
+        self.notify = notify
+        self.progress = progress
+        let saved = try? source.savedState()
+        state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
     }
+
+    /// The clock.
+    func now() -> Date { source.now() }
 
     /// The comic on screen, if any.
     package var current: Int? { state.current }
@@ -111,6 +96,6 @@ package actor Session {
 
     /// Saves the browsing state for the next run.
     func save() throws {
-        try reading.saveState(state.encoded)
+        try source.saveState(state.encoded)
     }
 }

@@ -9,7 +9,7 @@
 /// as it arrives: a second run fetches only what is missing or stale, and Ctrl-C keeps what
 /// arrived.
 struct ExplanationSyncer {
-    let repository: ComicRepository
+    let source: ComicSource
     let client: XKCDClient
     let now: @Sendable () -> Date
     let progress: @Sendable (SyncProgress) -> Void
@@ -34,7 +34,7 @@ struct ExplanationSyncer {
     /// that are missing or stale, adding what happened to `summary`. A batch's pages are read
     /// and stored while the next batch downloads: still one request at a time.
     func run(newest: Int, into summary: inout SyncSummary) async throws {
-        let store = repository.store
+        let store = source.store
         let notComics = Set(summary.missing).union([404])
         let numbers = (1...max(newest, 1)).filter { !notComics.contains($0) }
         let wanted = Self.wanted(numbers, ages: try store.explanationAges(), now: now())
@@ -81,7 +81,7 @@ struct ExplanationSyncer {
         switch result {
         case let .success(batch):
             summary.explanationRequests += batch.requests
-            try repository.store.saveExplanations(await Self.text(of: batch.pages), at: now())
+            try source.store.saveExplanations(await Self.text(of: batch.pages), at: now())
             summary.explanationsFetched += batch.pages.count
             summary.explanationsMissing += batch.missing
         case .failure(XKCDError.cancelled):

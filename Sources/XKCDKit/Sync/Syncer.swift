@@ -11,7 +11,7 @@
 /// Transient failures are retried with backoff; cancellation stops it quickly and keeps what
 /// arrived.
 package struct Syncer: Sendable {
-    private let repository: ComicRepository
+    private let source: ComicSource
     private let client: XKCDClient
     private let limit: RequestLimit
     private let now: @Sendable () -> Date
@@ -27,11 +27,11 @@ package struct Syncer: Sendable {
     /// Creates a syncer making at most `jobs` requests at a time (nil: as many as the connection
     /// carries); `progress` is called at most ten times a second and once at each phase's end.
     package init(
-        repository: ComicRepository, jobs: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        source: ComicSource, jobs: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
-        self.repository = repository
-        client = repository.client.withRetryDelays([.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)])
+        self.source = source
+        client = source.client.withRetryDelays([.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)])
         limit = RequestLimit(cap: jobs)
         self.now = now
         self.progress = progress
@@ -40,10 +40,10 @@ package struct Syncer: Sendable {
     /// Runs the sync; with `images`, then fetches the image of every stored comic that lacks
     /// one; with `explanations`, then every explainxkcd page missing or stale.
     package func run(images: Bool, explanations: Bool = false) async throws -> SyncSummary {
-        guard !repository.offline else { throw XKCDError.cannotDo("sync needs the network — drop --offline") }
+        guard !source.offline else { throw XKCDError.cannotDo("sync needs the network — drop --offline") }
         let started = now()
-        let newest = try await repository.refreshNewestNumber()
-        let store = repository.store
+        let newest = try await source.refreshNewestNumber()
+        let store = source.store
         // Comics stored before `extra_parts` was recorded are fetched again, once, so interactive
         // pages are known as such and titles are indexed as they are shown.
         let unknown = try store.numbersWithoutExtraParts()
@@ -59,7 +59,7 @@ package struct Syncer: Sendable {
             try await fetchImages(into: &summary)
         }
         if explanations, !summary.cancelled {
-            try await ExplanationSyncer(repository: repository, client: client, now: now, progress: progress)
+            try await ExplanationSyncer(source: source, client: client, now: now, progress: progress)
                 .run(newest: newest, into: &summary)
         }
         summary.seconds = now().timeIntervalSince(started)
@@ -88,7 +88,7 @@ package struct Syncer: Sendable {
         var batch = ComicBatch(date: now())
         var lastFlush = now()
         let writer = BatchWriter(
-            store: repository.store, commitRows: Self.commitRows, commitInterval: Self.commitInterval)
+            store: source.store, commitRows: Self.commitRows, commitInterval: Self.commitInterval)
         func flush() throws {
             lastFlush = now()
             guard !batch.comics.isEmpty || !batch.absent.isEmpty else { return }
@@ -152,19 +152,19 @@ package struct Syncer: Sendable {
     }
 
     private func fetchImages(into summary: inout SyncSummary) async throws {
-        let store = repository.store
+        let store = source.store
         let withImages = try store.numbersWithImages()
         var comics: [Int: Comic] = [:]
         for num in try store.storedNumbers() where !withImages.contains(num) {
             if let comic = try store.comic(num), comic.hasImage { comics[num] = comic }
         }
-        let repository = repository
+        let source = source
         let host = comics.values.lazy.compactMap { URL(string: $0.img) }.first
         try await run(
             comics.keys.sorted(), phase: .images, host: host, summary: &summary,
             work: { [comics] num in
                 guard let comic = comics[num] else { return .failed(num) }
-                _ = try await repository.image(of: comic)
+                _ = try await source.image(of: comic)
                 return .imageStored
             },
             handle: { result, summary in

@@ -24,7 +24,7 @@ package struct StoredImage: Sendable, Equatable {
 /// again; #404 never is.
 /// Offline, nothing touches the network; when the network fails, stored copies are served
 /// with an `offline:` notice.
-package struct ComicRepository: Sendable {
+package struct ComicSource: Sendable {
     /// The local store.
     package let store: ComicStore
     /// The image files.
@@ -49,7 +49,7 @@ package struct ComicRepository: Sendable {
     /// Creates a repository. `now` is the clock; `notify` receives one-line notices.
     package init(
         store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
-        imageCacheLimit: Int = ComicRepository.defaultImageCacheLimit,
+        imageCacheLimit: Int = ComicSource.defaultImageCacheLimit,
         now: @escaping @Sendable () -> Date, latestMaxAge: TimeInterval = 300,
         notify: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -279,7 +279,7 @@ package struct ComicRepository: Sendable {
     }
 }
 
-extension ComicRepository {
+extension ComicSource {
     /// How long the server's 404 for a number is believed before the number is asked again:
     /// only #404 is absent for ever, any other 404 may be passing.
     package static let absenceMaxAge: TimeInterval = 3600
@@ -306,7 +306,7 @@ extension ComicRepository {
     }
 }
 
-extension ComicRepository {
+extension ComicSource {
     /// How long a stored explanation is used before it is fetched again (pages get edited).
     package static let explanationMaxAge: TimeInterval = 7 * 24 * 3600
 
@@ -347,7 +347,7 @@ package enum NewComicsMark: String, Sendable {
     case visit = "visit.reported_newest"
 }
 
-extension ComicRepository {
+extension ComicSource {
     private static let validatorsKey = "check.validators"
     /// The most comics one report lists (the newest ones, after a long absence).
     static let reportLimit = 1_000
@@ -416,5 +416,39 @@ extension ComicRepository {
             try recordLatest(known)
             return known
         }
+    }
+}
+
+extension ComicSource {
+    private static let stateKey = "session.state.v2"
+
+    /// Marks comic `num` as read now.
+    package func markSeen(_ num: Int) throws {
+        try store.markSeen(num, at: now())
+    }
+
+    /// The numbers of every comic read.
+    package func seenNumbers() throws -> Set<Int> {
+        try store.seenNumbers()
+    }
+
+    /// The browsing state saved by an earlier run, in ``SessionState/encoded`` form.
+    package func savedState() throws -> String? {
+        try store.setting(Self.stateKey)
+    }
+
+    /// Saves the browsing state, in ``SessionState/encoded`` form.
+    package func saveState(_ encoded: String) throws {
+        try store.setSetting(Self.stateKey, encoded)
+    }
+
+    /// Fetches every comic not stored yet (with `images`, their images; with `explanations`,
+    /// the explainxkcd pages missing or stale), at most `jobs` at a time (nil: no cap),
+    /// telling `progress` how it goes.
+    package func sync(
+        images: Bool, explanations: Bool, jobs: Int?, progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async throws -> SyncSummary {
+        try await Syncer(source: self, jobs: jobs, now: now, progress: progress)
+            .run(images: images, explanations: explanations)
     }
 }
