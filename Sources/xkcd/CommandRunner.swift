@@ -6,7 +6,8 @@ import XKCDKit
     import Foundation
 #endif
 
-/// Parses lines, runs their commands on the session, and prints what they produce.
+/// Parses lines, runs their commands on the session, and hands what they produce to the
+/// renderer and, where an outcome asks, to the pager, the clipboard or the opener.
 final class CommandRunner {
     /// What running a line came to.
     struct Result {
@@ -27,43 +28,46 @@ final class CommandRunner {
         }
     }
 
-    private let library: Library
+    private let openSession: () throws -> Session
+    private var opened: Session?
     private let renderer: @Sendable () -> Renderer
     private let output: Output
-    private let tasks: TaskRunner
+    private let interrupts: Interrupts
     private let handoff: SystemHandoff
-    private let imageFacts: (ImageProtocol?) -> TerminalFacts
     /// Asks a yes/no question on the terminal, given as the lines to print before the answer
-    /// and the last line, which the answer follows; nil when there is no one to ask (scripts).
-    var confirm: ((_ before: [String], _ last: String) -> Bool)?
+    /// and the last line, which the answer follows; nil when there is no one to ask (scripts),
+    /// and the command goes ahead.
+    var ask: ((_ before: [String], _ last: String) async -> Bool)?
 
-    /// Whether `answer`, typed to a ``confirm`` question, says yes (`y` or `yes`, any case).
+    /// Whether `answer`, typed to an ``ask`` question, says yes (`y` or `yes`, any case).
     static func saysYes(_ answer: String?) -> Bool {
         ["y", "yes"].contains((answer ?? "").trimmingSpaces().lowercased())
     }
 
+    /// A runner over the session `openSession` makes, on first use: a script with no commands,
+    /// or a failed parse, never touches the database.
     init(
-        library: Library, renderer: @escaping @Sendable () -> Renderer, output: Output, tasks: TaskRunner,
-        handoff: SystemHandoff,
-        imageFacts: @escaping (ImageProtocol?) -> TerminalFacts
+        openSession: @escaping () throws -> Session, renderer: @escaping @Sendable () -> Renderer, output: Output,
+        interrupts: Interrupts, handoff: SystemHandoff
     ) {
-        self.library = library
-        self.imageFacts = imageFacts
+        self.openSession = openSession
         self.renderer = renderer
         self.output = output
-        self.tasks = tasks
+        self.interrupts = interrupts
         self.handoff = handoff
     }
 
-    /// The comic on screen, for the prompt.
-    var current: Int? {
-        guard let session = try? library.session() else { return nil }
-        return try? tasks.wait { await session.current }
+    /// The session, opening the store the first time.
+    func session() throws -> Session {
+        if let opened { return opened }
+        let session = try openSession()
+        opened = session
+        return session
     }
 
     /// Runs a line of `;`-separated commands in order, stopping at `quit`. A command that does
     /// not parse is reported in its place and the others still run.
-    func run(line: String) -> Result {
+    func run(line: String) async -> Result {
         let commands: [[String]]
         do {
             commands = try CommandTokenizer.split(line)
@@ -73,9 +77,9 @@ final class CommandRunner {
         }
         var result = Result()
         for words in commands {
-            if result.quit || tasks.wasInterrupted { break }
+            if result.quit || interrupts.stopped { break }
             do {
-                result.merge(run([try CommandParser.parse(words: words)]))
+                result.merge(await run(try CommandParser.parse(words: words)))
             } catch {
                 output.error(error.message)
                 result.merge(Result(failed: true, usageError: true))
@@ -85,84 +89,50 @@ final class CommandRunner {
     }
 
     /// Runs one command given as separate words (one-shot).
-    func run(words: [String]) -> Result {
+    func run(words: [String]) async -> Result {
         do {
-            return run([try CommandParser.parse(words: words)])
+            return await run(try CommandParser.parse(words: words))
         } catch {
             output.error(error.message)
             return Result(failed: true, usageError: true)
         }
     }
 
-    private func confirmClear(_ confirm: ([String], String) -> Bool) -> Bool {
-        let width = renderer().width
-        // The question wraps to the terminal, leaving room for " [y/N] " and the answer.
-        func ask(_ question: String) -> Bool {
-            let lines = TextWrapper.wrap(question + " [y/N]", width: max(20, width - 4))
-            return confirm(Array(lines.dropLast()), (lines.last ?? "") + " ")
+    private func run(_ command: Command) async -> Result {
+        var outcome: Outcome
+        do {
+            let session = try session()
+            outcome = try await interrupts.cancelling { try await session.run(command) }
+            if case let .confirmation(confirmation) = outcome {
+                guard await answer(confirmation) else {
+                    output.notice(confirmation.declined)
+                    return Result()
+                }
+                outcome = try await interrupts.cancelling { try await session.run(confirmation.command) }
+            }
+        } catch XKCDError.cancelled {
+            output.notice("cancelled")
+            return Result(failed: true)
+        } catch is CancellationError {
+            output.notice("cancelled")
+            return Result(failed: true)
+        } catch {
+            output.error(XKCDError.message(for: error))
+            return Result(failed: true)
         }
-        guard let session = try? library.session(),
-            case let .cacheStats(stats)? = try? tasks.wait({ try await session.run(.cacheStats) })
-        else {
-            return ask("Delete everything stored except favorites?")
-        }
-        return ask(renderer().clearQuestion(stats))
+        if outcome == .quit { return Result(quit: true) }
+        let renderer = renderer()
+        let handed = hand(outcome, text: renderer.render(outcome), json: renderer.json)
+        return Result(failed: !handed || outcome.isFailure)
     }
 
-    private func run(_ commands: [Command]) -> Result {
-        var result = Result()
-        for var command in commands {
-            if tasks.wasInterrupted { break }
-            // A terminal that draws pixels gets the comic's double-resolution image.
-            if case .image(let reference, var options, let withCard) = command, !renderer().json {
-                let facts = imageFacts(options.renderer)
-                let chosen = ImageProtocolChoice.choose(forced: options.renderer, facts: facts)
-                // Inside tmux a picture reaches the terminal only through passthrough.
-                if chosen.drawsPixels, facts.environment["TMUX"] != nil, facts.tmuxPassthrough == false {
-                    output.error(
-                        "tmux does not pass images on to the terminal: 'tmux set -g allow-passthrough on' lets it "
-                            + "(or --renderer blocks draws the image in text)")
-                    result.failed = true
-                    continue
-                }
-                options.highResolution = chosen.drawsPixels
-                command = .image(reference, options, withCard: withCard)
-            }
-            if case .cacheClear(skipConfirmation: false) = command, let confirm, !confirmClear(confirm) {
-                output.notice("nothing deleted")
-                continue
-            }
-            let outcome: Outcome
-            do {
-                let session = try library.session()
-                let asked = command
-                outcome = try tasks.wait { try await session.run(asked) }
-            } catch XKCDError.cancelled {
-                output.notice("cancelled")
-                result.failed = true
-                continue
-            } catch is CancellationError {
-                output.notice("cancelled")
-                result.failed = true
-                continue
-            } catch {
-                output.error(XKCDError.message(for: error))
-                result.failed = true
-                continue
-            }
-            if outcome == .quit {
-                result.quit = true
-                break
-            }
-            var renderer = renderer()
-            if case let .image(image) = outcome, !renderer.json {
-                renderer.imageFacts = imageFacts(image.options.renderer)
-            }
-            let text = renderer.render(outcome)
-            if !hand(outcome, text: text, json: renderer.json) { result.failed = true }
-            if outcome.isFailure { result.failed = true }
-        }
-        return result
+    // Asks `confirmation`'s question where someone can answer; yes where no one can.
+    private func answer(_ confirmation: Confirmation) async -> Bool {
+        guard let ask else { return true }
+        // The question wraps to the terminal, leaving room for " [y/N] " and the answer.
+        let renderer = renderer()
+        let lines = TextWrapper.wrap(renderer.question(confirmation) + " [y/N]", width: max(20, renderer.width - 4))
+        return await ask(Array(lines.dropLast()), (lines.last ?? "") + " ")
     }
 
     // Prints `text`, and passes it on where the outcome asks: the pager, the clipboard, the
@@ -170,7 +140,7 @@ final class CommandRunner {
     private func hand(_ outcome: Outcome, text: String, json: Bool) -> Bool {
         switch outcome {
         case .explanation where !json:
-            switch tasks.handingOverTheTerminal({ handoff.page(text) }) {
+            switch interrupts.handingOverTheTerminal({ handoff.page(text) }) {
             case .paged:
                 break
             case .printInstead:
@@ -216,7 +186,7 @@ final class CommandRunner {
     // Opens `url`; where nothing can, prints `text` (when given) and says how to make it work.
     // Returns false when a program was there and failed.
     private func open(_ url: String, printing text: String?) -> Bool {
-        switch tasks.handingOverTheTerminal({ handoff.open(url) }) {
+        switch interrupts.handingOverTheTerminal({ handoff.open(url) }) {
         case .opened:
             output.notice("opened \(url)")
             return true

@@ -1,4 +1,3 @@
-import Dispatch
 import LineEditing
 import XKCDKit
 
@@ -14,39 +13,53 @@ import XKCDKit
     import Darwin
 #endif
 
-/// The REPL: read a line with libedit, run it, repeat until `quit` or Ctrl-D.
+/// The REPL: read a line with libedit, run it, repeat until `quit` or Ctrl-D. New comics are
+/// looked for alongside, in a child task, and told before a prompt, never while the user types.
 struct InteractiveLoop {
     let runner: CommandRunner
-    let reader: any LineReader
+    let reader: LineFeed
     let output: Output
-    let tasks: TaskRunner
-    let titles: TitleIndexCache
     let session: Session
     let renderer: () -> Renderer
+    /// Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
+    let interrupts: Interrupts
     /// Seconds between background checks for new comics; 0: none.
     let checkInterval: TimeInterval
 
-    func run() -> Int32 {
-        // Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
-        let interrupts = Interrupts(tasks: tasks, mode: .cancelCommand)
+    func run() async -> Int32 {
         interrupts.arm()
-        defer {
-            withExtendedLifetime(interrupts) {}
-            reader.close()
-        }
-        let reader = reader
-        runner.confirm = { [output] before, last in
+        defer { reader.close() }
+        runner.ask = { [output, reader] before, last in
             for line in before { output.notice(line) }
-            guard case let .line(answer) = reader.read(prompt: last) else { return false }
+            guard case let .line(answer) = await reader.read(prompt: last) else { return false }
             return CommandRunner.saysYes(answer)
         }
         output.notice("xkcd \(ProgramHelp.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
-        let watcher = startWatching()
-        defer { watcher.task.cancel() }
+        let session = session
+        let interval = checkInterval
+        let watcher = NewComicWatcher(interval: interval, now: { Date() }, check: { await session.backgroundCheck() })
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await watcher.started(with: await session.startUp())
+                guard interval > 0 else { return }
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(min(interval, 60)))
+                    await watcher.tick()
+                }
+            }
+            defer { group.cancelAll() }
+            // The start-up check gets a moment to finish so its notice comes before the first
+            // prompt; a slow server's answer is told before a later one instead.
+            await watcher.waitForStart(upTo: .milliseconds(1500))
+            return await readAndRun(watcher)
+        }
+    }
+
+    private func readAndRun(_ watcher: NewComicWatcher) async -> Int32 {
         while true {
-            printNotices(watcher.watcher)
-            let prompt = runner.current.map { "xkcd #\($0)> " } ?? "xkcd> "
-            switch reader.read(prompt: prompt) {
+            tell(await watcher.takePending())
+            let prompt = session.current.map { "xkcd #\($0)> " } ?? "xkcd> "
+            switch await reader.read(prompt: prompt) {
             case .endOfFile:
                 return ExitCode.success
             case .interrupt:
@@ -54,44 +67,19 @@ struct InteractiveLoop {
             case let .line(line):
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 reader.addHistory(line)
-                let result = runner.run(line: line)
-                titles.invalidate()
+                let result = await runner.run(line: line)
+                session.titles.invalidate()
                 if result.quit { return ExitCode.success }
             }
         }
     }
 
-    // The start-up check gets a moment to finish so its notice comes before the first
-    // prompt; a slow server's answer is printed before a later one instead.
-    private func startWatching() -> (watcher: NewComicWatcher, task: Task<Void, Never>) {
-        let session = session
-        let interval = checkInterval
-        let watcher = NewComicWatcher(interval: interval, now: { Date() }, check: { await session.backgroundCheck() })
-        let started = DispatchSemaphore(value: 0)
-        let task = Task {
-            await watcher.started(with: await session.startUp())
-            started.signal()
-            guard interval > 0 else { return }
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(min(interval, 60)))
-                await watcher.tick()
-            }
-        }
-        _ = started.wait(timeout: .now() + .milliseconds(1500))
-        return (watcher, task)
-    }
-
-    private func printNotices(_ watcher: NewComicWatcher) {
-        guard let notices = try? tasks.wait({ await watcher.takePending() }) else { return }
+    private func tell(_ notices: [NewComicWatcher.Notice]) {
         let renderer = renderer()
         for notice in notices {
             // On stderr, like every notice: stdout stays what the commands print (JSON too).
-            output.notice(
-                String(
-                    renderer.newComicsNotice(
-                        notice.report, since: notice.atStart ? "since your last visit" : "just published"
-                    )
-                    .dropLast()))
+            let since = notice.atStart ? "since your last visit" : "just published"
+            output.notice(String(renderer.newComicsNotice(notice.report, since: since).dropLast()))
         }
     }
 }
@@ -100,20 +88,81 @@ struct InteractiveLoop {
 /// going after failures, exit 1 if any failed.
 struct ScriptLoop {
     let runner: CommandRunner
-    let reader: any LineReader
-    let tasks: TaskRunner
+    let lines: AsyncStream<String>
     /// Ctrl-C handling, taken over when the first line arrives.
     let interrupts: Interrupts
 
-    func run() -> Int32 {
+    func run() async -> Int32 {
         var result = CommandRunner.Result()
-        while case let .line(line) = reader.read(prompt: "") {
+        for await line in lines {
             if CommandTokenizer.isComment(line) { continue }
             interrupts.arm()
-            let lineResult = runner.run(line: line)
+            let lineResult = await runner.run(line: line)
             result.merge(lineResult)
-            if lineResult.quit || tasks.wasInterrupted { break }
+            if lineResult.quit || interrupts.stopped { break }
         }
         return result.exitCode(oneShot: false)
+    }
+}
+
+/// A blocking ``LineReader`` read off the cooperative pool: each read runs on a thread of its
+/// own, which hands the line back and ends, so no thread ever waits for another.
+final class LineFeed: @unchecked Sendable {
+    // Used by one read at a time: the loop awaits each read before the next, and history and
+    // closing happen between reads.
+    private let reader: any LineReader
+
+    init(_ reader: any LineReader) {
+        self.reader = reader
+    }
+
+    /// Shows `prompt` and returns the line typed, an interrupt or the end of input.
+    func read(prompt: String) async -> LineEvent {
+        await withCheckedContinuation { continuation in
+            Self.startThread { continuation.resume(returning: self.reader.read(prompt: prompt)) }
+        }
+    }
+
+    /// Every line to the end of input, read ahead on a thread of its own (scripts, which have
+    /// no prompt to wait for).
+    func lines() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            Self.startThread {
+                while case let .line(line) = self.reader.read(prompt: "") { continuation.yield(line) }
+                continuation.finish()
+            }
+        }
+    }
+
+    /// Records `line` in the history.
+    func addHistory(_ line: String) {
+        reader.addHistory(line)
+    }
+
+    /// Saves the history and gives the terminal back.
+    func close() {
+        reader.close()
+    }
+
+    private final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    // A detached thread running `body`; where none can be made, `body` runs here.
+    private static func startThread(_ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard started == 0 else {
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            return
+        }
+        pthread_detach(thread)
     }
 }

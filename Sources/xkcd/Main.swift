@@ -17,7 +17,7 @@ import XKCDKit
 /// The `xkcd` entry point: picks the REPL, `-c`, a one-shot command or stdin lines.
 @main
 struct Main {
-    static func main() {
+    static func main() async {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(commandLine().dropFirst())
         if arguments.first == "__complete" {
@@ -52,7 +52,7 @@ struct Main {
                 "/proc is not mounted here, and xkcd needs it to run commands — mount it: mount -t proc proc /proc")
             ProcessExit.now(ExitCode.failure)
         }
-        ProcessExit.now(run(options, output: output, environment: environment))
+        ProcessExit.now(await run(options, output: output, environment: environment))
     }
 
     // Swift's CommandLine is empty where /proc is not mounted (a minimal chroot or container);
@@ -85,30 +85,26 @@ struct Main {
     // One-shot commands whose first step is usually a request: libcurl loads while the store opens.
     private static let startsOnTheNetwork: Set<String> = ["sync", "latest", "check"]
 
-    private static func run(_ options: GlobalOptions, output: Output, environment: Environment) -> Int32 {
-        let library = Library {
+    private static func run(_ options: GlobalOptions, output: Output, environment: Environment) async -> Int32 {
+        let terminal = Terminal()
+        let notify: @Sendable (String) -> Void = { output.notice($0) }
+        let drawsOn = options.json ? nil : ImageTerminal(noColor: options.noColor, theme: options.theme)
+        let openSession = {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(
-                at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"),
-                notify: { output.notice($0) })
+                at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
             let client = XKCDClient(
                 baseURL: options.baseURL, explainURL: options.explainURL,
-                transport: CurlTransport(
-                    timeout: options.timeout, caFile: CurlTransport.caBundle(in: environment)
-                ))
-            let notify: @Sendable (String) -> Void = { output.notice($0) }
+                transport: CurlTransport(timeout: options.timeout, caFile: CurlTransport.caBundle(in: environment)))
             let source = ComicSource(
                 store: store, client: client,
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
-                offline: options.offline, imageCacheLimit: options.imageCacheLimit,
-                now: { Date() }, notify: notify)
-            let bar = Terminal().stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
-            return Session(source: source, notify: notify, progress: { progress in bar?.show(progress) })
+                offline: options.offline, imageCacheLimit: options.imageCacheLimit, now: { Date() }, notify: notify)
+            let bar = terminal.stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
+            return Session(source: source, terminal: drawsOn, notify: notify, progress: { bar?.show($0) })
         }
-        let color = !options.noColor && Terminal().stdoutSupportsColor
+        let color = !options.noColor && terminal.stdoutSupportsColor
         let json = options.json
-        let tasks = TaskRunner()
-        let terminal = Terminal()
         let hyperlinks = color && terminal.supportsHyperlinks
         let makeRenderer: @Sendable () -> Renderer = {
             var renderer = Renderer(width: Terminal().width, color: color, json: json)
@@ -116,26 +112,25 @@ struct Main {
             renderer.wrapsMessages = terminal.stdoutIsTTY
             return renderer
         }
+        let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
+        let interrupts = Interrupts(mode: isREPL ? .cancelCommand : .stopRun)
         let runner = CommandRunner(
-            library: library, renderer: makeRenderer, output: output, tasks: tasks,
-            handoff: SystemHandoff(terminal: terminal, environment: environment),
-            imageFacts: { [probe = GraphicsProbe()] forced in
-                Terminal().imageFacts(noColor: options.noColor, theme: options.theme, probe: probe, forced: forced)
-            })
-
+            openSession: openSession, renderer: makeRenderer, output: output, interrupts: interrupts,
+            handoff: SystemHandoff(terminal: terminal, environment: environment))
         if terminal.stdinIsTTY {
-            runner.confirm = { before, last in
+            let answers = LineFeed(PlainLineReader())
+            runner.ask = { before, last in
                 for line in before { output.notice(line) }
                 output.prompt(last)
-                return CommandRunner.saysYes(readLine())
+                guard case let .line(answer) = await answers.read(prompt: "") else { return false }
+                return CommandRunner.saysYes(answer)
             }
         }
-        let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         if isREPL {
             // The prompt shows the current comic: the store is needed from the start.
             let session: Session
             do {
-                session = try library.session()
+                session = try runner.session()
             } catch {
                 output.error(XKCDError.message(for: error))
                 return ExitCode.failure
@@ -145,16 +140,15 @@ struct Main {
                 historyFile: options.dataDirectory.appendingPathComponent("history"),
                 completion: CompletionBridge.handler(Completer(), titles: session.titles)
             ) {
-                return InteractiveLoop(
-                    runner: runner, reader: reader, output: output, tasks: tasks, titles: session.titles,
-                    session: session, renderer: makeRenderer, checkInterval: options.checkInterval
+                return await InteractiveLoop(
+                    runner: runner, reader: LineFeed(reader), output: output, session: session,
+                    renderer: makeRenderer, interrupts: interrupts, checkInterval: options.checkInterval
                 ).run()
             }
         }
-        let interrupts = Interrupts(tasks: tasks, mode: .stopRun)
         if let commands = options.commandString {
             interrupts.arm()
-            return interrupts.exitCode(runner.run(line: commands).exitCode(oneShot: false))
+            return interrupts.exitCode(await runner.run(line: commands).exitCode(oneShot: false))
         }
         if !options.words.isEmpty {
             // Armed first: the signal source starts libdispatch's threads, which would otherwise
@@ -165,10 +159,10 @@ struct Main {
             {
                 CurlTransport.preloadInBackground()
             }
-            return interrupts.exitCode(runner.run(words: options.words).exitCode(oneShot: true))
+            return interrupts.exitCode(await runner.run(words: options.words).exitCode(oneShot: true))
         }
-        return interrupts.exitCode(
-            ScriptLoop(runner: runner, reader: PlainLineReader(), tasks: tasks, interrupts: interrupts).run())
+        let lines = LineFeed(PlainLineReader()).lines()
+        return interrupts.exitCode(await ScriptLoop(runner: runner, lines: lines, interrupts: interrupts).run())
     }
 }
 

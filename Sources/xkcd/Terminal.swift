@@ -1,3 +1,4 @@
+import Synchronization
 import XKCDKit
 
 #if canImport(FoundationEssentials)
@@ -11,6 +12,23 @@ import XKCDKit
 #elseif canImport(Darwin)
     import Darwin
 #endif
+
+/// The terminal as the session sees it for drawing images: its size read anew each time, the
+/// terminal asked about its graphics once.
+final class ImageTerminal: TerminalDescribing {
+    private let noColor: Bool
+    private let theme: Theme
+    private let probe = Mutex(GraphicsProbe())
+
+    init(noColor: Bool, theme: Theme) {
+        self.noColor = noColor
+        self.theme = theme
+    }
+
+    func facts(forced: ImageProtocol?) -> TerminalFacts {
+        probe.withLock { Terminal().imageFacts(noColor: noColor, theme: theme, probe: $0, forced: forced) }
+    }
+}
 
 /// Facts about the terminal the program runs in.
 struct Terminal {

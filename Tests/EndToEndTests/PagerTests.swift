@@ -25,10 +25,12 @@ import Testing
             executable: XKCDBinary.url, arguments: arguments, environment: environment, columns: 80, rows: 12)
     }
 
-    /// The pids of the program's children.
+    /// The pids of the program's children, whichever of its threads started them.
     func children(of pid: pid_t) throws -> [pid_t] {
-        let listing = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-        return listing.split(separator: " ").compactMap { pid_t(String($0)) }
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").flatMap { thread in
+            let listing = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/children", encoding: .utf8)) ?? ""
+            return listing.split(separator: " ").compactMap { pid_t(String($0)) }
+        }
     }
 
     /// The state letter `ps` shows for `pid` (`S` sleeping, `T` stopped), and its process group.

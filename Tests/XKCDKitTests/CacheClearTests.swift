@@ -66,11 +66,15 @@ import Testing
             comics: 2_605, newest: 2_665, images: 12, imageBytes: 900_000, imageCacheLimit: 500_000_000, favorites: 5,
             explanations: 2_605, explanationBytes: 17_000_000, databaseBytes: 20_100_000, dataDirectory: "/d",
             clearable: ClearableItems(comics: 2_600, images: 7, explanations: 2_600))
+        func question(_ stats: CacheStats) -> String {
+            text.question(
+                Confirmation(question: .clearCache(stats), command: .cacheClear(skipConfirmation: true), declined: ""))
+        }
         #expect(
-            text.clearQuestion(stats)
+            question(stats)
                 == "Delete 2,600 comics, 7 images and 2,600 explanations (the database is 20 MB)? Favorites are kept.")
         stats.clearable = ClearableItems(comics: 1, images: 1, explanations: 1_000_000)
-        #expect(text.clearQuestion(stats).hasPrefix("Delete 1 comic, 1 image and 1,000,000 explanations "))
+        #expect(question(stats).hasPrefix("Delete 1 comic, 1 image and 1,000,000 explanations "))
 
         let cleared = CacheCleared(
             deleted: ClearableItems(comics: 2_600, images: 0, explanations: 2_600), databaseBytesBefore: 20_100_000,

@@ -89,9 +89,6 @@ package struct ImageOptions: Sendable, Equatable {
     package var renderer: ImageProtocol?
     /// The width in columns; nil: fit the terminal.
     package var width: Int?
-    /// Whether the image goes to a terminal that draws pixels (kitty, iTerm2, sixel), which
-    /// gets the `_2x` image where there is one. Not typed: the program sets it from the terminal.
-    package var highResolution = false
 
     /// Options as given.
     package init(renderer: ImageProtocol? = nil, width: Int? = nil) {

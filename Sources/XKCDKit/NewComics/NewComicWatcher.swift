@@ -20,6 +20,7 @@ package actor NewComicWatcher {
     private let check: @Sendable () async -> NewComics?
     private var lastCheck: Date
     private var pending: [Notice] = []
+    private var hasStarted = false
 
     /// A watcher checking every `interval` seconds (0: never after the start) by calling
     /// `check`, which returns nil when there is nothing new; `now` is the clock.
@@ -36,8 +37,17 @@ package actor NewComicWatcher {
     /// Keeps the start-up check's finding (`report`, nil when nothing is new) and starts the
     /// interval from now.
     package func started(with report: NewComics?) {
+        hasStarted = true
         lastCheck = now()
         if let report { pending.append(Notice(report: report, atStart: true)) }
+    }
+
+    /// Returns once the start-up check is in, or when `limit` has passed.
+    package func waitForStart(upTo limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while !hasStarted, ContinuousClock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     /// Checks when `interval` has passed since the last check.

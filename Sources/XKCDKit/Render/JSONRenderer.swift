@@ -83,7 +83,8 @@ enum JSONRenderer {
             ])
         case let .help(topic):
             value = HelpText.json(topic: topic)
-        case .quit:
+        case .quit, .confirmation:
+            // A question is asked on the terminal, never written as a document.
             return ""
         }
         return value.serialized + "\n"

@@ -8,8 +8,6 @@ package struct Renderer: Sendable {
     package var json: Bool
     /// Whether the terminal shows OSC 8 hyperlinks.
     package var hyperlinks = false
-    /// What the terminal draws images with; nil: ASCII shading at `width`.
-    package var imageFacts: TerminalFacts?
     /// Whether the program's own sentences (reports, notes, headings of lists) are wrapped to
     /// `width`: on a terminal; a pipe gets one line a sentence, for grep. Help is always fitted.
     package var wrapsMessages = false
@@ -32,13 +30,15 @@ package struct Renderer: Sendable {
         text.newComicsNotice(report, since: since)
     }
 
-    /// The question `cache clear` asks on a terminal before it deletes anything: what would go.
-    package func clearQuestion(_ stats: CacheStats) -> String {
-        text.clearQuestion(stats)
+    /// The question `confirmation` asks, as a sentence.
+    package func question(_ confirmation: Confirmation) -> String {
+        switch confirmation.question {
+        case let .clearCache(stats): text.clearQuestion(stats)
+        }
     }
 
     private var text: TextRenderer {
         TextRenderer(
-            width: width, style: style, hyperlinks: hyperlinks, imageFacts: imageFacts, wrapsMessages: wrapsMessages)
+            width: width, style: style, hyperlinks: hyperlinks, wrapsMessages: wrapsMessages)
     }
 }

@@ -6,8 +6,6 @@ struct TextRenderer: Sendable {
     var style: Style
     /// Whether the terminal shows OSC 8 hyperlinks.
     var hyperlinks: Bool
-    /// What the terminal draws images with; nil: ASCII shading at `width`.
-    var imageFacts: TerminalFacts?
     /// Whether the program's own sentences (reports, notes) are wrapped to `width`.
     var wrapsMessages = false
 
@@ -88,6 +86,10 @@ struct TextRenderer: Sendable {
             return block(sentence(head) + summary.first.map(entryLine))
         case let .help(topic):
             return HelpText.render(topic: topic, style: style, width: width)
+        case let .confirmation(confirmation):
+            switch confirmation.question {
+            case let .clearCache(stats): return block(sentence(clearQuestion(stats)))
+            }
         case .quit:
             return ""
         }
@@ -146,7 +148,7 @@ struct TextRenderer: Sendable {
 
     // The card, when asked for, comes first, and the image gets the rows it leaves.
     private func imageText(_ image: ComicImage) -> String {
-        let facts = imageFacts ?? TerminalFacts(environment: [:], isTTY: false, columns: width)
+        let facts = image.facts ?? TerminalFacts(environment: [:], isTTY: false, columns: width)
         let card = image.withCard ? card(image.comic) + "\n" : ""
         let rows = card.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
         let drawn = ImageComposer(facts: facts).render(image, reservedRows: rows)

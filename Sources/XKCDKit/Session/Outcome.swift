@@ -51,6 +51,8 @@ package enum Outcome: Sendable, Equatable {
     case help(String?)
     /// The user asked to leave.
     case quit
+    /// A question to answer before the command goes ahead (`cache clear` on a terminal).
+    case confirmation(Confirmation)
 
     /// Whether the command counts as failed for the exit status.
     package var isFailure: Bool {
@@ -60,6 +62,23 @@ package enum Outcome: Sendable, Equatable {
         default: return false
         }
     }
+}
+
+/// A question the loop asks before a command goes ahead; where no one can answer (a script),
+/// the command goes ahead.
+package struct Confirmation: Sendable, Equatable {
+    /// What would happen.
+    package enum Question: Sendable, Equatable {
+        /// `cache clear` would delete what `stats` counts as clearable.
+        case clearCache(CacheStats)
+    }
+
+    /// What would happen.
+    package var question: Question
+    /// The command that goes ahead on yes.
+    package var command: Command
+    /// What is said on no.
+    package var declined: String
 }
 
 /// A comic's image, decoded, for the renderer to draw.
@@ -79,12 +98,15 @@ package struct ComicImage: Sendable, Equatable {
     /// Whether the file is the comic's `_2x` image: twice its size each way, drawn at the size
     /// of its 1x (see ``ImageFit``).
     package var doubled: Bool
+    /// The terminal it is drawn on; nil: plain characters at the renderer's width.
+    package var facts: TerminalFacts?
 
     /// Creates an image outcome.
     package init(
         comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool,
-        doubled: Bool = false
+        doubled: Bool = false, facts: TerminalFacts? = nil
     ) {
+        self.facts = facts
         self.comic = comic
         self.data = data
         self.kind = kind
@@ -140,8 +162,15 @@ extension Session {
         .cacheStats(try cache.stats())
     }
 
-    /// Deletes everything stored but the favorites, and gives the space back.
-    func clearCache() throws -> Outcome {
-        .cacheCleared(try cache.clear())
+    /// Deletes everything stored but the favorites, and gives the space back; unless
+    /// `confirmed`, asks first, saying what would go.
+    func clearCache(confirmed: Bool) throws -> Outcome {
+        guard confirmed else {
+            return .confirmation(
+                Confirmation(
+                    question: .clearCache(try cache.stats()), command: .cacheClear(skipConfirmation: true),
+                    declined: "nothing deleted"))
+        }
+        return .cacheCleared(try cache.clear())
     }
 }

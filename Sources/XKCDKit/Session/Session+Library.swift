@@ -173,9 +173,18 @@ package struct ShareResult: Sendable, Equatable {
 extension Session {
     /// The image of the comic `reference` names (or the current one), decoded for drawing.
     /// A stored image that does not decode is deleted, so the next request fetches it anew.
+    /// A terminal that draws pixels gets the comic's double-resolution image.
     func image(_ reference: ComicReference?, _ options: ImageOptions, _ withCard: Bool) async throws -> Outcome {
+        let facts = terminal?.facts(forced: options.renderer)
+        let drawsPixels = facts.map { ImageProtocolChoice.choose(forced: options.renderer, facts: $0).drawsPixels }
+        // Inside tmux a picture reaches the terminal only through passthrough.
+        if drawsPixels == true, let facts, facts.environment["TMUX"] != nil, facts.tmuxPassthrough == false {
+            throw XKCDError.cannotDo(
+                "tmux does not pass images on to the terminal: 'tmux set -g allow-passthrough on' lets it "
+                    + "(or --renderer blocks draws the image in text)")
+        }
         let comic = try await comic(try resolve(reference))
-        let image = try await source.image(of: comic, highResolution: options.highResolution)
+        let image = try await source.image(of: comic, highResolution: drawsPixels == true)
         let raster: RasterImage
         do {
             raster = try ImageDecoder.decode(image.data)
@@ -188,7 +197,7 @@ extension Session {
         return .image(
             ComicImage(
                 comic: DisplayComic(comic), data: image.data, kind: image.kind, raster: raster,
-                options: options, withCard: withCard, doubled: image.doubled))
+                options: options, withCard: withCard, doubled: image.doubled, facts: facts))
     }
 
     /// Writes the image of the comic `reference` names (or the current one) to `path`.

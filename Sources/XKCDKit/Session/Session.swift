@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -6,7 +8,11 @@
 
 /// Runs commands: owns the browsing state and the services, one command at a time.
 package actor Session {
-    var state: SessionState
+    var state: SessionState {
+        didSet { shown.withLock { [current = state.current] in $0 = current } }
+    }
+    // The current comic, read for the prompt without entering the actor.
+    private nonisolated let shown: Mutex<Int?>
     /// Comics, their images and explanations: the store first, the network for the rest.
     let source: ComicSource
     let favorites: Favorites
@@ -18,12 +24,14 @@ package actor Session {
     let roll: @Sendable (Int) -> Int
     let notify: @Sendable (String) -> Void
     let progress: @Sendable (SyncProgress) -> Void
+    /// The terminal images are drawn on; nil: none (`--json`), plain characters.
+    let terminal: (any TerminalDescribing)?
 
     /// Creates a session over `source`, restoring the state saved in its store. Relative paths
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
-    /// receives one-line notices; `progress` hears a sync.
+    /// receives one-line notices; `progress` hears a sync; images are drawn for `terminal`.
     package init(
-        source: ComicSource, currentDirectory: URL = .currentDirectory(),
+        source: ComicSource, currentDirectory: URL = .currentDirectory(), terminal: (any TerminalDescribing)? = nil,
         roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         notify: @escaping @Sendable (String) -> Void = { _ in },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
@@ -36,15 +44,17 @@ package actor Session {
         self.roll = roll
         self.notify = notify
         self.progress = progress
+        self.terminal = terminal
         let saved = try? source.savedState()
         state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
+        shown = Mutex(state.current)
     }
 
     /// The clock.
     func now() -> Date { source.now() }
 
     /// The comic on screen, if any.
-    package var current: Int? { state.current }
+    package nonisolated var current: Int? { shown.withLock { $0 } }
 
     /// A copy of the browsing state.
     package var snapshot: SessionState { state }
@@ -82,7 +92,7 @@ package actor Session {
         case let .image(reference, options, withCard): return try await image(reference, options, withCard)
         case let .save(reference, path, force): return try await saveImage(reference, to: path, force: force)
         case .cacheStats: return try cacheStats()
-        case .cacheClear: return try clearCache()
+        case let .cacheClear(confirmed): return try clearCache(confirmed: confirmed)
         case let .explain(reference, all): return try await explain(reference, all: all)
         case let .share(reference, format, to, copy, open): return try await share(reference, format, to, copy, open)
         case let .open(reference): return try openPage(reference)

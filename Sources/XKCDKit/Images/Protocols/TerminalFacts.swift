@@ -1,3 +1,10 @@
+/// The terminal images are drawn on, asked each time one is (its size may have changed).
+package protocol TerminalDescribing: Sendable {
+    /// What is known about the terminal, found out for drawing with `forced` (nil: the
+    /// protocol is chosen from the terminal).
+    func facts(forced: ImageProtocol?) -> TerminalFacts
+}
+
 /// What is known about the terminal an image is drawn on, gathered by the caller.
 package struct TerminalFacts: Sendable, Equatable {
     /// The process environment (`TERM`, `TERM_PROGRAM`, `TMUX`, `COLORTERM`, `NO_COLOR`, …).
