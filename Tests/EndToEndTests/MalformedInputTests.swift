@@ -38,7 +38,8 @@ struct MalformedInputTests {
             #expect(run.errorLines.count == (run.status == 0 ? 0 : 1), "\(label): \(run.stderr.prefix(300))")
             #expect(run.stderr.split(separator: "\n").allSatisfy { $0.count < 300 }, "\(label)")
             #expect(OutputHygiene.problems(in: run.stdout + run.stderr).isEmpty, "\(label)")
-            let titleWords = spec.usage.contains("TITLE") && !spec.usage.contains("--") && argument.hasPrefix("--")
+            let titleWords =
+                spec.synopsis.contains("TITLE") && !spec.synopsis.contains("--") && argument.hasPrefix("--")
             if strict && argument != Self.oneShotArguments[0] && !titleWords || spec.argument == .none {
                 #expect(run.status == 2, "\(label) is a usage error: \(run.stderr)")
             }

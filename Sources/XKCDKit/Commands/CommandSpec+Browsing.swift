@@ -18,11 +18,11 @@ extension CommandSpec {
             return .first
         },
         CommandSpec(
-            name: "next", aliases: ["n"], usage: "[K]", summary: "go K comics forward (default 1)",
+            name: "next", aliases: ["n"], operands: "[K]", summary: "go K comics forward (default 1)",
             details: "Steps forward K comics, skipping numbers that do not exist (#404).", argument: .count
         ) { input throws(UsageError) in .next(try input.count()) },
         CommandSpec(
-            name: "prev", aliases: ["p", "previous"], usage: "[K]", summary: "go K comics back (default 1)",
+            name: "prev", aliases: ["p", "previous"], operands: "[K]", summary: "go K comics back (default 1)",
             details: "Steps back K comics, skipping numbers that do not exist (#404).", argument: .count
         ) { input throws(UsageError) in .previous(try input.count()) },
         CommandSpec(
@@ -33,7 +33,7 @@ extension CommandSpec {
             return .random
         },
         CommandSpec(
-            name: "goto", aliases: ["g"], usage: "N | TITLE", summary: "go to a comic by number or title",
+            name: "goto", aliases: ["g"], operands: "N | TITLE", summary: "go to a comic by number or title",
             details: """
                 Goes to comic N, or to the stored comic whose title matches TITLE (case-insensitive;
                 a unique prefix is enough). A bare number or #N does the same.
@@ -60,7 +60,7 @@ extension CommandSpec {
             return .forward
         },
         CommandSpec(
-            name: "history", usage: "[N | --all]", summary: "list the comics you visited",
+            name: "history", operands: "[N]", summary: "list the comics you visited",
             details: """
                 Lists the comics visited, most recent first: the latest \(historyShown) by default, the
                 latest N, or --all of them (up to \(SessionState.historyLimit) are kept).

@@ -2,7 +2,7 @@ extension CommandSpec {
     /// Favorites, files and what is stored.
     static let library: [CommandSpec] = [
         CommandSpec(
-            name: "fav", usage: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
+            name: "fav", operands: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
             details: """
                 Adds comic N (the current comic by default) to your favorites and stores its card,
                 image and explanation, so they work without a network; a favorite made offline gets
@@ -20,7 +20,7 @@ extension CommandSpec {
             return .importFavorites(path: input.words[1])
         },
         CommandSpec(
-            name: "unfav", usage: "[N | TITLE]", summary: "remove a favorite",
+            name: "unfav", operands: "[N | TITLE]", summary: "remove a favorite",
             details: """
                 Removes comic N (the current comic by default) from your favorites. Its stored copy
                 stays in the cache.
@@ -39,7 +39,7 @@ extension CommandSpec {
             return .favorites
         },
         CommandSpec(
-            name: "save", usage: "[N | TITLE] [PATH] [--force]", summary: "write a comic's image to a file",
+            name: "save", operands: "[N | TITLE] [PATH]", summary: "write a comic's image to a file",
             details: """
                 Writes the image of comic N or TITLE (the current comic by default) to PATH: a file, or
                 a directory to put <num>-<title>.<ext> in (default: the current directory). After a
@@ -53,17 +53,18 @@ extension CommandSpec {
             return .save(reference, path: path, force: input.flag("--force"))
         },
         CommandSpec(
-            name: "cache", usage: "[stats | clear [--yes]]", summary: "show or clear what is stored",
+            name: "cache", summary: "show or clear what is stored",
             details: """
                 'cache stats' (the default) shows how many comics, images and explanations are stored
                 and how much space they take. 'cache clear' deletes everything stored except favorites
                 and gives the space back, saying what went and the database's size before and after;
                 on a terminal it asks first unless --yes is given.
                 """,
-            argument: .words, options: [.flag("--yes", short: "-y")], subcommands: ["stats", "clear"], build: cache
+            argument: .words, options: [.flag("--yes", short: "-y", shown: .after("clear"))],
+            subcommands: ["stats", "clear"], build: cache
         ),
         CommandSpec(
-            name: "sync", usage: "[--images] [--explanations] [--all] [--jobs N]",
+            name: "sync",
             summary: "store every comic for offline use and search",
             details: """
                 Fetches every comic not stored yet, with a progress bar on a terminal: up to 100 at a
@@ -90,7 +91,7 @@ extension CommandSpec {
                 jobs: input.value("--jobs").flatMap { Int($0) })
         },
         CommandSpec(
-            name: "search", aliases: ["s", "/"], usage: "QUERY [--limit N | --all]",
+            name: "search", aliases: ["s", "/"], operands: "QUERY",
             summary: "search comics' text and their explanations",
             details: """
                 Full-text search over every stored comic (run 'sync' to store them all, 'sync
@@ -106,8 +107,9 @@ extension CommandSpec {
             argument: .query,
             options: [
                 .valued(
-                    "--limit", short: "-n", .integer(placeholder: "N", noun: "a number of hits", range: 1...100_000)),
-                .flag("--all", short: "-a"),
+                    "--limit", short: "-n", .integer(placeholder: "N", noun: "a number of hits", range: 1...100_000),
+                    shown: .oneOf("hits")),
+                .flag("--all", short: "-a", shown: .oneOf("hits")),
             ]
         ) { input throws(UsageError) in
             guard let first = input.words.first else {

@@ -2,7 +2,7 @@ extension CommandSpec {
     /// New comics, reading progress, help and leaving.
     static let program: [CommandSpec] = [
         CommandSpec(
-            name: "check", usage: "[--notify]", summary: "list comics published since the last check",
+            name: "check", summary: "list comics published since the last check",
             details: """
                 Asks the server for its newest comic and prints one line for each comic published since
                 the last check that you have not seen; nothing, with exit status 0, when there is none
@@ -37,7 +37,7 @@ extension CommandSpec {
             return .nextUnread
         },
         CommandSpec(
-            name: "help", aliases: ["?"], usage: "[COMMAND]", summary: "list commands, or explain one",
+            name: "help", aliases: ["?"], operands: "[COMMAND]", summary: "list commands, or explain one",
             details: "Lists every command, or shows how to use one.", argument: .commandName
         ) { input throws(UsageError) in
             guard let topic = input.words.first else { return .help(nil) }

@@ -8,13 +8,19 @@ extension CommandSpec {
     /// Looking at one comic.
     static let reading: [CommandSpec] = [
         CommandSpec(
-            name: "show", aliases: ["info", "i"], usage: "[N | TITLE] [--image]", summary: "show a comic's card",
+            name: "show", aliases: ["info", "i"], operands: "[N | TITLE]", summary: "show a comic's card",
             details: """
                 Shows the card of comic N (the current comic by default): number, title, date,
                 alt text, link and news. Does not change the current comic. --image draws the image
                 below it (with the options of 'image').
                 """,
-            argument: .optionalComic, options: [.flag("--image")] + imageOptions, completes: .stored
+            argument: .optionalComic,
+            options: [.flag("--image")]
+                + imageOptions.map { option in
+                    var option = option
+                    option.shown = .elsewhere
+                    return option
+                }, completes: .stored
         ) { input throws(UsageError) in
             let reference = try input.comic()
             if input.flag("--image") { return .image(reference, ImageOptions(input), withCard: true) }
@@ -24,7 +30,7 @@ extension CommandSpec {
             return .show(reference)
         },
         CommandSpec(
-            name: "image", aliases: ["view", "v"], usage: "[N | TITLE] [--renderer R] [--width N]",
+            name: "image", aliases: ["view", "v"], operands: "[N | TITLE]",
             summary: "draw a comic's image in the terminal",
             details: """
                 Draws the image of comic N (the current comic by default), scaled to fit the terminal:
@@ -35,12 +41,12 @@ extension CommandSpec {
             argument: .optionalComic, options: imageOptions, completes: .stored
         ) { input throws(UsageError) in .image(try input.comic(), ImageOptions(input), withCard: false) },
         CommandSpec(
-            name: "alt", usage: "[N | TITLE]", summary: "print a comic's alt text",
+            name: "alt", operands: "[N | TITLE]", summary: "print a comic's alt text",
             details: "Prints just the alt (hover) text of comic N, or of the current comic.",
             argument: .optionalComic, completes: .stored
         ) { input throws(UsageError) in .alt(try input.comic()) },
         CommandSpec(
-            name: "transcript", usage: "[N | TITLE]", summary: "print a comic's transcript",
+            name: "transcript", operands: "[N | TITLE]", summary: "print a comic's transcript",
             details: """
                 Prints the transcript of comic N, or of the current comic: xkcd's own where it has
                 one that is this comic's (it has none after about #1677, and those around
@@ -50,7 +56,7 @@ extension CommandSpec {
             argument: .optionalComic, completes: .stored
         ) { input throws(UsageError) in .transcript(try input.comic()) },
         CommandSpec(
-            name: "explain", aliases: ["e"], usage: "[N | TITLE] [--all]", summary: "read explainxkcd's explanation",
+            name: "explain", aliases: ["e"], operands: "[N | TITLE]", summary: "read explainxkcd's explanation",
             details: """
                 Shows the Explanation section of comic N's explainxkcd page (the current comic by
                 default) as text, under the page's address and a note where the page marks it
@@ -60,7 +66,7 @@ extension CommandSpec {
             argument: .optionalComic, options: [.flag("--all")], completes: .stored
         ) { input throws(UsageError) in .explain(try input.comic(), all: input.flag("--all")) },
         CommandSpec(
-            name: "share", usage: "[N | TITLE] [--text | --mailto | --markdown] [--to ADDR] [--copy] [--open]",
+            name: "share", operands: "[N | TITLE]",
             summary: "a comic ready to paste, mail or post",
             details: """
                 Writes comic N or TITLE (the current comic by default) as a message-ready block (--text, the
@@ -70,13 +76,14 @@ extension CommandSpec {
                 """,
             argument: .optionalComic,
             options: [
-                .flag("--text"), .flag("--mailto"), .flag("--markdown"), .valued("--to", .text(placeholder: "ADDR")),
+                .flag("--text", shown: .oneOf("format")), .flag("--mailto", shown: .oneOf("format")),
+                .flag("--markdown", shown: .oneOf("format")), .valued("--to", .text(placeholder: "ADDR")),
                 .flag("--copy"), .flag("--open"),
             ],
             completes: .stored, build: share
         ),
         CommandSpec(
-            name: "open", aliases: ["o"], usage: "[N | TITLE]", summary: "open the comic's page in the browser",
+            name: "open", aliases: ["o"], operands: "[N | TITLE]", summary: "open the comic's page in the browser",
             details: """
                 Opens the page of comic N or TITLE (the current comic by default) with $BROWSER, else
                 xdg-open or open; where there is none, prints the address.

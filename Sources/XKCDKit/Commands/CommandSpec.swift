@@ -9,8 +9,9 @@ package struct CommandSpec: Sendable {
     package var name: String
     /// Other names that run it.
     package var aliases: [String]
-    /// The usage line after the name, e.g. `[K]`.
-    package var usage: String
+    /// What the usage line shows of its words after the name, e.g. `[K]`; its options follow,
+    /// as they are declared.
+    package var operands: String
     /// One line of what it does.
     package var summary: String
     /// More detail for `help NAME`.
@@ -30,13 +31,13 @@ package struct CommandSpec: Sendable {
 
     /// Creates a spec.
     package init(
-        name: String, aliases: [String] = [], usage: String = "", summary: String, details: String,
+        name: String, aliases: [String] = [], operands: String = "", summary: String, details: String,
         argument: ArgumentKind, options: [OptionSpec] = [], subcommands: [String] = [],
         completes: ComicCompletion = .none, paths: PathCompletion = .none, build: @escaping Builder
     ) {
         self.name = name
         self.aliases = aliases
-        self.usage = usage
+        self.operands = operands
         self.summary = summary
         self.details = details
         self.argument = argument
@@ -56,9 +57,32 @@ package struct CommandSpec: Sendable {
         return all.first { $0.name == lower || $0.aliases.contains(lower) }
     }
 
-    /// `name usage`, e.g. `next [K]`.
+    /// The usage line: the name, the operands and the options, e.g. `next [K]`,
+    /// `search QUERY [--limit N | --all]`, `cache [stats | clear [--yes]]`.
     package var synopsis: String {
-        usage.isEmpty ? name : "\(name) \(usage)"
+        var parts = [name]
+        if !subcommands.isEmpty, operands.isEmpty {
+            let choices = subcommands.map { word in
+                ([word] + options.filter { $0.shown == .after(word) }.map { "[\($0.usage)]" }).joined(separator: " ")
+            }
+            parts.append("[\(choices.joined(separator: " | "))]")
+        } else if !operands.isEmpty {
+            parts.append(operands)
+        }
+        var groups: [String] = []
+        for option in options {
+            switch option.shown {
+            case .alone:
+                parts.append("[\(option.usage)]")
+            case let .oneOf(group) where !groups.contains(group):
+                groups.append(group)
+                let choices = options.filter { $0.shown == .oneOf(group) }.map(\.usage)
+                parts.append("[\(choices.joined(separator: " | "))]")
+            case .oneOf, .after, .elsewhere:
+                continue
+            }
+        }
+        return parts.joined(separator: " ")
     }
 
     /// The option `word` names, if this command declares it.

@@ -1,6 +1,6 @@
-/// One option a command declares: its names, and whether and what value it takes. The
-/// scanner reads options by these declarations, Tab offers their long names, and a test holds
-/// the hand-written usage line (which help and the man page print) to them.
+/// One option a command declares: its names, whether and what value it takes, and where its
+/// usage line shows it. The scanner reads options by these declarations, Tab offers their long
+/// names, and the usage line (which help and the man page print) is made from them.
 package struct OptionSpec: Sendable, Equatable {
     /// What follows an option.
     package enum Value: Sendable, Equatable {
@@ -14,21 +14,42 @@ package struct OptionSpec: Sendable, Equatable {
         case choice(placeholder: String, choices: [String])
     }
 
+    /// Where the usage line shows an option.
+    package enum Shown: Sendable, Equatable {
+        /// On its own: `[--jobs N]`.
+        case alone
+        /// As one choice among the options of the same group: `[--text | --mailto]`.
+        case oneOf(String)
+        /// After the subcommand it goes with: `[stats | clear [--yes]]`.
+        case after(String)
+        /// Not at all: another command's help describes it.
+        case elsewhere
+    }
+
     /// The long name, e.g. `--jobs`.
     package var name: String
     /// A one-letter name, e.g. `-j`.
     package var short: String?
     /// What follows it.
     package var value: Value
+    /// Where the usage line shows it.
+    package var shown: Shown = .alone
 
     /// A flag.
-    package static func flag(_ name: String, short: String? = nil) -> OptionSpec {
-        OptionSpec(name: name, short: short, value: .none)
+    package static func flag(_ name: String, short: String? = nil, shown: Shown = .alone) -> OptionSpec {
+        OptionSpec(name: name, short: short, value: .none, shown: shown)
     }
 
     /// An option followed by a value.
-    package static func valued(_ name: String, short: String? = nil, _ value: Value) -> OptionSpec {
-        OptionSpec(name: name, short: short, value: value)
+    package static func valued(_ name: String, short: String? = nil, _ value: Value, shown: Shown = .alone)
+        -> OptionSpec
+    {
+        OptionSpec(name: name, short: short, value: value, shown: shown)
+    }
+
+    /// `--jobs N`, `--all`.
+    var usage: String {
+        placeholder.map { "\(name) \($0)" } ?? name
     }
 
     /// Whether a value follows it.

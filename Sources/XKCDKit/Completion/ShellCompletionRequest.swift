@@ -67,7 +67,7 @@ package struct ShellCompletionRequest: Sendable {
         while index < last {
             let word = words[index]
             index += 1
-            if optionsEnded || !GlobalOptionScan.isOption(word) {
+            if optionsEnded || !OptionScanner<GlobalOptionSpec>.isOption(word) {
                 commandWords.append(word)
                 continue
             }
@@ -119,7 +119,7 @@ package struct ShellCompletionRequest: Sendable {
         let globalOptions = GlobalOptionSpec.shown.flatMap { spec in
             spec.names.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0, note: spec.summary) }
         }
-        let typingAnOption = !optionsEnded && GlobalOptionScan.isOption(current)
+        let typingAnOption = !optionsEnded && OptionScanner<GlobalOptionSpec>.isOption(current)
         if commandWords.count == 1, typingAnOption {
             return .candidates(.words, globalOptions)
         }

@@ -35,7 +35,8 @@ package enum ManPage {
                 "A bare number (353 or #353) goes to that comic. In the REPL, -c and scripts, ';' separates commands."))
         for spec in CommandSpec.all {
             var head = "\\fB\(inline(spec.name))\\fR"
-            if !spec.usage.isEmpty { head += " " + usage(spec.usage) }
+            let operands = spec.synopsis.dropFirst(spec.name.count).trimmingSpaces()
+            if !operands.isEmpty { head += " " + usage(operands) }
             if !spec.aliases.isEmpty {
                 head += " (" + spec.aliases.map { "\\fB\(inline($0))\\fR" }.joined(separator: ", ") + ")"
             }
