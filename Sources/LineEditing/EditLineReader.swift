@@ -304,3 +304,313 @@ package enum LineEditingError: Error, Equatable, Sendable, LocalizedError, Custo
     /// The same message as `description`, for `localizedDescription`.
     package var errorDescription: String? { description }
 }
+
+/// The REPL's command history: a plain-text file with one entry per line, oldest first,
+/// deduplicated (re-entering a line moves it to the end), capped, written atomically with mode 0600.
+/// Trailing whitespace is not kept, so "goto 353 " (as Tab completion leaves it) and "goto 353" are one entry.
+///
+/// libedit's own `H_SAVE` writes an escaped format and `H_SETUNIQUE` only drops consecutive
+/// duplicates, so the file is ours and libedit only gets a mirror of `entries`.
+package struct HistoryStore: Equatable, Sendable {
+    /// How many entries are kept unless told otherwise.
+    package static let defaultLimit = 1000
+
+    /// The history file.
+    package let fileURL: URL
+    /// The most entries kept; the oldest are dropped first.
+    package let limit: Int
+    /// The entries, oldest first, without duplicates.
+    package private(set) var entries: [String]
+
+    /// Creates a store for `fileURL` holding `entries` (normalised: invalid lines dropped,
+    /// deduplicated, capped); nothing is read yet.
+    package init(fileURL: URL, limit: Int = HistoryStore.defaultLimit, entries: [String] = []) {
+        self.fileURL = fileURL
+        self.limit = max(0, limit)
+        self.entries = Self.normalized(entries, limit: max(0, limit))
+    }
+
+    /// Whether `line` is worth remembering: not empty or blank, and free of control characters
+    /// (newlines, tabs, escapes).
+    package static func isRecordable(_ line: String) -> Bool {
+        var sawVisible = false
+        for scalar in line.unicodeScalars {
+            if scalar.properties.generalCategory == .control { return false }
+            if !scalar.properties.isWhitespace { sawVisible = true }
+        }
+        return sawVisible
+    }
+
+    /// Keeps the recordable lines, each only at its last occurrence, and at most the newest `limit` of them.
+    package static func normalized(_ lines: [String], limit: Int) -> [String] {
+        var seen = Set<String>()
+        var kept: [String] = []
+        for line in lines.reversed().lazy.map(withoutTrailingWhitespace) where kept.count < limit {
+            if isRecordable(line), seen.insert(line).inserted {
+                kept.append(line)
+            }
+        }
+        return kept.reversed()
+    }
+
+    /// Adds `line` in memory only (no I/O): an equal entry moves to the end and the oldest entries go past `limit`.
+    /// Returns false when the line is not recordable.
+    @discardableResult
+    package mutating func record(_ line: String) -> Bool {
+        let line = Self.withoutTrailingWhitespace(line)
+        guard limit > 0, Self.isRecordable(line) else { return false }
+        if let existing = entries.firstIndex(of: line) {
+            entries.remove(at: existing)
+        }
+        entries.append(line)
+        if entries.count > limit {
+            entries.removeFirst(entries.count - limit)
+        }
+        return true
+    }
+
+    /// Replaces `entries` with the file's contents; a missing file means no history.
+    package mutating func load() throws(LineEditingError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: fileURL)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            entries = []
+            return
+        } catch {
+            throw .historyUnreadable(path: fileURL.path, reason: Self.reason(error))
+        }
+        entries = Self.normalized(Self.parse(data), limit: limit)
+    }
+
+    /// Records `line` and saves at once, first merging in what other sessions saved meanwhile.
+    /// A line that is not recordable changes nothing and writes nothing.
+    package mutating func append(_ line: String) throws(LineEditingError) {
+        guard Self.isRecordable(line) else { return }
+        var merged = self
+        if (try? merged.load()) != nil {
+            self = merged
+        }
+        guard record(line) else { return }
+        try save()
+    }
+
+    /// Writes `entries` to the file atomically (a temporary file renamed over it), with mode 0600.
+    package func save() throws(LineEditingError) {
+        let path = fileURL.path
+        do {
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw .historyUnwritable(path: path, reason: Self.reason(error))
+        }
+        var contents = entries.joined(separator: "\n")
+        if !entries.isEmpty { contents += "\n" }
+
+        // mkstemp creates the file 0600, so the history is never readable by others, even briefly.
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .historyUnwritable(path: path, reason: Self.lastErrno()) }
+        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: String?
+        if fchmod(fd, 0o600) != 0 { failure = Self.lastErrno() }
+        if failure == nil { failure = Self.writeAll(Array(contents.utf8), to: fd) }
+        if close(fd) != 0, failure == nil { failure = Self.lastErrno() }
+        if failure == nil, rename(temporaryPath, path) != 0 { failure = Self.lastErrno() }
+        if let failure {
+            unlink(temporaryPath)
+            throw .historyUnwritable(path: path, reason: failure)
+        }
+    }
+
+    private static func withoutTrailingWhitespace(_ line: String) -> String {
+        var scalars = line.unicodeScalars
+        while let last = scalars.last, last.properties.isWhitespace, last.properties.generalCategory != .control {
+            scalars.removeLast()
+        }
+        return String(scalars)
+    }
+
+    private static func parse(_ data: Data) -> [String] {
+        data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { bytes in
+            var line = bytes[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            return String(decoding: line, as: UTF8.self)
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return lastErrno()
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    private static func lastErrno() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// The system's words for why a file operation failed ("Permission denied"), else the error's own.
+    private static func reason(_ error: any Error) -> String {
+        if let posix = ((error as? CocoaError)?.underlying ?? error) as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        return (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+}
+
+/// Pure helpers for text that goes to the terminal: display widths, neutralising control
+/// characters, and marking a prompt's escape sequences as invisible for libedit.
+enum TerminalText {
+    /// The character libedit's `EL_PROMPT_ESC` is told brackets non-printing prompt text.
+    static let promptIgnoreMarker: Unicode.Scalar = "\u{01}"
+
+    /// The number of terminal columns `text` occupies (East Asian wide and emoji count 2, combining marks 0).
+    static func width(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The number of terminal columns one scalar occupies; control characters count 2, as libedit shows them as `^X`.
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .control:
+            return 2
+        case .nonspacingMark, .enclosingMark, .format:
+            return 0
+        default:
+            break
+        }
+        if properties.isEmojiPresentation || isEastAsianWide(scalar.value) { return 2 }
+        return 1
+    }
+
+    /// `text` with control characters and bidirectional overrides replaced by U+FFFD, so text from
+    /// elsewhere (comic titles) can neither move the cursor nor reorder the screen.
+    static func neutralized(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(isUnsafe(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
+    }
+
+    /// `text` as libedit draws it: control characters become `^X` (or `^?` for DEL).
+    static func caretNotation(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 {
+                result.append("^")
+                result.append(Unicode.Scalar(UInt8(scalar.value) + 0x40))
+            } else if scalar.value == 0x7F {
+                result.append(contentsOf: "^?".unicodeScalars)
+            } else if scalar.properties.generalCategory == .control {
+                result.append("\u{FFFD}")
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// `text` with every control character removed (for text about to be inserted into the line).
+    static func withoutControlCharacters(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where scalar.properties.generalCategory != .control {
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// `prompt` with each ANSI escape sequence (CSI, OSC, two-byte ESC) wrapped in
+    /// `promptIgnoreMarker`s, so libedit does not count colours towards the prompt's width.
+    static func markingEscapes(inPrompt prompt: String) -> String {
+        let scalars = Array(prompt.unicodeScalars.filter { $0 != promptIgnoreMarker })
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "\u{1B}" else {
+                result.append(scalars[index])
+                index += 1
+                continue
+            }
+            let end = escapeSequenceEnd(in: scalars, from: index)
+            result.append(promptIgnoreMarker)
+            result.append(contentsOf: scalars[index..<end])
+            result.append(promptIgnoreMarker)
+            index = end
+        }
+        return String(result)
+    }
+
+    /// The visible width of a prompt, ignoring its escape sequences.
+    static func width(ofPrompt prompt: String) -> Int {
+        var visible = ""
+        var hidden = false
+        for scalar in markingEscapes(inPrompt: prompt).unicodeScalars {
+            if scalar == promptIgnoreMarker {
+                hidden.toggle()
+            } else if !hidden {
+                visible.unicodeScalars.append(scalar)
+            }
+        }
+        return width(of: visible)
+    }
+
+    // Returns the index just past the escape sequence starting at `start` (an ESC).
+    private static func escapeSequenceEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start + 1
+        guard index < scalars.count else { return index }
+        switch scalars[index] {
+        case "[":
+            index += 1
+            while index < scalars.count {
+                let value = scalars[index].value
+                index += 1
+                if (0x40...0x7E).contains(value) { break }
+            }
+            return index
+        case "]":
+            index += 1
+            while index < scalars.count {
+                if scalars[index] == "\u{07}" { return index + 1 }
+                if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "\\" {
+                    return index + 2
+                }
+                index += 1
+            }
+            return index
+        default:
+            return index + 1
+        }
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        default:
+            return scalar.properties.generalCategory == .control
+        }
+    }
+
+    private static func isEastAsianWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+            0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -20,7 +20,7 @@ struct InteractiveLoop {
     let reader: LineFeed
     let output: Output
     let session: Session
-    let renderer: () -> Renderer
+    let rendering: Rendering
     /// Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
     let interrupts: Interrupts
     /// Seconds between background checks for new comics; 0: none.
@@ -68,14 +68,13 @@ struct InteractiveLoop {
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
                 reader.addHistory(line)
                 let result = await runner.run(line: line)
-                session.titles.invalidate()
                 if result.quit { return ExitCode.success }
             }
         }
     }
 
     private func tell(_ notices: [NewComicWatcher.Notice]) {
-        let renderer = renderer()
+        let renderer = rendering.renderer()
         for notice in notices {
             // On stderr, like every notice: stdout stays what the commands print (JSON too).
             let since = notice.atStart ? "since your last visit" : "just published"

@@ -99,23 +99,19 @@ struct Main {
             let source = ComicSource(
                 store: store, client: client,
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
-                offline: options.offline, imageCacheLimit: options.imageCacheLimit, now: { Date() }, notify: notify)
+                offline: options.offline, imageCacheLimit: options.imageCacheLimit, notify: notify)
             let bar = terminal.stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
             return Session(source: source, terminal: drawsOn, notify: notify, progress: { bar?.show($0) })
         }
         let color = !options.noColor && terminal.stdoutSupportsColor
         let json = options.json
         let hyperlinks = color && terminal.supportsHyperlinks
-        let makeRenderer: @Sendable () -> Renderer = {
-            var renderer = Renderer(width: Terminal().width, color: color, json: json)
-            renderer.hyperlinks = hyperlinks
-            renderer.wrapsMessages = terminal.stdoutIsTTY
-            return renderer
-        }
+        let rendering = Rendering(
+            color: color, json: json, hyperlinks: hyperlinks, wrapsMessages: terminal.stdoutIsTTY)
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let interrupts = Interrupts(mode: isREPL ? .cancelCommand : .stopRun)
         let runner = CommandRunner(
-            openSession: openSession, renderer: makeRenderer, output: output, interrupts: interrupts,
+            openSession: openSession, rendering: rendering, output: output, interrupts: interrupts,
             handoff: SystemHandoff(terminal: terminal, environment: environment))
         if terminal.stdinIsTTY {
             let answers = LineFeed(PlainLineReader())
@@ -142,7 +138,7 @@ struct Main {
             ) {
                 return await InteractiveLoop(
                     runner: runner, reader: LineFeed(reader), output: output, session: session,
-                    renderer: makeRenderer, interrupts: interrupts, checkInterval: options.checkInterval
+                    rendering: rendering, interrupts: interrupts, checkInterval: options.checkInterval
                 ).run()
             }
         }

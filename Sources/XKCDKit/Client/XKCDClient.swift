@@ -37,7 +37,6 @@ package struct XKCDClient: Sendable {
 
     /// The result of asking for one comic.
     package enum Lookup: Sendable, Equatable {
-        /// The comic.
         case found(Comic)
         /// HTTP 404: no such comic.
         case notFound

@@ -90,7 +90,6 @@ package struct ImageOptions: Sendable, Equatable {
     /// The width in columns; nil: fit the terminal.
     package var width: Int?
 
-    /// Options as given.
     package init(renderer: ImageProtocol? = nil, width: Int? = nil) {
         self.renderer = renderer
         self.width = width

@@ -29,7 +29,6 @@ package struct CommandSpec: Sendable {
     /// Makes the command.
     let build: Builder
 
-    /// Creates a spec.
     package init(
         name: String, aliases: [String] = [], operands: String = "", summary: String, details: String,
         argument: ArgumentKind, options: [OptionSpec] = [], subcommands: [String] = [],
@@ -144,6 +143,493 @@ package enum ArgumentKind: Sendable, Equatable {
         switch self {
         case .comic, .optionalComic, .query: true
         default: false
+        }
+    }
+}
+
+extension CommandSpec {
+    /// How many visits `history` lists without a count.
+    static let historyShown = 30
+
+    /// Moving between comics.
+    static let browsing: [CommandSpec] = [
+        CommandSpec(
+            name: "latest", aliases: ["l"], summary: "go to the newest comic",
+            details: "Fetches the newest comic (re-checked at most every few minutes).", argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .latest
+        },
+        CommandSpec(
+            name: "first", summary: "go to comic #1", details: "Goes to the very first comic.", argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .first
+        },
+        CommandSpec(
+            name: "next", aliases: ["n"], operands: "[K]", summary: "go K comics forward (default 1)",
+            details: "Steps forward K comics, skipping numbers that do not exist (#404).", argument: .count
+        ) { input throws(UsageError) in .next(try input.count()) },
+        CommandSpec(
+            name: "prev", aliases: ["p", "previous"], operands: "[K]", summary: "go K comics back (default 1)",
+            details: "Steps back K comics, skipping numbers that do not exist (#404).", argument: .count
+        ) { input throws(UsageError) in .previous(try input.count()) },
+        CommandSpec(
+            name: "random", aliases: ["r"], summary: "go to a random comic",
+            details: "Picks a comic you have not seen yet; once all were seen, starts over.", argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .random
+        },
+        CommandSpec(
+            name: "goto", aliases: ["g"], operands: "N | TITLE", summary: "go to a comic by number or title",
+            details: """
+                Goes to comic N, or to the stored comic whose title matches TITLE (case-insensitive;
+                a unique prefix is enough). A bare number or #N does the same.
+                """,
+            argument: .comic, completes: .stored
+        ) { input throws(UsageError) in
+            guard let reference = try input.comic() else {
+                throw UsageError("'goto' needs a comic number or title — e.g. goto 353")
+            }
+            return .goto(reference)
+        },
+        CommandSpec(
+            name: "back", aliases: ["b"], summary: "go back in your navigation history",
+            details: "Returns to the comic you were on before, like a browser's back button.", argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .back
+        },
+        CommandSpec(
+            name: "forward", aliases: ["f"], summary: "go forward again after back",
+            details: "Undoes a back, like a browser's forward button.", argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .forward
+        },
+        CommandSpec(
+            name: "history", operands: "[N]", summary: "list the comics you visited",
+            details: """
+                Lists the comics visited, most recent first: the latest \(historyShown) by default, the
+                latest N, or --all of them (up to \(SessionState.historyLimit) are kept).
+                """,
+            argument: .count, options: [.flag("--all", short: "-a")]
+        ) { input throws(UsageError) in
+            guard input.flag("--all") else {
+                return .history(limit: input.words.isEmpty ? historyShown : try input.count())
+            }
+            try input.nothing()
+            return .history(limit: nil)
+        },
+    ]
+}
+
+extension CommandSpec {
+    /// The options `image` and `show --image` take.
+    static let imageOptions: [OptionSpec] = [
+        .valued("--renderer", .choice(placeholder: "R", choices: ImageProtocol.allCases.map(\.rawValue))),
+        .valued("--width", .integer(placeholder: "N", noun: "a number of columns", range: 1...ImageFit.maxColumns)),
+    ]
+
+    /// Looking at one comic.
+    static let reading: [CommandSpec] = [
+        CommandSpec(
+            name: "show", aliases: ["info", "i"], operands: "[N | TITLE]", summary: "show a comic's card",
+            details: """
+                Shows the card of comic N (the current comic by default): number, title, date,
+                alt text, link and news. Does not change the current comic. --image draws the image
+                below it (with the options of 'image').
+                """,
+            argument: .optionalComic,
+            options: [.flag("--image")]
+                + imageOptions.map { option in
+                    var option = option
+                    option.shown = .elsewhere
+                    return option
+                }, completes: .stored
+        ) { input throws(UsageError) in
+            let reference = try input.comic()
+            if input.flag("--image") { return .image(reference, ImageOptions(input), withCard: true) }
+            guard ImageOptions(input) == ImageOptions() else {
+                throw UsageError("--renderer and --width go with --image — e.g. show --image --width 60")
+            }
+            return .show(reference)
+        },
+        CommandSpec(
+            name: "image", aliases: ["view", "v"], operands: "[N | TITLE]",
+            summary: "draw a comic's image in the terminal",
+            details: """
+                Draws the image of comic N (the current comic by default), scaled to fit the terminal:
+                with the kitty or iTerm2 protocol or sixel where the terminal speaks them, otherwise
+                with coloured half-blocks (ASCII shading on a dumb terminal or with NO_COLOR).
+                --renderer kitty|iterm|sixel|blocks|ascii forces one; --width N sets the width in columns.
+                """,
+            argument: .optionalComic, options: imageOptions, completes: .stored
+        ) { input throws(UsageError) in .image(try input.comic(), ImageOptions(input), withCard: false) },
+        CommandSpec(
+            name: "alt", operands: "[N | TITLE]", summary: "print a comic's alt text",
+            details: "Prints just the alt (hover) text of comic N, or of the current comic.",
+            argument: .optionalComic, completes: .stored
+        ) { input throws(UsageError) in .alt(try input.comic()) },
+        CommandSpec(
+            name: "transcript", operands: "[N | TITLE]", summary: "print a comic's transcript",
+            details: """
+                Prints the transcript of comic N, or of the current comic: xkcd's own where it has
+                one that is this comic's (it has none after about #1677, and those around
+                #1609–#1674 are shifted by a few comics), else explainxkcd's community transcript,
+                labelled as such. Offline once 'sync --explanations' has stored it.
+                """,
+            argument: .optionalComic, completes: .stored
+        ) { input throws(UsageError) in .transcript(try input.comic()) },
+        CommandSpec(
+            name: "explain", aliases: ["e"], operands: "[N | TITLE]", summary: "read explainxkcd's explanation",
+            details: """
+                Shows the Explanation section of comic N's explainxkcd page (the current comic by
+                default) as text, under the page's address and a note where the page marks it
+                incomplete, through $PAGER when it is taller than the screen. --all shows the whole
+                page, transcript included. Explanations are kept for 7 days, favorites' for offline use.
+                """,
+            argument: .optionalComic, options: [.flag("--all")], completes: .stored
+        ) { input throws(UsageError) in .explain(try input.comic(), all: input.flag("--all")) },
+        CommandSpec(
+            name: "share", operands: "[N | TITLE]",
+            summary: "a comic ready to paste, mail or post",
+            details: """
+                Writes comic N or TITLE (the current comic by default) as a message-ready block (--text, the
+                default: title, link, image and alt text), an e-mail link (--mailto, with --to ADDR) or
+                Markdown (--markdown). --copy puts it on the clipboard; --open hands it to the system
+                opener (a mail program for --mailto, the browser otherwise).
+                """,
+            argument: .optionalComic,
+            options: [
+                .flag("--text", shown: .oneOf("format")), .flag("--mailto", shown: .oneOf("format")),
+                .flag("--markdown", shown: .oneOf("format")), .valued("--to", .text(placeholder: "ADDR")),
+                .flag("--copy"), .flag("--open"),
+            ],
+            completes: .stored, build: share
+        ),
+        CommandSpec(
+            name: "open", aliases: ["o"], operands: "[N | TITLE]", summary: "open the comic's page in the browser",
+            details: """
+                Opens the page of comic N or TITLE (the current comic by default) with $BROWSER, else
+                xdg-open or open; where there is none, prints the address.
+                """,
+            argument: .optionalComic, completes: .stored
+        ) { input throws(UsageError) in .open(try input.comic()) },
+    ]
+
+    private static func share(_ input: CommandInput) throws(UsageError) -> Command {
+        let formats = ShareFormat.allCases.filter { input.flag("--\($0.rawValue)") }
+        guard formats.count <= 1 else { throw UsageError("'share' takes one of --text, --mailto and --markdown") }
+        let format = formats.first ?? .text
+        let to = input.value("--to")
+        if let to {
+            guard format == .mailto else {
+                throw UsageError("--to goes with --mailto — e.g. share --mailto --to friend@example.com")
+            }
+            guard ShareText.isValidAddress(to) else {
+                throw UsageError("\(UsageError.quote(to)) is not an e-mail address — e.g. --to friend@example.com")
+            }
+        }
+        return .share(
+            try input.comic(), format: format, to: to, copy: input.flag("--copy"), open: input.flag("--open"))
+    }
+}
+
+extension CommandSpec {
+    /// Favorites, files and what is stored.
+    static let library: [CommandSpec] = [
+        CommandSpec(
+            name: "fav", operands: "[N | TITLE] | import FILE", summary: "make a comic a favorite (kept offline)",
+            details: """
+                Adds comic N (the current comic by default) to your favorites and stores its card,
+                image and explanation, so they work without a network; a favorite made offline gets
+                what it lacks when faved again online. 'fav import FILE' merges favorites from a file
+                written by 'favs --json'.
+                """,
+            argument: .words, subcommands: ["import"], completes: .stored, paths: .after("import")
+        ) { input throws(UsageError) in
+            guard input.words.first?.lowercased() == "import" else {
+                return .favorite(try input.comic())
+            }
+            guard input.words.count == 2 else {
+                throw UsageError("'fav import' needs one file — usage: fav import FILE")
+            }
+            return .importFavorites(path: input.words[1])
+        },
+        CommandSpec(
+            name: "unfav", operands: "[N | TITLE]", summary: "remove a favorite",
+            details: """
+                Removes comic N (the current comic by default) from your favorites. Its stored copy
+                stays in the cache.
+                """,
+            argument: .optionalComic, completes: .favorites
+        ) { input throws(UsageError) in .unfavorite(try input.comic()) },
+        CommandSpec(
+            name: "favs", summary: "list your favorites",
+            details: """
+                Lists the favorites: number, title, date and when each was added. With --json the
+                list can be saved and merged elsewhere with 'fav import FILE'.
+                """,
+            argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .favorites
+        },
+        CommandSpec(
+            name: "save", operands: "[N | TITLE] [PATH]", summary: "write a comic's image to a file",
+            details: """
+                Writes the image of comic N or TITLE (the current comic by default) to PATH: a file, or
+                a directory to put <num>-<title>.<ext> in (default: the current directory). After a
+                title, PATH is the last word when it looks like one: it holds a /, starts with . or ~,
+                or ends in .png, .jpg, .jpeg or .gif (save 353 python, save Python ./comics/, save
+                Python py.png). An existing file is kept unless --force is given.
+                """,
+            argument: .words, options: [.flag("--force", short: "-f")], completes: .stored, paths: .afterComic
+        ) { input throws(UsageError) in
+            let (reference, path) = try input.comicAndPath()
+            return .save(reference, path: path, force: input.flag("--force"))
+        },
+        CommandSpec(
+            name: "cache", summary: "show or clear what is stored",
+            details: """
+                'cache stats' (the default) shows how many comics, images and explanations are stored
+                and how much space they take. 'cache clear' deletes everything stored except favorites
+                and gives the space back, saying what went and the database's size before and after;
+                on a terminal it asks first unless --yes is given.
+                """,
+            argument: .words, options: [.flag("--yes", short: "-y", shown: .after("clear"))],
+            subcommands: ["stats", "clear"], build: cache
+        ),
+        CommandSpec(
+            name: "sync",
+            summary: "store every comic for offline use and search",
+            details: """
+                Fetches every comic not stored yet, with a progress bar on a terminal: up to 100 at a
+                time on one connection when the server speaks HTTP/2, else 8 at a time on 8
+                connections; --jobs N makes it at most N at a time. Run it again to resume; Ctrl-C
+                stops it and keeps what arrived. --images also fetches their images (up to 16 at a
+                time over HTTP/2). --explanations also stores every comic's explainxkcd page (50 a
+                request, one request at a time), so explain, transcript and search work offline over
+                them; a page is fetched again after 30 days, or after a day while it is marked
+                incomplete. --all does both.
+                """,
+            argument: .none,
+            options: [
+                .flag("--images"), .flag("--explanations"), .flag("--all"),
+                .valued(
+                    "--jobs", short: "-j",
+                    .integer(placeholder: "N", noun: "a number", range: 1...RequestLimit.multiplexedStreams)),
+            ]
+        ) { input throws(UsageError) in
+            try input.nothing()
+            let all = input.flag("--all")
+            return .sync(
+                images: all || input.flag("--images"), explanations: all || input.flag("--explanations"),
+                jobs: input.value("--jobs").flatMap { Int($0) })
+        },
+        CommandSpec(
+            name: "search", aliases: ["s", "/"], operands: "QUERY",
+            summary: "search comics' text and their explanations",
+            details: """
+                Full-text search over every stored comic (run 'sync' to store them all, 'sync
+                --explanations' to search what explainxkcd says of them too). Describe the comic as
+                you remember it: common words (the, of, his ...) are left out and any of the others
+                may match, the comics matching more of them first; a match in the title counts most,
+                then the alt text, the transcript, the explanation. Each hit says where it matched.
+                "quotes" make a phrase and word* a prefix; with either, or with AND, OR or NOT in
+                capitals between two words, the query is read as SQLite's FTS5 reads it (every word
+                must match unless OR says otherwise). The best 10 are shown, and how many more there
+                are; --limit N shows N, --all every one. 'search 353' goes to #353.
+                """,
+            argument: .query,
+            options: [
+                .valued(
+                    "--limit", short: "-n", .integer(placeholder: "N", noun: "a number of hits", range: 1...100_000),
+                    shown: .oneOf("hits")),
+                .flag("--all", short: "-a", shown: .oneOf("hits")),
+            ]
+        ) { input throws(UsageError) in
+            guard let first = input.words.first else {
+                throw UsageError("'search' needs words to look for — e.g. search import antigravity")
+            }
+            if input.words.count == 1, ComicNumberWord.looksNumeric(first) {
+                return .goto(.number(try ComicNumberWord.parse(first)))
+            }
+            guard !input.flag("--all") else {
+                guard input.value("--limit") == nil else {
+                    throw UsageError("'search' takes --limit N or --all, not both")
+                }
+                return .search(input.joined, limit: nil)
+            }
+            return .search(input.joined, limit: input.value("--limit").flatMap { Int($0) } ?? SearchQuery.shown)
+        },
+    ]
+
+    private static func cache(_ input: CommandInput) throws(UsageError) -> Command {
+        switch input.words.first?.lowercased() {
+        case nil, "stats":
+            guard input.words.count <= 1 else { throw input.extra(after: "cache stats", from: 1) }
+            guard !input.flag("--yes") else { throw UsageError("--yes goes with 'cache clear'") }
+            return .cacheStats
+        case "clear":
+            guard input.words.count == 1 else {
+                let rest = input.words.dropFirst().joined(separator: " ")
+                throw UsageError("'cache clear' takes only --yes (got \(UsageError.quote(rest)))")
+            }
+            return .cacheClear(skipConfirmation: input.flag("--yes"))
+        default:
+            let usage = input.spec.synopsis
+            throw UsageError(
+                "'cache' takes 'stats' or 'clear', not \(UsageError.quote(input.words[0])) — usage: \(usage)")
+        }
+    }
+}
+
+extension CommandSpec {
+    /// New comics, reading progress, help and leaving.
+    static let program: [CommandSpec] = [
+        CommandSpec(
+            name: "check", summary: "list comics published since the last check",
+            details: """
+                Asks the server for its newest comic and prints one line for each comic published since
+                the last check that you have not seen; nothing, with exit status 0, when there is none
+                (for cron). Each comic is reported once. --notify also raises a desktop notification
+                (notify-send or osascript).
+                """,
+            argument: .none, options: [.flag("--notify")]
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .check(notify: input.flag("--notify"))
+        },
+        CommandSpec(
+            name: "unread", summary: "how many comics you have not seen",
+            details: """
+                Counts the comics you have not seen yet (every comic shown counts as seen) and lists
+                the first few.
+                """,
+            argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .unread
+        },
+        CommandSpec(
+            name: "next-unread", aliases: ["nu"], summary: "go to the next comic you have not seen",
+            details: """
+                Goes to the first unseen comic after the current one, starting over at #1 after the
+                newest.
+                """,
+            argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .nextUnread
+        },
+        CommandSpec(
+            name: "help", aliases: ["?"], operands: "[COMMAND]", summary: "list commands, or explain one",
+            details: "Lists every command, or shows how to use one.", argument: .commandName
+        ) { input throws(UsageError) in
+            guard let topic = input.words.first else { return .help(nil) }
+            guard input.words.count == 1 else { throw input.extra(after: "help", from: 1) }
+            guard let named = CommandSpec.named(topic) else { throw CommandParser.unknown(topic) }
+            return .help(named.name)
+        },
+        CommandSpec(
+            name: "quit", aliases: ["exit", "q"], summary: "leave",
+            details: "Leaves the REPL and saves its history. Ctrl-D does the same.", argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .quit
+        },
+    ]
+}
+
+/// One option a command declares: its names, whether and what value it takes, and where its
+/// usage line shows it. The scanner reads options by these declarations, Tab offers their long
+/// names, and the usage line (which help and the man page print) is made from them.
+package struct OptionSpec: Sendable, Equatable {
+    /// What follows an option.
+    package enum Value: Sendable, Equatable {
+        /// Nothing: a flag.
+        case none
+        /// Free text, shown as `placeholder`.
+        case text(placeholder: String)
+        /// A whole number in `range`, described as `noun` in messages ("a number of columns").
+        case integer(placeholder: String, noun: String, range: ClosedRange<Int>)
+        /// One of `choices`, matched in any case.
+        case choice(placeholder: String, choices: [String])
+    }
+
+    /// Where the usage line shows an option.
+    package enum Shown: Sendable, Equatable {
+        /// On its own: `[--jobs N]`.
+        case alone
+        /// As one choice among the options of the same group: `[--text | --mailto]`.
+        case oneOf(String)
+        /// After the subcommand it goes with: `[stats | clear [--yes]]`.
+        case after(String)
+        /// Not at all: another command's help describes it.
+        case elsewhere
+    }
+
+    /// The long name, e.g. `--jobs`.
+    package var name: String
+    /// A one-letter name, e.g. `-j`.
+    package var short: String?
+    /// What follows it.
+    package var value: Value
+    /// Where the usage line shows it.
+    package var shown: Shown = .alone
+
+    package static func flag(_ name: String, short: String? = nil, shown: Shown = .alone) -> OptionSpec {
+        OptionSpec(name: name, short: short, value: .none, shown: shown)
+    }
+
+    package static func valued(_ name: String, short: String? = nil, _ value: Value, shown: Shown = .alone)
+        -> OptionSpec
+    {
+        OptionSpec(name: name, short: short, value: value, shown: shown)
+    }
+
+    /// `--jobs N`, `--all`.
+    var usage: String {
+        placeholder.map { "\(name) \($0)" } ?? name
+    }
+
+    /// Whether a value follows it.
+    package var takesValue: Bool { value != .none }
+
+    /// How usage lines show its value, e.g. `N`; nil for a flag.
+    package var placeholder: String? {
+        switch value {
+        case .none: nil
+        case let .text(placeholder), let .integer(placeholder, _, _), let .choice(placeholder, _): placeholder
+        }
+    }
+
+    /// Whether `word` names it (the long or the short name, in any case).
+    func isNamed(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        return lower == name || lower == short
+    }
+
+    /// The value as given when it suits the declaration; otherwise a message naming it.
+    func check(_ text: String) throws(UsageError) -> String {
+        switch value {
+        case .none, .text:
+            return text
+        case let .integer(_, noun, range):
+            guard let number = Int(text), range.contains(number) else {
+                let limits = "from \(range.lowerBound) to \(range.upperBound)"
+                throw UsageError("\(name) takes \(noun) \(limits), not \(UsageError.quote(text))")
+            }
+            return String(number)
+        case let .choice(_, choices):
+            guard choices.contains(text.lowercased()) else {
+                let names = choices.joined(separator: ", ")
+                throw UsageError("\(name) takes one of \(names), not \(UsageError.quote(text))")
+            }
+            return text.lowercased()
         }
     }
 }

@@ -46,7 +46,6 @@ package struct GlobalOptionSpec: Sendable, Equatable {
         case words([String])
     }
 
-    /// Which option.
     package var key: Key
     /// The names shown, e.g. `-h`, `--help`.
     package var names: [String]

@@ -94,7 +94,6 @@ extension ComicStore {
 
 /// An explainxkcd page as stored, with when it was fetched.
 package struct StoredExplanation: Sendable, Equatable {
-    /// The page.
     package var page: ExplainPage
     /// When it was fetched.
     package var fetchedAt: Date

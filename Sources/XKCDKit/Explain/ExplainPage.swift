@@ -6,7 +6,6 @@
 
 /// One explainxkcd page: its title (`353: Python`) and MediaWiki source.
 package struct ExplainPage: Sendable, Equatable {
-    /// The comic.
     package var num: Int
     /// The page title, e.g. `353: Python`.
     package var title: String

@@ -77,7 +77,6 @@ package struct NewComics: Sendable, Equatable {
         comics.prefix(limit).map { "#\($0.num)" + ($0.title.map { " \($0)" } ?? "") }
     }
 
-    /// A report.
     package init(comics: [ComicEntry], newest: Int) {
         self.comics = comics
         self.newest = newest

@@ -6,7 +6,6 @@
 
 /// A stored image ready to use.
 package struct StoredImage: Sendable, Equatable {
-    /// The comic.
     package var num: Int
     /// The image file.
     package var file: URL
@@ -50,7 +49,7 @@ package struct ComicSource: Sendable {
     package init(
         store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
         imageCacheLimit: Int = ComicSource.defaultImageCacheLimit,
-        now: @escaping @Sendable () -> Date, latestMaxAge: TimeInterval = 300,
+        now: @escaping @Sendable () -> Date = { Date() }, latestMaxAge: TimeInterval = 300,
         notify: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.store = store

@@ -1,6 +1,5 @@
 /// An explanation to show.
 package struct ExplanationView: Sendable, Equatable {
-    /// The comic.
     package var num: Int
     /// The comic's display title.
     package var title: String
@@ -26,7 +25,6 @@ package struct TranscriptView: Sendable, Equatable {
         case explainxkcd
     }
 
-    /// The comic.
     package var num: Int
     /// The transcript as plain text; empty when there is none.
     package var text: String

@@ -53,15 +53,6 @@ package enum Outcome: Sendable, Equatable {
     case quit
     /// A question to answer before the command goes ahead (`cache clear` on a terminal).
     case confirmation(Confirmation)
-
-    /// Whether the command counts as failed for the exit status.
-    package var isFailure: Bool {
-        switch self {
-        case .choices: return true
-        case let .synced(summary): return !summary.isComplete
-        default: return false
-        }
-    }
 }
 
 /// A question the loop asks before a command goes ahead; where no one can answer (a script),
@@ -83,11 +74,9 @@ package struct Confirmation: Sendable, Equatable {
 
 /// A comic's image, decoded, for the renderer to draw.
 package struct ComicImage: Sendable, Equatable {
-    /// The comic.
     package var comic: DisplayComic
     /// The image file's bytes (sent as they are to terminals that decode images themselves).
     package var data: Data
-    /// Their format.
     package var kind: ImageKind
     /// The decoded pixels.
     package var raster: RasterImage
@@ -101,7 +90,6 @@ package struct ComicImage: Sendable, Equatable {
     /// The terminal it is drawn on; nil: plain characters at the renderer's width.
     package var facts: TerminalFacts?
 
-    /// Creates an image outcome.
     package init(
         comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool,
         doubled: Bool = false, facts: TerminalFacts? = nil

@@ -156,7 +156,6 @@ extension Session {
 
 /// A comic written out for sharing.
 package struct ShareResult: Sendable, Equatable {
-    /// The comic.
     package var num: Int
     /// How it is written.
     package var format: ShareFormat

@@ -50,7 +50,6 @@ package actor Session {
         shown = Mutex(state.current)
     }
 
-    /// The clock.
     func now() -> Date { source.now() }
 
     /// The comic on screen, if any.
@@ -107,5 +106,275 @@ package actor Session {
     /// Saves the browsing state for the next run.
     func save() throws {
         try source.saveState(state.encoded)
+    }
+}
+
+extension Session {
+    /// Goes to the newest comic.
+    func goToLatest() async throws -> Outcome {
+        try navigate(to: try await source.latest())
+    }
+
+    /// Goes to the comic `reference` names.
+    func goTo(_ reference: ComicReference) async throws -> Outcome {
+        try navigate(to: try await source.comic(try resolve(reference)))
+    }
+
+    /// Returns to the comic before the current one.
+    func goBack() async throws -> Outcome {
+        guard let target = state.backStack.last else { throw XKCDError.nothingToGo("nothing to go back to") }
+        let comic = try await source.comic(target)
+        // Another command may have moved while the comic was fetched.
+        guard state.goBack() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
+        try save()
+        return shown(comic)
+    }
+
+    /// Returns to the comic left with `back`.
+    func goForward() async throws -> Outcome {
+        guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo("nothing to go forward to") }
+        let comic = try await source.comic(target)
+        guard state.goForward() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
+        try save()
+        return shown(comic)
+    }
+
+    /// The comics visited, most recent first: the latest `limit` (nil: all).
+    func history(limit: Int?) throws -> Outcome {
+        let all = state.recentFirst
+        let numbers = limit.map { Array(all.prefix($0)) } ?? all
+        let titles = try source.store.titles(of: numbers)
+        return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) }, total: all.count)
+    }
+
+    /// Comic `num`, or the current one when nil.
+    func comic(_ num: Int?) async throws -> Comic {
+        guard let target = num ?? state.current else { throw XKCDError.noCurrentComic }
+        return try await source.comic(target)
+    }
+
+    /// Makes `comic` the current one and shows it.
+    func navigate(to comic: Comic) throws -> Outcome {
+        if state.visit(comic.num) { try save() }
+        return shown(comic)
+    }
+
+    // Every comic shown counts as read, best effort: a busy store must not fail the command.
+    func shown(_ comic: Comic) -> Outcome {
+        try? source.markSeen(comic.num)
+        return .comic(DisplayComic(comic))
+    }
+
+    /// Goes `offset` comics from the current one (backwards when negative), stepping over
+    /// numbers that do not exist.
+    func step(by offset: Int) async throws -> Outcome {
+        try navigate(to: try await comic(steppedBy: offset))
+    }
+
+    private func comic(steppedBy offset: Int) async throws -> Comic {
+        guard let start = state.current else { throw XKCDError.noCurrentComic }
+        let newest = try await source.newestNumber()
+        var step = try ComicStep(from: start, by: offset, newest: newest, absent: try source.absentNumbers())
+        while true {
+            do {
+                return try await source.comic(step.target)
+            } catch XKCDError.noSuchComic {
+                try step.skipMissing()
+            }
+        }
+    }
+}
+
+extension Session {
+    /// Goes to a comic not shown this session, never one that does not exist (nor, offline,
+    /// one not stored).
+    func goToRandom() async throws -> Outcome {
+        try navigate(to: try await randomComic())
+    }
+
+    private func randomComic() async throws -> Comic {
+        let newest = try await source.newestNumber()
+        var excluded = SessionState.randomExclusions(
+            newest: newest, absent: try source.absentNumbers(),
+            stored: source.offline ? try source.store.storedNumbers() : nil)
+        for _ in 0..<100 {
+            guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else { break }
+            do {
+                return try await source.comic(pick)
+            } catch XKCDError.noSuchComic {
+                excluded.insert(pick)
+            }
+        }
+        throw XKCDError.endOfArchive("no comic to pick from")
+    }
+}
+
+extension Session {
+    /// The card of the comic `reference` names (or the current one); it counts as read.
+    func show(_ reference: ComicReference?) async throws -> Outcome {
+        shown(try await comic(try resolve(reference)))
+    }
+
+    /// The alt text of the comic `reference` names (or the current one).
+    func altText(_ reference: ComicReference?) async throws -> Outcome {
+        .alt(DisplayComic(try await comic(try resolve(reference))))
+    }
+
+    /// The transcript of the comic `reference` names (or the current one): xkcd's own where
+    /// it has one that is this comic's, else explainxkcd's community transcript (stored, or
+    /// fetched with the page when online).
+    func transcript(_ reference: ComicReference?) async throws -> Outcome {
+        let comic = try await comic(try resolve(reference))
+        if TranscriptOwner.belongs(comic.transcript, alt: comic.alt) {
+            return .transcript(TranscriptView(num: comic.num, text: DisplayComic(comic).transcript, source: .xkcd))
+        }
+        let none = TranscriptView(num: comic.num, text: "", source: nil)
+        let page: ExplainPage
+        do {
+            page = try await source.explanation(of: comic.num)
+        } catch XKCDError.noExplanation {
+            return .transcript(none)
+        } catch XKCDError.explanationNotStoredOffline {
+            throw XKCDError.cannotDo(
+                "#\(comic.num) has no transcript from xkcd, and explainxkcd's is not stored — "
+                    + "run 'sync --explanations' while online")
+        }
+        guard let section = WikiMarkup.transcriptSection(of: page.wikitext) else { return .transcript(none) }
+        let document = WikiMarkup.document(from: section)
+        let text = WikiPlainText.text(of: document)
+        guard !text.isEmpty else { return .transcript(none) }
+        notify("transcript by explainxkcd's community (xkcd has none for #\(comic.num))")
+        return .transcript(TranscriptView(num: comic.num, text: text, source: .explainxkcd, document: document))
+    }
+}
+
+extension Session {
+    /// A title that names several comics.
+    struct AmbiguousTitle: Error {
+        var query: String
+        var entries: [ComicEntry]
+    }
+
+    // A number as is; a title through the stored titles (one match, else choices or an error).
+    func resolve(_ reference: ComicReference, among scope: ComicCompletion = .stored) throws -> Int {
+        switch reference {
+        case let .number(num):
+            return num
+        case let .title(query):
+            let index = titles.current()
+            let favoritesOnly = scope == .favorites
+            let matches = index.matches(query, favoritesOnly: favoritesOnly)
+            let shown = TerminalSanitizer.brief(query)
+            switch matches.count {
+            case 0 where favoritesOnly:
+                throw XKCDError.noFavoriteTitled(shown, favorites: index.count(favoritesOnly: true))
+            case 0:
+                let nearest = index.nearest(query).map { "#\($0.num) \(TerminalSanitizer.brief($0.title))" }
+                throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: false), nearest: nearest)
+            case 1:
+                return matches[0].num
+            default:
+                throw AmbiguousTitle(query: shown, entries: matches.map { ComicEntry(num: $0.num, title: $0.title) })
+            }
+        }
+    }
+
+    /// The number `reference` names, or nil without one.
+    func resolve(_ reference: ComicReference?, among scope: ComicCompletion = .stored) throws -> Int? {
+        try reference.map { try resolve($0, among: scope) }
+    }
+}
+
+extension Session {
+    /// How many comics are unread, and the first few.
+    func unread() async throws -> Outcome {
+        .unread(try await unreadSummary())
+    }
+
+    private func unreadSummary() async throws -> UnreadSummary {
+        let (all, seen) = try await archiveNumbers()
+        let unread = all.filter { !seen.contains($0) }
+        // A bounded number of tries: a gap in the archive costs a request each.
+        let first = try await source.entries(Array(unread.prefix(20)), titled: 5, limit: 5)
+        return UnreadSummary(unread: unread.count, total: all.count, first: first)
+    }
+
+    /// The first unread comic after the current one, wrapping around to #1; numbers the
+    /// server does not have are skipped (and remembered as absent by the repository).
+    func firstUnreadAfterCurrent() async throws -> Comic {
+        let (all, seen) = try await archiveNumbers()
+        let unread = all.filter { !seen.contains($0) }
+        let current = state.current ?? 0
+        for num in state.unreadOrder(unread: unread).prefix(50) {
+            do {
+                return try await source.comic(num)
+            } catch XKCDError.noSuchComic {
+                continue
+            } catch XKCDError.notStoredOffline {
+                continue
+            }
+        }
+        throw XKCDError.cannotDo(
+            unread.isEmpty
+                ? "you have seen all \(all.count) comics"
+                : "no unread comic found after #\(current)")
+    }
+
+    // The archive's numbers up to the newest, without missing ones.
+    private func archiveNumbers() async throws -> (all: [Int], seen: Set<Int>) {
+        let newest = try await source.newestNumber()
+        let all = SessionState.archiveNumbers(newest: newest, absent: try source.absentNumbers())
+        return (all, try source.seenNumbers())
+    }
+}
+
+/// Reading progress: how many comics are unread, and the first few.
+package struct UnreadSummary: Sendable, Equatable {
+    /// Comics not seen yet.
+    package var unread: Int
+    /// Comics in the archive (up to the newest, without missing numbers).
+    package var total: Int
+    /// The first unread comics, in number order (titles where stored).
+    package var first: [ComicEntry]
+
+    package init(unread: Int, total: Int, first: [ComicEntry]) {
+        self.unread = unread
+        self.total = total
+        self.first = first
+    }
+}
+
+extension Session {
+    /// How many comics `check`, the start-up and the background notices name with titles.
+    static let checkNamed = 5
+
+    /// The comics published since the last `check` and not seen.
+    func check(notify: Bool) async throws -> Outcome {
+        .newComics(try await source.newComics(named: Self.checkNamed, mark: .check), notify: notify)
+    }
+
+    /// On REPL start: the comics published since the last visit and not seen (nil when there
+    /// are none, offline, or the server cannot be reached). With new ones, the newest becomes
+    /// the current comic.
+    package func startUp() async -> NewComics? {
+        let before = state.current
+        guard let report = await newComicsQuietly(), let newest = report.comics.last else { return nil }
+        // A check that took long must not move a user who has started browsing meanwhile.
+        if state.current == before, state.visit(newest.num) { try? save() }
+        return report
+    }
+
+    /// A background check: the comics published since the last check and not seen, or nil
+    /// (none, offline, or the server unreachable: the next check tries again).
+    package func backgroundCheck() async -> NewComics? {
+        await newComicsQuietly()
+    }
+
+    private func newComicsQuietly() async -> NewComics? {
+        guard let report = try? await source.newComics(named: Self.checkNamed, mark: .visit), !report.comics.isEmpty
+        else {
+            return nil
+        }
+        return report
     }
 }

@@ -118,7 +118,6 @@ extension ComicStore {
 
 /// A stored image's bookkeeping row.
 package struct ImageEntry: Sendable, Equatable {
-    /// The comic.
     package var num: Int
     /// The file name under the image directory.
     package var file: String

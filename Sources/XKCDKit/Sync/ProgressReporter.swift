@@ -55,7 +55,6 @@ package struct SyncProgress: Sendable, Equatable {
         case explanations
     }
 
-    /// The phase.
     package var phase: Phase
     /// Items finished (fetched, missing or failed).
     package var done: Int
