@@ -46,6 +46,16 @@ package final class PlainLineReader: LineReader {
         }
     }
 
+    /// The next line if it can be had without waiting (buffered, or readable now, or the end
+    /// of input); nil when reading would wait.
+    package func readyLine() -> LineEvent? {
+        if reachedEnd || nextNewline() != nil { return read(prompt: "") }
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return nil }
+        fill()
+        return reachedEnd || nextNewline() != nil ? read(prompt: "") : nil
+    }
+
     /// Does nothing: plain input has no history.
     package func addHistory(_ line: String) {}
 

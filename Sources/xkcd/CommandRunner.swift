@@ -33,6 +33,7 @@ struct Rendering {
 
 /// Parses lines, runs their commands on the session, and hands what they produce to the
 /// renderer and, where an outcome asks, to the pager, the clipboard or the opener.
+@MainActor
 final class CommandRunner {
     /// What running a line came to.
     struct Result {

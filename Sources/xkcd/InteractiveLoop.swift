@@ -15,6 +15,7 @@ import XKCDKit
 
 /// The REPL: read a line with libedit, run it, repeat until `quit` or Ctrl-D. New comics are
 /// looked for alongside, in a child task, and told before a prompt, never while the user types.
+@MainActor
 struct InteractiveLoop {
     let runner: CommandRunner
     let reader: LineFeed
@@ -85,15 +86,29 @@ struct InteractiveLoop {
 
 /// Commands from a non-terminal stdin: no prompt, blank and `#` comment lines skipped, keep
 /// going after failures, exit 1 if any failed.
+@MainActor
 struct ScriptLoop {
     let runner: CommandRunner
-    let lines: AsyncStream<String>
+    let input: LineFeed
     /// Ctrl-C handling, taken over when the first line arrives.
     let interrupts: Interrupts
 
     func run() async -> Int32 {
         var result = CommandRunner.Result()
-        for await line in lines {
+        // Lines already there are taken at once; the reader thread starts only when reading
+        // would wait, so a script with nothing to run ends without starting anything.
+        var waiting: AsyncStream<String>.Iterator?
+        while true {
+            let line: String
+            if waiting == nil, let ready = input.readyLine() {
+                guard case let .line(text) = ready else { break }
+                line = text
+            } else {
+                var lines = waiting ?? input.lines().makeAsyncIterator()
+                guard let text = await lines.next(isolation: #isolation) else { break }
+                waiting = lines
+                line = text
+            }
             if CommandTokenizer.isComment(line) { continue }
             interrupts.arm()
             let lineResult = await runner.run(line: line)
@@ -120,6 +135,11 @@ final class LineFeed: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             Self.startThread { continuation.resume(returning: self.reader.read(prompt: prompt)) }
         }
+    }
+
+    /// The next line if it is there without waiting (plain input only); nil when reading would wait.
+    func readyLine() -> LineEvent? {
+        (reader as? PlainLineReader)?.readyLine()
     }
 
     /// Every line to the end of input, read ahead on a thread of its own (scripts, which have

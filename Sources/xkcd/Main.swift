@@ -16,6 +16,7 @@ import XKCDKit
 
 /// The `xkcd` entry point: picks the REPL, `-c`, a one-shot command or stdin lines.
 @main
+@MainActor
 struct Main {
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
@@ -157,8 +158,8 @@ struct Main {
             }
             return interrupts.exitCode(await runner.run(words: options.words).exitCode(oneShot: true))
         }
-        let lines = LineFeed(PlainLineReader()).lines()
-        return interrupts.exitCode(await ScriptLoop(runner: runner, lines: lines, interrupts: interrupts).run())
+        let input = LineFeed(PlainLineReader())
+        return interrupts.exitCode(await ScriptLoop(runner: runner, input: input, interrupts: interrupts).run())
     }
 }
 

@@ -15,16 +15,31 @@ package final class TitleIndexCache: @unchecked Sendable {
     private let store: ComicStore
     private var index = TitleIndex.empty
     private var signature: String?
+    private var checkedAt = 0.0
+    private var stale = true
+
+    /// How long a check of the store holds, unless ``invalidate()`` is called.
+    static let checkInterval = 1.0
 
     /// A cache over `store`; nothing is read until the first ``current()``.
     package init(store: ComicStore) {
         self.store = store
     }
 
-    /// The index, rebuilt first if the store's titles changed since it was built (the store
-    /// is asked for their signature each time: Tab is typed at a person's pace).
-    package func current() -> TitleIndex {
+    /// Makes the next ``current()`` check the store (after a command that may have changed it).
+    package func invalidate() {
+        lock.withLock { _ in stale = true }
+    }
+
+    /// The index, rebuilt first if the store changed since it was built. The store is asked
+    /// at most once a second (other processes' changes), after every ``invalidate()``, and
+    /// always with `checkingStore` (a lookup that must see the latest titles).
+    package func current(checkingStore: Bool = false) -> TitleIndex {
         lock.withLock { _ in
+            let time = ProcessInfo.processInfo.systemUptime
+            guard checkingStore || stale || time - checkedAt >= Self.checkInterval else { return index }
+            stale = false
+            checkedAt = time
             guard let now = try? store.titleSignature() else { return index }
             if now != signature, let titles = try? store.allTitles(), let favorites = try? store.favoriteNumbers() {
                 index = TitleIndex(titles: titles, favorites: favorites)

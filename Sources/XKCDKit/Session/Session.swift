@@ -60,6 +60,8 @@ package actor Session {
 
     /// Runs `command`.
     package func run(_ command: Command) async throws -> Outcome {
+        // Tab sees what the command stored.
+        defer { titles.invalidate() }
         do {
             return try await perform(command)
         } catch let ambiguous as AmbiguousTitle {
@@ -261,7 +263,7 @@ extension Session {
         case let .number(num):
             return num
         case let .title(query):
-            let index = titles.current()
+            let index = titles.current(checkingStore: true)
             let favoritesOnly = scope == .favorites
             let matches = index.matches(query, favoritesOnly: favoritesOnly)
             let shown = TerminalSanitizer.brief(query)
