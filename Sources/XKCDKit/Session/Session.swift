@@ -60,8 +60,6 @@ package actor Session {
 
     /// Runs `command`.
     package func run(_ command: Command) async throws -> Outcome {
-        // Tab sees what the command stored.
-        defer { titles.invalidate() }
         do {
             return try await perform(command)
         } catch let ambiguous as AmbiguousTitle {

@@ -240,6 +240,9 @@ package struct ComicStore: Sendable {
         do { return try database.read(body) } catch let error as SQLiteError { throw storageError(error) }
     }
 
+    /// How many rows this process has changed in the store since it opened it.
+    package var rowsChanged: Int { database.rowsChanged }
+
     func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         do { return try database.write(body) } catch let error as SQLiteError { throw storageError(error) }
     }

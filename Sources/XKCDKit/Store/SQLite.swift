@@ -529,6 +529,11 @@ package final class SQLiteDatabase: @unchecked Sendable {
         try writerLock.withLock { _ in try writer.transaction(.immediate) { try body(writer) } }
     }
 
+    /// How many rows this process has written, inserted or deleted since the database opened.
+    package var rowsChanged: Int {
+        writerLock.withLock { _ in Int(sqlite3_total_changes64(writer.handle)) }
+    }
+
     /// `body` with the writing connection and no transaction of its own.
     package func writeWithoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try writerLock.withLock { _ in try body(writer) }
