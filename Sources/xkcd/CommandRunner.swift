@@ -16,16 +16,19 @@ import XKCDKit
 
 /// How outcomes are rendered: decided at start, the width asked anew for each outcome.
 struct Rendering {
-    var color: Bool
+    /// Whether stdout takes colour at all (a terminal whose TERM is set and not `dumb`).
+    var terminalColor: Bool
     var json: Bool
+    /// Whether the terminal shows OSC 8 links.
     var hyperlinks: Bool
     /// Whether sentences are wrapped to the width (on a terminal; a pipe gets one line each).
     var wrapsMessages: Bool
 
-    /// A renderer for the terminal as it is now.
-    func renderer() -> Renderer {
-        var renderer = Renderer(width: Terminal().width, color: color, json: json)
-        renderer.hyperlinks = hyperlinks
+    /// A renderer for the terminal as it is now, with colour where the `color` setting and
+    /// the terminal allow it.
+    func renderer(color: Bool) -> Renderer {
+        var renderer = Renderer(width: Terminal().width, color: color && terminalColor, json: json)
+        renderer.hyperlinks = hyperlinks && color && terminalColor
         renderer.wrapsMessages = wrapsMessages
         return renderer
     }
@@ -57,6 +60,8 @@ final class CommandRunner {
     private let openSession: () throws -> Session
     private var opened: Session?
     private let rendering: Rendering
+    /// The settings the command line gave, before a session applies `set`.
+    private let settings: Settings
     private let output: Output
     private let interrupts: Interrupts
     private let handoff: SystemHandoff
@@ -73,14 +78,20 @@ final class CommandRunner {
     /// A runner over the session `openSession` makes, on first use: a script with no commands,
     /// or a failed parse, never touches the database.
     init(
-        openSession: @escaping () throws -> Session, rendering: Rendering, output: Output,
+        openSession: @escaping () throws -> Session, rendering: Rendering, settings: Settings, output: Output,
         interrupts: Interrupts, handoff: SystemHandoff
     ) {
         self.openSession = openSession
         self.rendering = rendering
+        self.settings = settings
         self.output = output
         self.interrupts = interrupts
         self.handoff = handoff
+    }
+
+    /// A renderer for the next outcome, in colour where the `color` setting says so.
+    func renderer() -> Renderer {
+        rendering.renderer(color: (opened?.currentSettings ?? settings).color)
     }
 
     /// The session, opening the store the first time.
@@ -147,7 +158,7 @@ final class CommandRunner {
             return Result(failed: true)
         }
         if case .quit = outcome { return Result(quit: true) }
-        let renderer = rendering.renderer()
+        let renderer = renderer()
         let handed = hand(outcome, text: renderer.render(outcome), json: renderer.json)
         return Result(failed: !handed || Self.countsAsFailed(outcome))
     }
@@ -165,7 +176,7 @@ final class CommandRunner {
     private func answer(_ confirmation: Confirmation) async -> Bool {
         guard let ask else { return true }
         // The question wraps to the terminal, leaving room for " [y/N] " and the answer.
-        let renderer = rendering.renderer()
+        let renderer = renderer()
         let lines = TextWrapper.wrap(renderer.question(confirmation) + " [y/N]", width: max(20, renderer.width - 4))
         return await ask(Array(lines.dropLast()), (lines.last ?? "") + " ")
     }

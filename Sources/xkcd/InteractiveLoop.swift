@@ -21,7 +21,6 @@ struct InteractiveLoop {
     let reader: LineFeed
     let output: Output
     let session: Session
-    let rendering: Rendering
     /// Ctrl-C while a command runs cancels it; while typing, libedit sees it as a key.
     let interrupts: Interrupts
     /// Seconds between background checks for new comics; 0: none.
@@ -75,7 +74,7 @@ struct InteractiveLoop {
     }
 
     private func tell(_ notices: [NewComicWatcher.Notice]) {
-        let renderer = rendering.renderer()
+        let renderer = runner.renderer()
         for notice in notices {
             // On stderr, like every notice: stdout stays what the commands print (JSON too).
             let since = notice.atStart ? "since your last visit" : "just published"

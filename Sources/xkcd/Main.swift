@@ -27,12 +27,16 @@ struct Main {
         let environment = Environment.process
         let options: GlobalOptions
         do {
-            options = try GlobalOptions.parse(arguments: arguments, environment: environment)
+            options = try GlobalOptions.parse(arguments: arguments, environment: environment) { url in
+                guard LocalPath.exists(url.path) else { return nil }
+                return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            }
         } catch {
             Output(noColor: arguments.contains("--no-color")).error(error.message)
             ProcessExit.now(ExitCode.usage)
         }
         let output = Output(noColor: options.noColor)
+        for warning in options.warnings { output.warning(warning) }
         if options.showHelp, let word = options.words.first, CommandSpec.named(word) == nil {
             // Help about a command that does not exist: the same "did you mean" as running it.
             do {
@@ -89,7 +93,7 @@ struct Main {
     private static func run(_ options: GlobalOptions, output: Output, environment: Environment) async -> Int32 {
         let terminal = Terminal()
         let notify: @Sendable (String) -> Void = { output.notice($0) }
-        let drawsOn = options.json ? nil : ImageTerminal(noColor: options.noColor, theme: options.theme)
+        let drawsOn = options.json ? nil : ImageTerminal()
         let openSession = {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(
@@ -102,17 +106,18 @@ struct Main {
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit, notify: notify)
             let bar = terminal.stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
-            return Session(source: source, terminal: drawsOn, notify: notify, progress: { bar?.show($0) })
+            return Session(
+                source: source, settings: options.settings, terminal: drawsOn, notify: notify,
+                progress: { bar?.show($0) })
         }
-        let color = !options.noColor && terminal.stdoutSupportsColor
-        let json = options.json
-        let hyperlinks = color && terminal.supportsHyperlinks
         let rendering = Rendering(
-            color: color, json: json, hyperlinks: hyperlinks, wrapsMessages: terminal.stdoutIsTTY)
+            terminalColor: terminal.stdoutSupportsColor, json: options.json, hyperlinks: terminal.supportsHyperlinks,
+            wrapsMessages: terminal.stdoutIsTTY)
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let interrupts = Interrupts(mode: isREPL ? .cancelCommand : .stopRun)
         let runner = CommandRunner(
-            openSession: openSession, rendering: rendering, output: output, interrupts: interrupts,
+            openSession: openSession, rendering: rendering, settings: options.settings, output: output,
+            interrupts: interrupts,
             handoff: SystemHandoff(terminal: terminal, environment: environment))
         if terminal.stdinIsTTY {
             let answers = LineFeed(PlainLineReader())
@@ -139,7 +144,7 @@ struct Main {
             ) {
                 return await InteractiveLoop(
                     runner: runner, reader: LineFeed(reader), output: output, session: session,
-                    rendering: rendering, interrupts: interrupts, checkInterval: options.checkInterval
+                    interrupts: interrupts, checkInterval: options.checkInterval
                 ).run()
             }
         }

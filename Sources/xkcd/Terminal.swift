@@ -16,16 +16,9 @@ import XKCDKit
 /// The terminal as the session sees it for drawing images: its size read anew each time, the
 /// terminal asked about its graphics once.
 final class ImageTerminal: TerminalDescribing {
-    private let noColor: Bool
-    private let theme: Theme
     private let probe = Mutex(GraphicsProbe())
 
-    init(noColor: Bool, theme: Theme) {
-        self.noColor = noColor
-        self.theme = theme
-    }
-
-    func facts(forced: ImageProtocol?) -> TerminalFacts {
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts {
         probe.withLock { Terminal().imageFacts(noColor: noColor, theme: theme, probe: $0, forced: forced) }
     }
 }
@@ -196,6 +189,14 @@ final class Output: Sendable {
     /// Writes a notice line to stderr (wrapped on a terminal).
     func notice(_ message: String) {
         Self.writeAll(STDERR_FILENO, Self.fitted(message, after: "").joined(separator: "\n") + "\n")
+    }
+
+    /// Writes `warning: message` to stderr: something was wrong, and the program went on.
+    func warning(_ message: String) {
+        let label = "warning: "
+        var lines = Self.fitted(message, after: label)
+        lines[0] = errorStyle.error("warning:") + " " + lines[0].dropFirst(label.count)
+        Self.writeAll(STDERR_FILENO, lines.joined(separator: "\n") + "\n")
     }
 
     /// Writes a question to stderr without a newline.

@@ -113,8 +113,12 @@ import Testing
         #expect(try CommandParser.parse(words: ["explain", "--all"]) == .explain(nil, all: true))
         #expect(try CommandParser.parse(words: ["e", "327"]) == .explain(.number(327), all: false))
         #expect(try CommandParser.parse(words: ["o"]) == .open(nil))
+        #expect(
+            try CommandParser.parse(words: ["share", "--to", "a@b.co"])
+                == .share(nil, format: .mailto, to: "a@b.co", copy: false, open: false), "an address means mailto:")
         for bad in [
-            ["share", "--mailto", "--to", "nope"], ["share", "--to", "a@b.co"], ["share", "--text", "--markdown"],
+            ["share", "--mailto", "--to", "nope"], ["share", "--text", "--to", "a@b.co"],
+            ["share", "--text", "--markdown"],
             ["share", "--bogus"], ["share", "1", "2"], ["share", "--mailto", "--to"], ["explain", "--none"],
         ] {
             #expect(throws: UsageError.self) { try CommandParser.parse(words: bad) }

@@ -49,8 +49,9 @@ package enum Command: Equatable, Sendable {
     case search(String, limit: Int? = SearchQuery.shown)
     /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.
     case explain(ComicReference?, all: Bool)
-    /// A comic ready to share: as text, a `mailto:` URL or Markdown; optionally copied and opened.
-    case share(ComicReference?, format: ShareFormat, to: String?, copy: Bool, open: Bool)
+    /// A comic ready to share: as text, a `mailto:` URL or Markdown (nil: the `share-format`
+    /// setting's, or `mailto:` with an address); optionally copied and opened.
+    case share(ComicReference?, format: ShareFormat?, to: String?, copy: Bool, open: Bool)
     /// The comic's page in the browser.
     case open(ComicReference?)
     /// New comics since the last check, one line each; `notify`: a desktop notification too.
@@ -59,10 +60,25 @@ package enum Command: Equatable, Sendable {
     case unread
     /// The next unread comic after the current one.
     case nextUnread
+    /// Every setting, its value and where it came from.
+    case config
+    /// Setting `key`: shown (no value), or changed for the session and, with `save`, in the
+    /// settings file.
+    case set(key: String, value: String?, save: Bool)
     /// Help on all commands or one.
     case help(String?)
     /// Leave.
     case quit
+}
+
+extension Command {
+    /// Whether it moves to a comic, so the picture may follow the card (`images`).
+    var movesToAComic: Bool {
+        switch self {
+        case .latest, .first, .next, .previous, .random, .goto, .back, .forward, .nextUnread: true
+        default: false
+        }
+    }
 }
 
 /// A comic named by number or by title.

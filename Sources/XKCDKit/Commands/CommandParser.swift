@@ -265,15 +265,21 @@ struct GlobalOptionScan {
     /// The command and its arguments.
     var words: [String] = []
 
-    /// Scans `arguments`.
+    /// Scans `arguments`. After the command, an option the command declares itself is the
+    /// command's (`sync --images` is sync's, not the global `--images MODE`).
     init(_ arguments: [String]) throws(UsageError) {
+        let command = CommandFound()
         var scanner = OptionScanner<GlobalOptionSpec>(
             arguments, splitsShortValues: true,
-            find: { name in GlobalOptionSpec.named(name).map { ($0, name, $0.takesValue) } },
+            find: { name in
+                if command.spec?.option(named: name) != nil { return nil }
+                return GlobalOptionSpec.named(name).map { ($0, name, $0.takesValue) }
+            },
             missingValue: { spec, name in UsageError("\(name) needs a value — e.g. \(spec.synopsis)") })
         while let item = try scanner.next() {
             switch item {
             case let .word(word):
+                if words.isEmpty { command.spec = CommandSpec.named(word) }
                 words.append(word)
             case let .end(rest):
                 words += (words.isEmpty ? [] : ["--"]) + rest
@@ -287,6 +293,11 @@ struct GlobalOptionScan {
                 throw Self.unknown(word)
             }
         }
+    }
+
+    // The command, once its word is read: the scanner's lookups ask it.
+    private final class CommandFound {
+        var spec: CommandSpec?
     }
 
     private static func unknown(_ argument: String) -> UsageError {

@@ -97,7 +97,7 @@ extension CommandSpec: Equatable {
     }
 }
 
-/// Which comics Tab offers for a command's argument.
+/// What Tab offers for a command's argument.
 package enum ComicCompletion: Sendable, Equatable {
     /// None.
     case none
@@ -105,6 +105,8 @@ package enum ComicCompletion: Sendable, Equatable {
     case stored
     /// Favorites only.
     case favorites
+    /// A setting's key, then its values.
+    case settings
 }
 
 /// Which of a command's arguments Tab completes as file paths (in the shells).
@@ -322,8 +324,8 @@ extension CommandSpec {
     private static func share(_ input: CommandInput) throws(UsageError) -> Command {
         let formats = ShareFormat.allCases.filter { input.flag("--\($0.rawValue)") }
         guard formats.count <= 1 else { throw UsageError("'share' takes one of --text, --mailto and --markdown") }
-        let format = formats.first ?? .text
         let to = input.value("--to")
+        let format = formats.first ?? (to == nil ? nil : .mailto)
         if let to {
             guard format == .mailto else {
                 throw UsageError("--to goes with --mailto — e.g. share --mailto --to friend@example.com")
@@ -524,6 +526,42 @@ extension CommandSpec {
         ) { input throws(UsageError) in
             try input.nothing()
             return .nextUnread
+        },
+        CommandSpec(
+            name: "config", summary: "list every setting, its value and where it came from",
+            details: """
+                Lists every setting with its value and where the value came from: default, the settings
+                file and its line (config.toml:3), an environment variable, a flag, or 'set'. A flag
+                wins over the environment, which wins over the file, which wins over the default.
+                The file is $XDG_CONFIG_HOME/xkcd/config.toml (~/.config/xkcd/config.toml), or the
+                one XKCD_CONFIG or --config FILE names; its keys are these settings' names, as in
+                timeout = 5 or images = "always". A key it does not know, a wrong type or a line
+                that is not TOML is a warning naming the line; the rest applies.
+                """,
+            argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .config
+        },
+        CommandSpec(
+            name: "set", operands: "KEY [VALUE]", summary: "change a setting for this session (--save: for good)",
+            details: """
+                'set KEY VALUE' changes a setting for the rest of the session; with --save it is also
+                written to the settings file, whose other lines, comments and order stay as they were.
+                'set KEY' shows one setting and where it came from. theme, color, renderer, width,
+                share-format and images change at once; the others take effect at the next start.
+                """,
+            argument: .words, options: [.flag("--save", short: "-s")], completes: .settings
+        ) { input throws(UsageError) in
+            guard let key = input.words.first else {
+                throw UsageError("'set' needs a setting — e.g. set images always ('config' lists them)")
+            }
+            guard input.words.count <= 2 else { throw input.extra(after: "set \(key) \(input.words[1])", from: 2) }
+            let value = input.words.count == 2 ? input.words[1] : nil
+            if input.flag("--save"), value == nil {
+                throw UsageError("'set --save' needs a value — e.g. set --save \(key) VALUE")
+            }
+            return .set(key: key, value: value, save: input.flag("--save"))
         },
         CommandSpec(
             name: "help", aliases: ["?"], operands: "[COMMAND]", summary: "list commands, or explain one",

@@ -4,7 +4,24 @@ package struct GlobalOptionSpec: Sendable, Equatable {
     /// Which option it is, for the parser.
     package enum Key: Sendable, Equatable {
         case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, theme, timeout
-        case commands, help, version, completionScript, manual
+        case images, config, commands, help, version, completionScript, manual
+
+        /// The setting the option gives (see ``SettingSpec``), if it gives one.
+        package var setting: String? {
+            switch self {
+            case .baseURL: "base-url"
+            case .explainURL: "explain-url"
+            case .dataDirectory: "data-dir"
+            case .offline: "offline"
+            case .imageCacheMB: "image-cache-mb"
+            case .checkEvery: "check-every"
+            case .noColor: "color"
+            case .theme: "theme"
+            case .timeout: "timeout"
+            case .images: "images"
+            case .json, .config, .commands, .help, .version, .completionScript, .manual: nil
+            }
+        }
     }
 
     /// Where an option's value comes from when the flag is not given.
@@ -42,6 +59,8 @@ package struct GlobalOptionSpec: Sendable, Equatable {
         case none
         /// Directory names.
         case directories
+        /// File names.
+        case files
         /// These words.
         case words([String])
     }
@@ -97,6 +116,14 @@ package struct GlobalOptionSpec: Sendable, Equatable {
         GlobalOptionSpec(
             key: .timeout, names: ["--timeout"], value: "SECS", fallback: .value("XKCD_TIMEOUT"),
             defaultValue: "15", summary: "give up on a request after SECS seconds"),
+        GlobalOptionSpec(
+            key: .images, names: ["--images"], value: "MODE", fallback: .value("XKCD_IMAGES"), defaultValue: "auto",
+            summary: "the picture under the card after each move: auto (kitty, iTerm2, sixel), always or never",
+            completion: .words(PictureMode.allCases.map(\.rawValue))),
+        GlobalOptionSpec(
+            key: .config, names: ["--config"], value: "FILE", fallback: .value("XKCD_CONFIG"),
+            defaultValue: "$XDG_CONFIG_HOME/xkcd/config.toml or ~/.config/xkcd/config.toml",
+            summary: "the settings file ('help config')", completion: .files),
         GlobalOptionSpec(
             key: .commands, names: ["-c"], otherSpellings: ["--command"], value: "COMMANDS",
             summary: "run ;-separated commands, then exit"),

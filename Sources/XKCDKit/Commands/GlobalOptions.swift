@@ -4,32 +4,19 @@
     import Foundation
 #endif
 
-/// The global options, from flags first, then environment variables, then defaults.
+/// The global options: the settings (a flag, then the environment, then the settings file,
+/// then the default) and what the command line asks for besides.
 package struct GlobalOptions: Sendable, Equatable {
-    /// The xkcd API base URL.
-    package var baseURL: URL
-    /// explainxkcd's base URL.
-    package var explainURL = XKCDClient.defaultExplainURL
-    /// Where everything is stored.
-    package var dataDirectory: URL
+    /// Every setting, with where it came from.
+    package var settings: Settings
+    /// What is wrong in the settings file, one line each (`config.toml:3: …`); the rest applied.
+    package var warnings: [String] = []
     /// One JSON document per command instead of human text.
     package var json = false
-    /// Colour explicitly turned off (`--no-color` or `NO_COLOR`).
-    package var noColor = false
     /// `-c`: `;`-separated commands to run.
     package var commandString: String?
     /// A one-shot command's words.
     package var words: [String] = []
-    /// No network at all: only what is stored.
-    package var offline = false
-    /// The most bytes of images kept (favorites' not counted).
-    package var imageCacheLimit = ComicSource.defaultImageCacheLimit
-    /// Whether comics are drawn for a dark or a light background, or as the terminal says.
-    package var theme = Theme.auto
-    /// Seconds before a request gives up.
-    package var timeout: TimeInterval = 15
-    /// Seconds between background checks for new comics in the REPL; 0: none.
-    package var checkInterval: TimeInterval = 30 * 60
     /// `--help` was given.
     package var showHelp = false
     /// `--version` was given.
@@ -42,29 +29,55 @@ package struct GlobalOptions: Sendable, Equatable {
     /// The default API base URL.
     package static let defaultBaseURL = URL(string: "https://xkcd.com")!
 
-    /// Parses `arguments` (without the program name) by ``GlobalOptionSpec/all``. Options may
-    /// stand anywhere on the line (see ``GlobalOptionScan``); the other words are the one-shot command.
-    package static func parse(arguments: [String], environment: Environment) throws(UsageError) -> GlobalOptions {
+    package var baseURL: URL { settings.baseURL }
+    package var explainURL: URL { settings.explainURL }
+    /// Where everything is stored.
+    package var dataDirectory: URL { URL(fileURLWithPath: settings["data-dir"].text) }
+    package var offline: Bool { settings.offline }
+    /// Colour explicitly turned off (`--no-color`, `NO_COLOR`, `color = false`).
+    package var noColor: Bool { !settings.color }
+    package var theme: Theme { settings.theme }
+    package var timeout: TimeInterval { settings.timeout }
+    package var imageCacheLimit: Int { settings.imageCacheLimit }
+    package var checkInterval: TimeInterval { settings.checkInterval }
+
+    /// Parses `arguments` (without the program name) by ``GlobalOptionSpec/all``: options may
+    /// stand anywhere on the line (see ``GlobalOptionScan``); the other words are the one-shot
+    /// command. `readFile` reads the settings file: nil when there is none, an error saying
+    /// why it cannot.
+    package static func parse(
+        arguments: [String], environment: Environment, readFile: (URL) throws -> String? = { _ in nil }
+    ) throws(UsageError) -> GlobalOptions {
         let split = try GlobalOptionScan(arguments)
-        var options = GlobalOptions(baseURL: defaultBaseURL, dataDirectory: URL(fileURLWithPath: "/"))
-        options.words = split.words
-        var values: [GlobalOptionSpec.Key: String] = [:]
+        var flags: [(key: String, flag: String, value: String)] = []
         var on: Set<GlobalOptionSpec.Key> = []
-        for spec in GlobalOptionSpec.all {
-            switch spec.fallback {
-            case .none: break
-            case let .value(name): if let text = environment[name], !text.isEmpty { values[spec.key] = text }
-            case let .switchOn(name):
-                if ["1", "true", "yes", "on"].contains((environment[name] ?? "").lowercased()) { on.insert(spec.key) }
-            case let .nonEmpty(name): if !(environment[name] ?? "").isEmpty { on.insert(spec.key) }
-            }
-        }
+        var values: [GlobalOptionSpec.Key: String] = [:]
         for (spec, value) in split.given {
             if let value { values[spec.key] = value } else { on.insert(spec.key) }
+            guard let setting = spec.key.setting else { continue }
+            let flag = spec.names.last ?? ""
+            switch spec.key {
+            case .offline: flags.append((setting, flag, "true"))
+            case .noColor: flags.append((setting, flag, "false"))
+            default: if let value { flags.append((setting, flag, value)) }
+            }
         }
-        options.offline = on.contains(.offline)
+        let location = Settings.fileLocation(flag: values[.config], environment: environment)
+        var warnings: [String] = []
+        var text: String?
+        do {
+            text = try readFile(location.url)
+            if text == nil, location.named {
+                warnings.append("\(location.url.path): no such file — the settings are the defaults")
+            }
+        } catch {
+            warnings.append("\(location.url.path): cannot be read (\(XKCDError.message(for: error))) — ignored")
+        }
+        let resolved = try Settings.resolve(
+            file: location.url, fileText: text, environment: environment, flags: flags)
+        var options = GlobalOptions(settings: resolved.settings, warnings: warnings + resolved.warnings)
+        options.words = split.words
         options.json = on.contains(.json)
-        options.noColor = on.contains(.noColor)
         options.showHelp = on.contains(.help)
         options.showVersion = on.contains(.version)
         options.showManual = on.contains(.manual)
@@ -79,50 +92,6 @@ package struct GlobalOptions: Sendable, Equatable {
             }
             options.completionScript = known
         }
-        if let baseURL = values[.baseURL] { options.baseURL = try httpURL(baseURL, flag: "--base-url") }
-        if let explainURL = values[.explainURL] { options.explainURL = try httpURL(explainURL, flag: "--explain-url") }
-        options.dataDirectory = DataDirectory.resolve(explicit: values[.dataDirectory], environment: environment)
-        if let theme = values[.theme] {
-            guard let known = Theme(rawValue: theme.lowercased()) else {
-                let names = Theme.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--theme takes one of \(names), not \(UsageError.quote(theme))")
-            }
-            options.theme = known
-        }
-        if let timeout = values[.timeout] {
-            guard let seconds = TimeInterval(timeout), seconds > 0, seconds <= 600 else {
-                throw UsageError("--timeout takes seconds between 0 and 600 (got \(UsageError.quote(timeout)))")
-            }
-            options.timeout = seconds
-        }
-        if let imageCache = values[.imageCacheMB] {
-            guard let megabytes = Double(imageCache), megabytes >= 0, megabytes <= 1_000_000 else {
-                throw UsageError("--image-cache-mb takes a size in megabytes (got \(UsageError.quote(imageCache)))")
-            }
-            options.imageCacheLimit = Int(megabytes * 1_000_000)
-        }
-        if let checkEvery = values[.checkEvery] {
-            // At most once a second: more often would only load the server.
-            guard let minutes = Double(checkEvery), minutes == 0 || (minutes >= 1.0 / 60 && minutes <= 7 * 24 * 60)
-            else {
-                throw UsageError(
-                    "--check-every takes minutes, at least 1/60 (0 turns the checks off; got "
-                        + "\(UsageError.quote(checkEvery)))"
-                )
-            }
-            options.checkInterval = minutes * 60
-        }
         return options
-    }
-
-    private static func httpURL(_ text: String, flag: String) throws(UsageError) -> URL {
-        var trimmed = text
-        while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-        else {
-            throw UsageError("\(flag) needs an http(s) URL (got \(UsageError.quote(text)))")
-        }
-        return url
     }
 }

@@ -38,8 +38,19 @@ package struct Completer: Sendable {
             }
             return options
         }
+        if spec.completes == .settings, !typed.hasPrefix("-") {
+            // A setting's key first, then its values; options stand anywhere.
+            let given = arguments.dropLast().filter { !$0.hasPrefix("-") }
+            let pool: [CompletionCandidate]
+            switch given.count {
+            case 0: pool = SettingSpec.all.map { CompletionCandidate($0.key, note: $0.summary) }
+            case 1: pool = (SettingSpec.named(given[0])?.suggestions ?? []).map { CompletionCandidate($0) }
+            default: pool = []
+            }
+            return filter(pool, by: typed)
+        }
         switch spec.completes {
-        case .none:
+        case .none, .settings:
             return options
         case .stored where argument.isEmpty:
             return options

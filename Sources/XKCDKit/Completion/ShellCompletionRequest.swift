@@ -112,6 +112,7 @@ package struct ShellCompletionRequest: Sendable {
             switch option.completion {
             case .none: return .candidates(.words, [])
             case .directories: return .directories
+            case .files: return .files
             case let .words(values):
                 return .candidates(.words, values.filter { $0.hasPrefix(current) }.map { CompletionCandidate($0) })
             }

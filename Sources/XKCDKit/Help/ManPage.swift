@@ -42,6 +42,19 @@ package enum ManPage {
             }
             out += [".TP", head, escape(spec.details.split(separator: "\n").joined(separator: " "))]
         }
+        out.append(".SH SETTINGS")
+        out.append(
+            escape(
+                "Settings are kept in $XDG_CONFIG_HOME/xkcd/config.toml (~/.config/xkcd/config.toml), or the file "
+                    + "XKCD_CONFIG or --config names, in TOML: one key = value a line, e.g. timeout = 5 or "
+                    + "images = \"always\". A flag wins over the environment, which wins over the file, which wins "
+                    + "over the default; 'set' in the REPL wins for the session, and 'set --save' writes the file, "
+                    + "keeping its other lines. 'config' lists every setting and where its value came from. "
+                    + "A key the file does not know, a wrong type or a line that is not TOML is a warning naming "
+                    + "the line, and the rest applies."))
+        for spec in SettingSpec.all {
+            out += [".TP", "\\fB\(inline(spec.key))\\fR", escape(spec.helpText)]
+        }
         out.append(".SH EXIT STATUS")
         for status in ProgramHelp.exitStatuses {
             out += [

@@ -83,11 +83,33 @@ enum JSONRenderer {
             ])
         case let .help(topic):
             value = HelpText.json(topic: topic)
+        case let .settings(report):
+            value = .object([
+                ("file", .string(report.file)), ("file_exists", .bool(report.fileExists)),
+                ("settings", .array(report.rows.map(setting))),
+            ])
+        case let .settingChanged(row, savedTo, appliesNow):
+            value = .object([
+                ("setting", setting(row)), ("saved_to", savedTo.map(JSONValue.string) ?? .null),
+                ("applies_now", .bool(appliesNow)),
+            ])
         case .quit, .confirmation:
             // A question is asked on the terminal, never written as a document.
             return ""
         }
         return value.serialized + "\n"
+    }
+
+    /// A setting: its value a boolean or number where the setting takes one.
+    static func setting(_ row: SettingRow) -> JSONValue {
+        let value: JSONValue
+        switch row.kind {
+        case .onOff: value = .bool(row.value == "true")
+        case .number: value = Double(row.value) == nil ? .string(row.value) : .number(row.value)
+        case .columns: value = Int(row.value).map(JSONValue.int) ?? .string(row.value)
+        case .address, .directory, .choice: value = .string(row.value)
+        }
+        return .object([("key", .string(row.key)), ("value", value), ("origin", .string(row.origin))])
     }
 
     /// The document for a comic.

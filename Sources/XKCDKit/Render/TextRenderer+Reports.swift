@@ -151,3 +151,24 @@ package enum ByteCount {
         return "\(text) \(units[unit])"
     }
 }
+
+extension TextRenderer {
+    /// The settings file, then one line a setting: its key, value and where it came from.
+    func settingsText(_ report: SettingsReport) -> String {
+        var lines: [String] = []
+        if report.rows.count > 1 {
+            let file = TerminalSanitizer.sanitize(report.file, multiline: false)
+            let note = report.fileExists ? "" : " (not there: 'set --save KEY VALUE' makes it)"
+            lines += sentence("settings file: \(file)\(note)")
+        }
+        let keyWidth = report.rows.map(\.key.count).max() ?? 0
+        let values = report.rows.map { TerminalSanitizer.sanitize($0.value, multiline: false) }
+        let valueWidth = min(values.map(DisplayWidth.of).max() ?? 0, max(10, width / 2))
+        for (row, value) in zip(report.rows, values) {
+            let key = row.key + String(repeating: " ", count: keyWidth - row.key.count)
+            let pad = String(repeating: " ", count: max(0, valueWidth - DisplayWidth.of(value)))
+            lines.append("\(style.bold(key))  \(value)\(pad)  \(style.dim(row.origin))")
+        }
+        return block(lines)
+    }
+}

@@ -86,6 +86,14 @@ struct TextRenderer: Sendable {
             return block(sentence(head) + summary.first.map(entryLine))
         case let .help(topic):
             return HelpText.render(topic: topic, style: style, width: width)
+        case let .settings(report):
+            return settingsText(report)
+        case let .settingChanged(row, savedTo, appliesNow):
+            let when = appliesNow ? "" : "; it takes effect at the next start"
+            let whereTo =
+                savedTo.map { "saved to \(TerminalSanitizer.sanitize($0, multiline: false))" } ?? "for this session"
+            return block(
+                sentence("\(row.key) = \(TerminalSanitizer.sanitize(row.value, multiline: false)) (\(whereTo)\(when))"))
         case let .confirmation(confirmation):
             switch confirmation.question {
             case let .clearCache(stats): return block(sentence(clearQuestion(stats)))

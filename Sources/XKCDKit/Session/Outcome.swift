@@ -53,6 +53,11 @@ package enum Outcome: Sendable, Equatable {
     case quit
     /// A question to answer before the command goes ahead (`cache clear` on a terminal).
     case confirmation(Confirmation)
+    /// Settings with where each came from (`config`, `set KEY`).
+    case settings(SettingsReport)
+    /// A setting `set` changed: as it is now, the file it was saved to, and whether it
+    /// changed the running session or takes effect at the next start.
+    case settingChanged(SettingRow, savedTo: String?, appliesNow: Bool)
 }
 
 /// A question the loop asks before a command goes ahead; where no one can answer (a script),

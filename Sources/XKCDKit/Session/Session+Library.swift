@@ -131,9 +131,10 @@ extension Session {
 extension Session {
     /// The comic `reference` names (or the current one) written out as `format`.
     func share(
-        _ reference: ComicReference?, _ format: ShareFormat, _ to: String?, _ copy: Bool,
+        _ reference: ComicReference?, _ chosen: ShareFormat?, _ to: String?, _ copy: Bool,
         _ open: Bool
     ) async throws -> Outcome {
+        let format = chosen ?? settings.shareFormat
         let comic = DisplayComic(try await comic(try resolve(reference)))
         let text: String
         switch format {
@@ -172,9 +173,16 @@ package struct ShareResult: Sendable, Equatable {
 extension Session {
     /// The image of the comic `reference` names (or the current one), decoded for drawing.
     /// A stored image that does not decode is deleted, so the next request fetches it anew.
-    /// A terminal that draws pixels gets the comic's double-resolution image.
-    func image(_ reference: ComicReference?, _ options: ImageOptions, _ withCard: Bool) async throws -> Outcome {
-        let facts = terminal?.facts(forced: options.renderer)
+    /// A terminal that draws pixels gets the comic's double-resolution image. What `options`
+    /// leave open, the `renderer` and `width` settings say; `facts` are the terminal's, when
+    /// the caller has them already.
+    func image(
+        _ reference: ComicReference?, _ given: ImageOptions, _ withCard: Bool, facts known: TerminalFacts? = nil
+    ) async throws -> Outcome {
+        var options = given
+        options.renderer = options.renderer ?? settings.renderer
+        options.width = options.width ?? settings.width
+        let facts = known ?? terminal?.facts(forced: options.renderer, theme: settings.theme, noColor: !settings.color)
         let drawsPixels = facts.map { ImageProtocolChoice.choose(forced: options.renderer, facts: $0).drawsPixels }
         // Inside tmux a picture reaches the terminal only through passthrough.
         if drawsPixels == true, let facts, facts.environment["TMUX"] != nil, facts.tmuxPassthrough == false {
@@ -208,5 +216,61 @@ extension Session {
         let destination = ImageSaver.destination(path: path, defaultName: name, currentDirectory: currentDirectory)
         try ImageSaver.write(image.data, to: destination, force: force)
         return .saved(path: destination.path, bytes: image.data.count)
+    }
+}
+
+extension Session {
+    /// `comic`'s card with its picture under it, where the `images` setting and the terminal
+    /// say so; the card alone otherwise, and when the picture cannot be had (with a note).
+    func withPicture(_ comic: DisplayComic) async throws -> Outcome {
+        guard settings.images != .never, let terminal else { return .comic(comic) }
+        let options = ImageOptions(renderer: settings.renderer, width: settings.width)
+        let facts = terminal.facts(forced: options.renderer, theme: settings.theme, noColor: !settings.color)
+        guard facts.isTTY else { return .comic(comic) }
+        let drawsPixels = ImageProtocolChoice.choose(forced: options.renderer, facts: facts).drawsPixels
+        guard drawsPixels || settings.images == .always else { return .comic(comic) }
+        guard !comic.imageURL.isEmpty else {
+            notify("#\(comic.num) has no picture to draw — 'open \(comic.num)' shows it in the browser")
+            return .comic(comic)
+        }
+        do {
+            return try await image(.number(comic.num), options, true, facts: facts)
+        } catch XKCDError.cancelled {
+            throw XKCDError.cancelled
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            notify("note: no picture of #\(comic.num) — \(XKCDError.message(for: error))")
+            return .comic(comic)
+        }
+    }
+
+    /// Every setting, its value and where it came from.
+    func configuration() -> Outcome {
+        .settings(SettingsReport(settings, keys: SettingSpec.all.map(\.key)))
+    }
+
+    /// Shows setting `key`, or sets it to `value` for the session and, with `save`, in the
+    /// settings file.
+    func change(_ key: String, to value: String?, save: Bool) throws -> Outcome {
+        let spec: SettingSpec
+        do {
+            spec = try Settings.spec(key)
+        } catch {
+            throw XKCDError.cannotDo(error.message)
+        }
+        guard let value else { return .settings(SettingsReport(settings, keys: [spec.key])) }
+        var changed = settings
+        do {
+            _ = try changed.set(spec.key, value)
+        } catch {
+            throw XKCDError.cannotDo(error.message)
+        }
+        let text = changed[spec.key].text
+        if save { try SettingsFile.write(spec, text, to: changed.file) }
+        settings = changed
+        return .settingChanged(
+            SettingRow(spec, settings[spec.key]), savedTo: save ? settings.file.path : nil,
+            appliesNow: spec.appliesNow)
     }
 }

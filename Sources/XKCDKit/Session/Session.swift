@@ -26,12 +26,19 @@ package actor Session {
     let progress: @Sendable (SyncProgress) -> Void
     /// The terminal images are drawn on; nil: none (`--json`), plain characters.
     let terminal: (any TerminalDescribing)?
+    /// The settings, `set` applied.
+    var settings: Settings {
+        didSet { shownSettings.withLock { [settings] in $0 = settings } }
+    }
+    // The settings, read by the loop for each outcome's colour without entering the actor.
+    private nonisolated let shownSettings: Mutex<Settings>
 
     /// Creates a session over `source`, restoring the state saved in its store. Relative paths
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
     /// receives one-line notices; `progress` hears a sync; images are drawn for `terminal`.
     package init(
-        source: ComicSource, currentDirectory: URL = .currentDirectory(), terminal: (any TerminalDescribing)? = nil,
+        source: ComicSource, settings: Settings = .defaults, currentDirectory: URL = .currentDirectory(),
+        terminal: (any TerminalDescribing)? = nil,
         roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         notify: @escaping @Sendable (String) -> Void = { _ in },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
@@ -45,6 +52,8 @@ package actor Session {
         self.notify = notify
         self.progress = progress
         self.terminal = terminal
+        self.settings = settings
+        shownSettings = Mutex(settings)
         let saved = try? source.savedState()
         state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
         shown = Mutex(state.current)
@@ -55,13 +64,18 @@ package actor Session {
     /// The comic on screen, if any.
     package nonisolated var current: Int? { shown.withLock { $0 } }
 
+    /// The settings as they are now, `set` applied.
+    package nonisolated var currentSettings: Settings { shownSettings.withLock { $0 } }
+
     /// A copy of the browsing state.
     package var snapshot: SessionState { state }
 
     /// Runs `command`.
     package func run(_ command: Command) async throws -> Outcome {
         do {
-            return try await perform(command)
+            let outcome = try await perform(command)
+            if command.movesToAComic, case let .comic(comic) = outcome { return try await withPicture(comic) }
+            return outcome
         } catch let ambiguous as AmbiguousTitle {
             return .choices(query: ambiguous.query, ambiguous.entries)
         }
@@ -98,6 +112,8 @@ package actor Session {
         case let .check(notify): return try await check(notify: notify)
         case .unread: return try await unread()
         case .nextUnread: return try navigate(to: try await firstUnreadAfterCurrent())
+        case .config: return configuration()
+        case let .set(key, value, save): return try change(key, to: value, save: save)
         case let .help(topic): return .help(topic)
         case .quit: return .quit
         }

@@ -1,8 +1,8 @@
 /// The terminal images are drawn on, asked each time one is (its size may have changed).
 package protocol TerminalDescribing: Sendable {
     /// What is known about the terminal, found out for drawing with `forced` (nil: the
-    /// protocol is chosen from the terminal).
-    func facts(forced: ImageProtocol?) -> TerminalFacts
+    /// protocol is chosen from the terminal) for `theme`, without colour when `noColor`.
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts
 }
 
 /// What is known about the terminal an image is drawn on, gathered by the caller.
