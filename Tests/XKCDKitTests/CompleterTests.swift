@@ -33,6 +33,17 @@ import Testing
         #expect(completer.complete("save 353 x", paths: paths) == .none)
     }
 
+    @Test func setCompletesAKeyThenItsValues() {
+        #expect(completer.complete("set th") == Completion(replaceCount: 2, insertion: "theme ", candidates: ["theme"]))
+        #expect(completer.complete("set theme d").insertion == "dark ")
+        #expect(completer.complete("set --save ti").insertion == "timeout ")
+        #expect(completer.complete("set images ").candidates == ["auto", "always", "never"])
+        #expect(completer.complete("set offline t").insertion == "true ")
+        #expect(completer.complete("set timeout ").candidates.isEmpty, "a number has nothing to offer")
+        #expect(completer.complete("set ").candidates == SettingSpec.all.map(\.key))
+        #expect(completer.complete("set images --s").insertion == "--save ")
+    }
+
     @Test func completesAUniqueCommandNameWithASpace() {
         #expect(completer.complete("go") == Completion(replaceCount: 2, insertion: "goto ", candidates: ["goto"]))
         #expect(completer.complete("GO").insertion == "goto ")

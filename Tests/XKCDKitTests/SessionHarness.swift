@@ -47,10 +47,23 @@ struct SessionHarness {
             now: { clock.now }, notify: { notices.append($0) })
     }
 
+    /// The default settings, kept in `config.toml` in the harness's directory.
+    func settings() throws -> Settings {
+        try Settings.resolve(
+            file: directory.url.appendingPathComponent("config.toml"), fileText: nil, environment: [:], flags: []
+        ).settings
+    }
+
     /// A session; sessions of one harness share its store, like runs on one data directory.
-    func session(roll: @escaping @Sendable (Int) -> Int = { _ in 0 }) -> Session {
+    /// Pictures are drawn for `terminal` (none: as with `--json`).
+    func session(
+        roll: @escaping @Sendable (Int) -> Int = { _ in 0 }, settings: Settings? = nil,
+        terminal: (any TerminalDescribing)? = nil
+    ) -> Session {
         let notices = notices
-        return Session(source: source(), currentDirectory: directory.url, roll: roll, notify: { notices.append($0) })
+        return Session(
+            source: source(), settings: settings ?? (try? self.settings()) ?? .defaults,
+            currentDirectory: directory.url, terminal: terminal, roll: roll, notify: { notices.append($0) })
     }
 }
 

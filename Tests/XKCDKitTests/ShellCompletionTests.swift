@@ -154,6 +154,12 @@ import Testing
                 == "/env")
     }
 
+    @Test func theShellsCompleteSettings() {
+        #expect(bash("xkcd set sh") == ["share-format"])
+        #expect(bash("xkcd set share-format mar") == ["markdown"])
+        #expect(bash("xkcd --images al") == ["always"])
+    }
+
     @Test func bashGetsWordsQuotedForReadline() {
         #expect(bash("xkcd go") == ["goto"])
         #expect(bash("xkcd goto Exp") == [#"Exploits\ of\ a\ Mom"#])

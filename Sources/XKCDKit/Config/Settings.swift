@@ -293,6 +293,17 @@ package struct Settings: Sendable, Equatable {
             let (entries, problems) = TOMLDocument.parse(fileText)
             var notes = problems.map { (line: $0.line, text: $0.message) }
             for entry in entries {
+                if let dot = entry.key.lastIndex(of: "."),
+                    SettingSpec.named(String(entry.key[dot...].dropFirst())) != nil
+                {
+                    let key = entry.key[dot...].dropFirst()
+                    notes.append(
+                        (
+                            entry.line,
+                            "'\(key)' under [\(entry.key[..<dot])] is not read: settings go before any [table]"
+                        ))
+                    continue
+                }
                 guard let spec = SettingSpec.named(entry.key) else {
                     let keys = SettingSpec.all.map(\.key)
                     let guess = EditDistance.closest(to: entry.key, among: keys).map { " — did you mean '\($0)'?" }

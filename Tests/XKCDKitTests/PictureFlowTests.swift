@@ -1,0 +1,170 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import XKCDKit
+
+/// A terminal whose facts are fixed: kitty's, a plain xterm's, or a pipe's.
+struct FixedTerminal: TerminalDescribing {
+    var environment: [String: String]
+    var isTTY = true
+
+    static let kitty = FixedTerminal(environment: ["TERM": "xterm-kitty"])
+    static let xterm = FixedTerminal(environment: ["TERM": "xterm-256color"])
+    static let pipe = FixedTerminal(environment: ["TERM": "xterm-kitty"], isTTY: false)
+
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts {
+        TerminalFacts(environment: environment, isTTY: isTTY, noColor: noColor, columns: 80, rows: 24)
+    }
+}
+
+/// The picture under the card after each move (`images`), and `config` and `set` in a session.
+@Suite struct PictureFlowTests {
+    func harness() throws -> SessionHarness {
+        try SessionHarness(archive: .synthetic(count: 6, titles: [3: "Barrel"]))
+    }
+
+    func picture(_ outcome: Outcome) -> ComicImage? {
+        if case let .image(image) = outcome { return image }
+        return nil
+    }
+
+    @Test func everyMoveBringsThePictureOnAPixelTerminal() async throws {
+        let harness = try harness()
+        let session = harness.session(terminal: FixedTerminal.kitty)
+        let moves: [Command] = [
+            .goto(.number(3)), .next(1), .previous(1), .first, .latest, .random, .back, .forward, .nextUnread,
+            .goto(.title("barrel")),
+        ]
+        for move in moves {
+            let image = try #require(picture(try await session.run(move)), "\(move)")
+            #expect(image.withCard, "the card comes first")
+            #expect(image.facts?.environment["TERM"] == "xterm-kitty")
+        }
+        #expect(shownNumber(try await session.run(.show(nil))) != nil, "show is not a move: the card alone")
+        #expect(picture(try await session.run(.search("barrel", limit: 5))) == nil)
+    }
+
+    @Test func autoLeavesHalfBlocksOutAlwaysBringsThem() async throws {
+        let harness = try harness()
+        let auto = harness.session(terminal: FixedTerminal.xterm)
+        #expect(shownNumber(try await auto.run(.goto(.number(2)))) == 2, "auto: no pixels, no picture")
+        var always = try harness.settings()
+        _ = try always.set("images", "always")
+        let drawn = harness.session(settings: always, terminal: FixedTerminal.xterm)
+        #expect(picture(try await drawn.run(.goto(.number(2))))?.comic.num == 2)
+    }
+
+    @Test func neverJSONOrAPipeMeansTheCardAlone() async throws {
+        let harness = try harness()
+        var never = try harness.settings()
+        _ = try never.set("images", "never")
+        let cases: [(Session, String)] = [
+            (harness.session(settings: never, terminal: FixedTerminal.kitty), "images = never"),
+            (harness.session(terminal: nil), "--json: no terminal"),
+            (harness.session(terminal: FixedTerminal.pipe), "stdout is not a terminal"),
+        ]
+        for (session, why) in cases {
+            #expect(shownNumber(try await session.run(.goto(.number(4)))) == 4, "\(why)")
+        }
+    }
+
+    @Test func aComicWithoutAPictureSaysSoInOneLine() async throws {
+        var archive = ComicArchive.synthetic(count: 6)
+        archive.bodies[5] = Data(
+            #"{"num": 5, "title": "Game", "safe_title": "Game", "img": "", "alt": "", "transcript": "", "year": "2020", "month": "1", "day": "1", "link": "", "news": ""}"#
+                .utf8)
+        let harness = try SessionHarness(archive: archive)
+        let session = harness.session(terminal: FixedTerminal.kitty)
+        #expect(shownNumber(try await session.run(.goto(.number(5)))) == 5)
+        #expect(harness.notices.all == ["#5 has no picture to draw — 'open 5' shows it in the browser"])
+    }
+
+    @Test func aPictureThatCannotBeHadLeavesTheCardAndANote() async throws {
+        var harness = try harness()
+        harness.failingImages = [2]
+        let session = harness.session(terminal: FixedTerminal.kitty)
+        #expect(shownNumber(try await session.run(.goto(.number(2)))) == 2)
+        #expect(harness.notices.all.contains { $0.hasPrefix("note: no picture of #2 — ") })
+    }
+
+    @Test func setChangesTheSessionAndSaveKeepsIt() async throws {
+        let harness = try harness()
+        let session = harness.session(terminal: FixedTerminal.kitty)
+        #expect(picture(try await session.run(.goto(.number(1)))) != nil)
+        let changed = try await session.run(.set(key: "images", value: "never", save: false))
+        guard case let .settingChanged(row, savedTo, appliesNow) = changed else {
+            Issue.record("not a change: \(changed)")
+            return
+        }
+        #expect(row.value == "never" && row.origin == "set" && savedTo == nil && appliesNow)
+        #expect(shownNumber(try await session.run(.next(1))) == 2, "never: the card alone from now on")
+        #expect(session.currentSettings.images == .never)
+
+        let file = harness.directory.url.appendingPathComponent("config.toml")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "set without --save writes nothing")
+        let saved = try await session.run(.set(key: "timeout", value: "9", save: true))
+        guard case let .settingChanged(_, savedTo, appliesNow) = saved else {
+            Issue.record("not saved")
+            return
+        }
+        #expect(savedTo == file.path && !appliesNow)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "timeout = 9\n")
+    }
+
+    @Test func badKeysAndValuesAreOneErrorAndChangeNothing() async throws {
+        let harness = try harness()
+        let session = harness.session()
+        await #expect(throws: XKCDError.cannotDo("no setting is called 'them' — did you mean 'theme'?")) {
+            try await session.run(.set(key: "them", value: "dark", save: true))
+        }
+        await #expect(throws: XKCDError.cannotDo("theme takes one of auto, dark, light, not 'blue'")) {
+            try await session.run(.set(key: "theme", value: "blue", save: true))
+        }
+        #expect(session.currentSettings.theme == .auto)
+        #expect(
+            !FileManager.default.fileExists(atPath: harness.directory.url.appendingPathComponent("config.toml").path))
+    }
+
+    @Test func configListsEverySettingAndSetShowsOne() async throws {
+        let harness = try harness()
+        let session = harness.session()
+        _ = try await session.run(.set(key: "share-format", value: "markdown", save: false))
+        guard case let .settings(all) = try await session.run(.config) else {
+            Issue.record("no settings")
+            return
+        }
+        #expect(all.rows.map(\.key) == SettingSpec.all.map(\.key))
+        #expect(all.rows.first { $0.key == "share-format" }?.origin == "set")
+        #expect(all.rows.first { $0.key == "timeout" }.map { ($0.value, $0.origin) } ?? ("", "") == ("15", "default"))
+        #expect(!all.fileExists)
+        guard case let .settings(one) = try await session.run(.set(key: "IMAGES", value: nil, save: false)) else {
+            Issue.record("no setting")
+            return
+        }
+        #expect(one.rows.map(\.key) == ["images"])
+
+        guard
+            case let .shared(shared) = try await session.run(
+                .share(.number(3), format: nil, to: nil, copy: false, open: false))
+        else {
+            Issue.record("not shared")
+            return
+        }
+        #expect(shared.format == .markdown, "share-format is share's default")
+    }
+
+    @Test func theRendererAndWidthSettingsAreImagesDefaults() async throws {
+        let harness = try harness()
+        var settings = try harness.settings()
+        _ = try settings.set("renderer", "blocks")
+        _ = try settings.set("width", "30")
+        let session = harness.session(settings: settings, terminal: FixedTerminal.kitty)
+        let image = try #require(picture(try await session.run(.image(.number(3), ImageOptions(), withCard: false))))
+        #expect(image.options == ImageOptions(renderer: .blocks, width: 30))
+        let given = try #require(
+            picture(
+                try await session.run(.image(.number(3), ImageOptions(renderer: .ascii, width: 12), withCard: false))))
+        #expect(given.options == ImageOptions(renderer: .ascii, width: 12), "what is typed wins")
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import XKCDKit
+
+/// Settings: a flag, then the environment, then config.toml, then the default; what is wrong
+/// in the file is a warning naming its line, and the rest applies.
+@Suite struct SettingsTests {
+    static let file = URL(fileURLWithPath: "/home/u/.config/xkcd/config.toml")
+
+    func resolve(
+        _ text: String?, environment: [String: String] = [:], flags: [(key: String, flag: String, value: String)] = []
+    ) throws -> (settings: Settings, warnings: [String]) {
+        try Settings.resolve(
+            file: Self.file, fileText: text,
+            environment: Environment(environment.merging(["HOME": "/home/u"]) { a, _ in a }),
+            flags: flags)
+    }
+
+    @Test func eachValueSaysWhereItCameFrom() throws {
+        let text = """
+            # my settings
+            timeout = 5
+            theme = "dark"
+            images = "always"
+            data-dir = "~/comics"
+            """
+        let (settings, warnings) = try resolve(
+            text, environment: ["XKCD_THEME": "light", "XKCD_IMAGES": "never"],
+            flags: [("images", "--images", "auto")])
+        #expect(warnings.isEmpty)
+        #expect(settings["timeout"] == Settings.Value(text: "5", origin: .file(name: "config.toml", line: 2)))
+        #expect(settings["timeout"].origin.shown == "config.toml:2")
+        #expect(settings["theme"] == Settings.Value(text: "light", origin: .environment("XKCD_THEME")), "env over file")
+        #expect(settings["images"] == Settings.Value(text: "auto", origin: .flag("--images")), "a flag over both")
+        #expect(settings["images"].origin.shown == "--images")
+        #expect(settings["base-url"] == Settings.Value(text: "https://xkcd.com", origin: .builtIn))
+        #expect(settings["base-url"].origin.shown == "default")
+        #expect(settings["data-dir"].text == "/home/u/comics", "~ is the home directory")
+        #expect(settings.timeout == 5 && settings.theme == .light && settings.images == .auto)
+    }
+
+    @Test func theDataDirectoryDefaultsToTheXDGPlace() throws {
+        let plain = try resolve(nil).settings
+        #expect(plain["data-dir"] == Settings.Value(text: "/home/u/.local/share/xkcd", origin: .builtIn))
+        let xdg = try resolve(nil, environment: ["XDG_DATA_HOME": "/data"]).settings
+        #expect(xdg["data-dir"].text == "/data/xkcd")
+    }
+
+    @Test func colourAndOfflineComeFromTheirOwnSpellings() throws {
+        let file = try resolve("color = false\noffline = true").settings
+        #expect(!file.color && file.offline)
+        let noColor = try resolve("color = true", environment: ["NO_COLOR": "1"]).settings
+        #expect(noColor["color"] == Settings.Value(text: "false", origin: .environment("NO_COLOR")))
+        let flag = try resolve(nil, flags: [("color", "--no-color", "false"), ("offline", "--offline", "true")])
+            .settings
+        #expect(flag["color"].origin.shown == "--no-color" && flag.offline)
+        let off = try resolve("offline = true", environment: ["XKCD_OFFLINE": "0"]).settings
+        #expect(!off.offline, "XKCD_OFFLINE=0 says no")
+    }
+
+    @Test func aBrokenFileWarnsLineByLineAndTheRestApplies() throws {
+        let text = """
+            timeout = 7
+            them = "dark"
+            images = 3
+            theme = "blue"
+            this is not toml
+            renderer = "kitty"
+            [table]
+            width = 60
+            """
+        let (settings, warnings) = try resolve(text)
+        #expect(
+            warnings == [
+                "config.toml:2: unknown setting 'them' — did you mean 'theme'?",
+                "config.toml:3: images takes a string in quotes, not a number",
+                "config.toml:4: theme takes one of auto, dark, light, not 'blue'",
+                "config.toml:5: expected '=' after key 'this', found 'is not toml'",
+                "config.toml:8: 'width' under [table] is not read: settings go before any [table]",
+            ])
+        #expect(settings.timeout == 7 && settings.renderer == .kitty)
+        #expect(settings.images == .auto && settings.theme == .auto, "what was wrong keeps its default")
+    }
+
+    @Test func aBadFlagOrVariableIsAnErrorNamingIt() {
+        #expect(throws: UsageError("--timeout takes seconds from 0 to 600, not 'soon'")) {
+            try resolve(nil, flags: [("timeout", "--timeout", "soon")])
+        }
+        #expect(throws: UsageError("XKCD_IMAGES: images takes one of auto, always, never, not 'some'")) {
+            try resolve(nil, environment: ["XKCD_IMAGES": "some"])
+        }
+        #expect(throws: UsageError("--base-url needs an http(s) URL (got 'ftp://x')")) {
+            try resolve(nil, flags: [("base-url", "--base-url", "ftp://x")])
+        }
+    }
+
+    @Test func setChecksTheKeyAndTheValue() throws {
+        var settings = try resolve(nil).settings
+        #expect(try settings.set("Images", "NEVER").key == "images")
+        #expect(settings["images"] == Settings.Value(text: "never", origin: .set))
+        #expect(try settings.set("width", "60").key == "width" && settings.width == 60)
+        #expect(try settings.set("width", "auto").key == "width" && settings.width == nil)
+        #expect(try settings.set("check-every", "0.5").key == "check-every" && settings.checkInterval == 30)
+        #expect(throws: UsageError("no setting is called 'imags' — did you mean 'images'?")) {
+            try settings.set("imags", "never")
+        }
+        #expect(throws: UsageError("no setting is called 'xyzzy' — 'config' lists them")) {
+            try settings.set("xyzzy", "1")
+        }
+        #expect(throws: UsageError("width takes auto or a number of columns from 1 to \(ImageFit.maxColumns), not '0'"))
+        {
+            try settings.set("width", "0")
+        }
+        #expect(throws: UsageError("offline takes true or false, not 'maybe'")) { try settings.set("offline", "maybe") }
+    }
+
+    @Test func theFileIsFoundWhereItIsNamedOrKept() {
+        let home: Environment = ["HOME": "/home/u"]
+        #expect(Settings.fileLocation(flag: nil, environment: home).url.path == "/home/u/.config/xkcd/config.toml")
+        #expect(
+            Settings.fileLocation(flag: nil, environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg"]).url.path
+                == "/cfg/xkcd/config.toml")
+        let named = Settings.fileLocation(flag: nil, environment: ["HOME": "/home/u", "XKCD_CONFIG": "/etc/x.toml"])
+        #expect(named.url.path == "/etc/x.toml" && named.named)
+        #expect(Settings.fileLocation(flag: "/tmp/y.toml", environment: home).url.path == "/tmp/y.toml")
+    }
+
+    @Test func saveKeepsEveryOtherByteOfTheFile() throws {
+        let directory = try ScratchDirectory("settings")
+        let url = directory.url.appendingPathComponent("xkcd/config.toml")
+        let spec = try #require(SettingSpec.named("timeout"))
+        try SettingsFile.write(spec, "9", to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "timeout = 9\n", "a new file, its directory too")
+
+        let original = "# mine\r\n\r\ntheme   =  \"dark\"   # I like it dark\r\ntimeout = 5\r\nimages = \"never\"\r\n"
+        try Data(original.utf8).write(to: url)
+        try SettingsFile.write(spec, "12.5", to: url)
+        try SettingsFile.write(try #require(SettingSpec.named("theme")), "light", to: url)
+        try SettingsFile.write(try #require(SettingSpec.named("offline")), "true", to: url)
+        #expect(
+            try String(contentsOf: url, encoding: .utf8)
+                == "# mine\r\n\r\ntheme   =  \"light\"   # I like it dark\r\ntimeout = 12.5\r\nimages = \"never\"\r\n"
+                + "offline = true\r\n")
+        let reread = try resolve(try String(contentsOf: url, encoding: .utf8))
+        #expect(reread.warnings.isEmpty && reread.settings.timeout == 12.5 && reread.settings.offline)
+    }
+
+    @Test func globalOptionsReadTheFileTheyName() throws {
+        let read: (URL) throws -> String? = { url in
+            url.path == "/etc/xkcd.toml" ? "timeout = 3\nimages = \"never\"" : nil
+        }
+        let options = try GlobalOptions.parse(
+            arguments: ["--config", "/etc/xkcd.toml", "goto", "1"], environment: ["HOME": "/h"], readFile: read)
+        #expect(options.timeout == 3 && options.settings.images == .never && options.words == ["goto", "1"])
+        #expect(options.warnings.isEmpty)
+        let missing = try GlobalOptions.parse(
+            arguments: ["latest"], environment: ["HOME": "/h", "XKCD_CONFIG": "/nope.toml"], readFile: read)
+        #expect(missing.warnings == ["/nope.toml: no such file — the settings are the defaults"])
+        let quiet = try GlobalOptions.parse(arguments: ["latest"], environment: ["HOME": "/h"], readFile: read)
+        #expect(quiet.warnings.isEmpty, "no file where none was named is the usual case")
+        let unreadable = try GlobalOptions.parse(
+            arguments: ["latest"], environment: ["HOME": "/h"], readFile: { _ in throw POSIXError(.EACCES) })
+        #expect(
+            unreadable.warnings.count == 1
+                && unreadable.warnings[0].hasPrefix("/h/.config/xkcd/config.toml: cannot be read"))
+    }
+
+    @Test func aCommandsOwnOptionIsNotTakenForAGlobalOne() throws {
+        let sync = try GlobalOptions.parse(arguments: ["sync", "--images"], environment: [:])
+        #expect(sync.words == ["sync", "--images"] && sync.settings.images == .auto)
+        let global = try GlobalOptions.parse(arguments: ["--images", "always", "sync"], environment: [:])
+        #expect(global.words == ["sync"] && global.settings.images == .always)
+        let after = try GlobalOptions.parse(arguments: ["goto", "1", "--images=never"], environment: [:])
+        #expect(after.words == ["goto", "1"] && after.settings.images == .never)
+    }
+}
