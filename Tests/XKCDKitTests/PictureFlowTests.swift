@@ -110,6 +110,11 @@ struct FixedTerminal: TerminalDescribing {
         }
         #expect(savedTo == file.path && !appliesNow)
         #expect(try String(contentsOf: file, encoding: .utf8) == "timeout = 9\n")
+        #expect(session.currentSettings.timeout == 15, "the running session keeps its timeout")
+        await #expect(
+            throws: XKCDError.cannotDo(
+                "offline takes effect at the next start — 'set --save offline true' keeps it for then")
+        ) { try await session.run(.set(key: "offline", value: "true", save: false)) }
     }
 
     @Test func badKeysAndValuesAreOneErrorAndChangeNothing() async throws {

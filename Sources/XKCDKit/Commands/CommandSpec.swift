@@ -549,7 +549,8 @@ extension CommandSpec {
                 'set KEY VALUE' changes a setting for the rest of the session; with --save it is also
                 written to the settings file, whose other lines, comments and order stay as they were.
                 'set KEY' shows one setting and where it came from. theme, color, renderer, width,
-                share-format and images change at once; the others take effect at the next start.
+                share-format and images change at once; the others take effect at the next start, so
+                they are only saved.
                 """,
             argument: .words, options: [.flag("--save", short: "-s")], completes: .settings
         ) { input throws(UsageError) in

@@ -266,11 +266,15 @@ extension Session {
         } catch {
             throw XKCDError.cannotDo(error.message)
         }
+        guard spec.appliesNow || save else {
+            throw XKCDError.cannotDo(
+                "\(spec.key) takes effect at the next start — 'set --save \(spec.key) \(value)' keeps it for then")
+        }
         let text = changed[spec.key].text
         if save { try SettingsFile.write(spec, text, to: changed.file) }
-        settings = changed
+        // What applies only from the next start stays as it is in this session, and `config` says so.
+        if spec.appliesNow { settings = changed }
         return .settingChanged(
-            SettingRow(spec, settings[spec.key]), savedTo: save ? settings.file.path : nil,
-            appliesNow: spec.appliesNow)
+            SettingRow(spec, changed[spec.key]), savedTo: save ? settings.file.path : nil, appliesNow: spec.appliesNow)
     }
 }
