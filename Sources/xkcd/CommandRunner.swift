@@ -305,10 +305,12 @@ final class Interrupts: @unchecked Sendable {
     /// Runs `operation` as a child task that Ctrl-C cancels; what it returns or throws once
     /// cancelled (a sync's partial summary, ``XKCDError/cancelled``) is the result.
     func cancelling<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
+        // A Ctrl-C between here and the wait being in place still counts.
+        let pressesBefore = state.withLock { $0.presses }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await operation() }
             group.addTask {
-                await self.nextPress()
+                await self.nextPress(after: pressesBefore)
                 return nil
             }
             while let finished = try await group.next() {
@@ -341,12 +343,13 @@ final class Interrupts: @unchecked Sendable {
         return body()
     }
 
-    // Returns at the next Ctrl-C, or when the waiting task is cancelled.
-    private func nextPress() async {
+    // Returns at the next Ctrl-C (at once if there were more than `pressesBefore` already),
+    // or when the waiting task is cancelled.
+    private func nextPress(after pressesBefore: Int) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let cancelled = state.withLock { state in
-                    guard !Task.isCancelled else { return true }
+                    guard !Task.isCancelled, state.presses == pressesBefore else { return true }
                     state.waiter = continuation
                     return false
                 }

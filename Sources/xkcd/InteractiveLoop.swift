@@ -89,6 +89,9 @@ struct InteractiveLoop {
 struct ScriptLoop {
     let runner: CommandRunner
     let input: LineFeed
+    /// Whether lines are read ahead on a thread of their own; not on a terminal, whose
+    /// questions (`cache clear`) read the same input.
+    let readsAhead: Bool
     /// Ctrl-C handling, taken over when the first line arrives.
     let interrupts: Interrupts
 
@@ -101,6 +104,9 @@ struct ScriptLoop {
             let line: String
             if waiting == nil, let ready = input.readyLine() {
                 guard case let .line(text) = ready else { break }
+                line = text
+            } else if !readsAhead {
+                guard case let .line(text) = await input.read(prompt: "") else { break }
                 line = text
             } else {
                 var lines = waiting ?? input.lines().makeAsyncIterator()
@@ -152,7 +158,7 @@ final class LineFeed: @unchecked Sendable {
         }
     }
 
-    /// Records `line` in the history.
+    /// Records `line` in the history (plain input keeps none).
     func addHistory(_ line: String) {
         reader.addHistory(line)
     }

@@ -93,7 +93,8 @@ struct Main {
     private static func run(_ options: GlobalOptions, output: Output, environment: Environment) async -> Int32 {
         let terminal = Terminal()
         let notify: @Sendable (String) -> Void = { output.notice($0) }
-        let drawsOn = options.json ? nil : ImageTerminal()
+        let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
+        let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
         let openSession = {
             try DataDirectory.prepare(options.dataDirectory)
             let store = try ComicStore.open(
@@ -113,39 +114,41 @@ struct Main {
         let rendering = Rendering(
             terminalColor: terminal.stdoutSupportsColor, json: options.json, hyperlinks: terminal.supportsHyperlinks,
             wrapsMessages: terminal.stdoutIsTTY)
-        let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
-        let interrupts = Interrupts(mode: isREPL ? .cancelCommand : .stopRun)
-        let runner = CommandRunner(
-            openSession: openSession, rendering: rendering, settings: options.settings, output: output,
-            interrupts: interrupts,
-            handoff: SystemHandoff(terminal: terminal, environment: environment))
-        if terminal.stdinIsTTY {
-            let answers = LineFeed(PlainLineReader())
-            runner.ask = { before, last in
-                for line in before { output.notice(line) }
-                output.prompt(last)
-                guard case let .line(answer) = await answers.read(prompt: "") else { return false }
-                return CommandRunner.saysYes(answer)
-            }
-        }
+        // The REPL opens the store at once (the prompt shows the current comic, Tab the titles).
+        var repl: (session: Session, reader: EditLineReader)?
         if isREPL {
-            // The prompt shows the current comic: the store is needed from the start.
-            let session: Session
             do {
-                session = try runner.session()
+                let session = try openSession()
+                if let reader = try? EditLineReader(
+                    programName: "xkcd", historyFile: options.dataDirectory.appendingPathComponent("history"),
+                    completion: CompletionBridge.handler(Completer(), titles: session.titles))
+                {
+                    repl = (session, reader)
+                }
             } catch {
                 output.error(XKCDError.message(for: error))
                 return ExitCode.failure
             }
-            if let reader = try? EditLineReader(
-                programName: "xkcd",
-                historyFile: options.dataDirectory.appendingPathComponent("history"),
-                completion: CompletionBridge.handler(Completer(), titles: session.titles)
-            ) {
-                return await InteractiveLoop(
-                    runner: runner, reader: LineFeed(reader), output: output, session: session,
-                    interrupts: interrupts, checkInterval: options.checkInterval
-                ).run()
+        }
+        let interrupts = Interrupts(mode: repl == nil ? .stopRun : .cancelCommand)
+        let runner = CommandRunner(
+            openSession: { try repl?.session ?? openSession() }, rendering: rendering, settings: options.settings,
+            output: output, interrupts: interrupts, handoff: SystemHandoff(terminal: terminal, environment: environment)
+        )
+        if let repl {
+            return await InteractiveLoop(
+                runner: runner, reader: LineFeed(repl.reader), output: output, session: repl.session,
+                interrupts: interrupts, checkInterval: options.checkInterval
+            ).run()
+        }
+        // Lines from stdin, and the answers to questions when it is a terminal (one reader for both).
+        let input = LineFeed(PlainLineReader())
+        if terminal.stdinIsTTY {
+            runner.ask = { before, last in
+                for line in before { output.notice(line) }
+                output.prompt(last)
+                guard case let .line(answer) = await input.read(prompt: "") else { return false }
+                return CommandRunner.saysYes(answer)
             }
         }
         if let commands = options.commandString {
@@ -163,8 +166,9 @@ struct Main {
             }
             return interrupts.exitCode(await runner.run(words: options.words).exitCode(oneShot: true))
         }
-        let input = LineFeed(PlainLineReader())
-        return interrupts.exitCode(await ScriptLoop(runner: runner, input: input, interrupts: interrupts).run())
+        return interrupts.exitCode(
+            await ScriptLoop(runner: runner, input: input, readsAhead: !terminal.stdinIsTTY, interrupts: interrupts)
+                .run())
     }
 }
 

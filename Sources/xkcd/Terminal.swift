@@ -17,9 +17,19 @@ import XKCDKit
 /// terminal asked about its graphics once.
 final class ImageTerminal: TerminalDescribing {
     private let probe = Mutex(GraphicsProbe())
+    private let asksBeforeMoves: Bool
 
-    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts {
-        probe.withLock { Terminal().imageFacts(noColor: noColor, theme: theme, probe: $0, forced: forced) }
+    /// A terminal asked about its graphics before a move only when `asksBeforeMoves` (the
+    /// REPL, which asks once and keeps the answer); elsewhere a move goes by the environment.
+    init(asksBeforeMoves: Bool) {
+        self.asksBeforeMoves = asksBeforeMoves
+    }
+
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool, beforeAMove: Bool) -> TerminalFacts {
+        let asking: Terminal.Asking = !beforeAMove ? .everything : asksBeforeMoves ? .sixelOnly : .nothing
+        return probe.withLock {
+            Terminal().imageFacts(noColor: noColor, theme: theme, probe: $0, forced: forced, asking: asking)
+        }
     }
 }
 
@@ -91,10 +101,26 @@ struct Terminal {
         return 80
     }
 
+    /// What the terminal and tmux may be asked for image facts.
+    enum Asking {
+        /// Nothing: the environment decides.
+        case nothing
+        /// Only whether the terminal speaks sixel, where nothing else would draw pixels:
+        /// enough to decide whether a picture is drawn at all.
+        case sixelOnly
+        /// Whatever drawing needs: sixel, the background, tmux's passthrough and pane.
+        case everything
+    }
+
     /// What an image renderer needs to know: size (and cell size in pixels where the
     /// terminal reports it) asked anew, the environment, and, only when nothing else would
-    /// draw the image better than half-blocks, whether the terminal speaks sixel.
-    func imageFacts(noColor: Bool, theme: Theme, probe: GraphicsProbe, forced: ImageProtocol?) -> TerminalFacts {
+    /// draw the image better than half-blocks, whether the terminal speaks sixel; the
+    /// terminal and tmux are asked only what `asking` allows.
+    func imageFacts(noColor: Bool, theme: Theme, probe: GraphicsProbe, forced: ImageProtocol?, asking: Asking)
+        -> TerminalFacts
+    {
+        // The background matters only to drawing; tmux's passthrough only to a forced picture then.
+        let theme = asking == .everything ? theme : .light
         let size = Self.windowSize()
         let columns = width
         let rows = self.rows
@@ -109,13 +135,13 @@ struct Terminal {
         let term = facts.environment["TERM"] ?? ""
         // Inside tmux the terminal outside is asked through tmux's passthrough, where tmux allows it.
         let tmux =
-            facts.environment["TMUX"] == nil
+            facts.environment["TMUX"] == nil || asking == .nothing
             ? nil : ExternalProgram.find("tmux", environment: Environment(facts.environment))
         if let tmux, forced?.drawsPixels == true || theme == .auto {
             facts.tmuxPassthrough = Self.passesGraphics(tmux)
         }
         let mayAsk =
-            stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb"
+            asking != .nothing && stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb"
             && (facts.environment["TMUX"] == nil || facts.tmuxPassthrough == true)
         // NO_COLOR turns half-blocks into ASCII, but a sixel picture is not colour in text.
         let asksForSixel = forced == .sixel || (forced == nil && (wouldBe == .blocks || wouldBe == .ascii) && mayAsk)

@@ -135,25 +135,39 @@ import Testing
         #expect(card.lowerBound < picture.lowerBound, "the card, then the picture")
     }
 
-    @Test func aSixelTerminalGetsThePictureAndAPlainOneTheCardAlone() throws {
-        let sixel = try terminal(["goto", "353", "--theme", "light"], term: "xterm-256color")
-        _ = try sixel.waitFor("\u{1B}[c")
-        sixel.send("\u{1B}[?1;0;256S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6;9;15;22c")
-        #expect(try sixel.waitForExit() == 0)
-        #expect(sixel.output.withoutEscapes.contains("#353 · Python") && sixel.output.contains("\u{1B}P"), "sixel")
-
+    @Test func aMoveOutsideTheREPLAsksTheTerminalNothing() throws {
         let plain = try terminal(["goto", "353", "--theme", "light"], term: "xterm-256color")
-        _ = try plain.waitFor("\u{1B}[c")
-        plain.send("\u{1B}[?62;1;2;6;9;15;22c")
         #expect(try plain.waitForExit() == 0)
         #expect(plain.output.withoutEscapes.contains("#353 · Python"))
-        #expect(!plain.output.contains("\u{1B}P") && !plain.output.contains("▀"), "auto: no pixels, no picture")
+        #expect(!plain.output.contains("\u{1B}[c"), "no question: the environment decides")
+        #expect(!plain.output.contains("▀") && !plain.output.contains("\u{1B}P"), "auto: no pixels, no picture")
 
         let always = try terminal(["goto", "353", "--theme", "light"], term: "xterm-256color", images: "always")
         _ = try always.waitFor("\u{1B}[c")
         always.send("\u{1B}[?62;1;2;6;9;15;22c")
         #expect(try always.waitForExit() == 0)
         #expect(always.output.contains("▀") || always.output.contains("▄"), "always: half-blocks")
+    }
+
+    @Test func theREPLAsksOnceAndASixelTerminalGetsThePictureAfterEachMove() throws {
+        var environment = xkcd.environment
+        environment["XKCD_IMAGES"] = ""
+        let repl = try PseudoTerminal(
+            executable: XKCDBinary.url, arguments: ["--theme", "light"], environment: environment, columns: 80,
+            rows: 40)
+        _ = try repl.waitFor("xkcd> ")
+        repl.sendLine("goto 353")
+        _ = try repl.waitFor("\u{1B}[c")
+        repl.send("\u{1B}[?1;0;256S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;2;4;6;9;15;22c")
+        _ = try repl.waitFor("\u{1B}\\")
+        _ = try repl.waitFor("xkcd #353> ")
+        repl.sendLine("next")
+        let after = try repl.waitFor("xkcd #354> ")
+        let second = after[after.range(of: "xkcd #353> ")!.upperBound...]
+        #expect(second.contains("\u{1B}P"), "the next comic's picture too")
+        #expect(!second.contains("\u{1B}[c"), "asked once")
+        repl.send("\u{04}")
+        #expect(try repl.waitForExit() == 0)
     }
 
     @Test func jsonAndPipesNeverCarryAPicture() throws {

@@ -13,7 +13,7 @@ struct FixedTerminal: TerminalDescribing {
     static let xterm = FixedTerminal(environment: ["TERM": "xterm-256color"])
     static let pipe = FixedTerminal(environment: ["TERM": "xterm-kitty"], isTTY: false)
 
-    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts {
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool, beforeAMove: Bool) -> TerminalFacts {
         TerminalFacts(environment: environment, isTTY: isTTY, noColor: noColor, columns: 80, rows: 24)
     }
 }
@@ -49,7 +49,7 @@ struct FixedTerminal: TerminalDescribing {
         let harness = try harness()
         let auto = harness.session(terminal: FixedTerminal.xterm)
         #expect(shownNumber(try await auto.run(.goto(.number(2)))) == 2, "auto: no pixels, no picture")
-        var always = try harness.settings()
+        var always = harness.settings()
         _ = try always.set("images", "always")
         let drawn = harness.session(settings: always, terminal: FixedTerminal.xterm)
         #expect(picture(try await drawn.run(.goto(.number(2))))?.comic.num == 2)
@@ -57,7 +57,7 @@ struct FixedTerminal: TerminalDescribing {
 
     @Test func neverJSONOrAPipeMeansTheCardAlone() async throws {
         let harness = try harness()
-        var never = try harness.settings()
+        var never = harness.settings()
         _ = try never.set("images", "never")
         let cases: [(Session, String)] = [
             (harness.session(settings: never, terminal: FixedTerminal.kitty), "images = never"),
@@ -161,7 +161,7 @@ struct FixedTerminal: TerminalDescribing {
 
     @Test func theRendererAndWidthSettingsAreImagesDefaults() async throws {
         let harness = try harness()
-        var settings = try harness.settings()
+        var settings = harness.settings()
         _ = try settings.set("renderer", "blocks")
         _ = try settings.set("width", "30")
         let session = harness.session(settings: settings, terminal: FixedTerminal.kitty)

@@ -48,10 +48,8 @@ struct SessionHarness {
     }
 
     /// The default settings, kept in `config.toml` in the harness's directory.
-    func settings() throws -> Settings {
-        try Settings.resolve(
-            file: directory.url.appendingPathComponent("config.toml"), fileText: nil, environment: [:], flags: []
-        ).settings
+    func settings() -> Settings {
+        .defaults(file: directory.url.appendingPathComponent("config.toml"))
     }
 
     /// A session; sessions of one harness share its store, like runs on one data directory.
@@ -62,7 +60,7 @@ struct SessionHarness {
     ) -> Session {
         let notices = notices
         return Session(
-            source: source(), settings: settings ?? (try? self.settings()) ?? .defaults,
+            source: source(), settings: settings ?? self.settings(),
             currentDirectory: directory.url, terminal: terminal, roll: roll, notify: { notices.append($0) })
     }
 }

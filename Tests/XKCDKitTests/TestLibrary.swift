@@ -35,7 +35,9 @@ struct TestLibrary {
 
     func session(roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
         let notices = notices
-        return Session(source: try source(), currentDirectory: directory, roll: roll, notify: { notices.append($0) })
+        return Session(
+            source: try source(), settings: .defaults(file: directory.appendingPathComponent("config.toml")),
+            currentDirectory: directory, roll: roll, notify: { notices.append($0) })
     }
 }
 

@@ -71,16 +71,6 @@ package enum Command: Equatable, Sendable {
     case quit
 }
 
-extension Command {
-    /// Whether it moves to a comic, so the picture may follow the card (`images`).
-    var movesToAComic: Bool {
-        switch self {
-        case .latest, .first, .next, .previous, .random, .goto, .back, .forward, .nextUnread: true
-        default: false
-        }
-    }
-}
-
 /// A comic named by number or by title.
 package enum ComicReference: Equatable, Sendable {
     /// By number.

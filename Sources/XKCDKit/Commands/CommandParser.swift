@@ -323,7 +323,6 @@ struct GlobalOptionScan {
 /// names) and the other words in order. Its accessors read the words as the command's
 /// ``ArgumentKind`` says, with a message naming the bad word when they do not fit.
 package struct CommandInput: Sendable {
-    /// The command.
     package let spec: CommandSpec
     /// The words that are not options.
     package var words: [String]

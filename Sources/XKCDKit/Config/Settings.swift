@@ -4,6 +4,12 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How the comic's picture joins the browsing flow (`images`).
 package enum PictureMode: String, CaseIterable, Sendable {
     /// Under the card where the terminal draws pixels (kitty, iTerm2, sixel).
@@ -25,8 +31,8 @@ package struct SettingSpec: Sendable {
         case directory
         /// `true` or `false`.
         case onOff
-        /// A number of `unit` in `range`; `whole`: no fraction.
-        case number(unit: String, range: ClosedRange<Double>, whole: Bool)
+        /// A number of `unit` in `range`.
+        case number(unit: String, range: ClosedRange<Double>)
         /// `auto`, or a number of columns up to the widest picture.
         case columns
         /// One of these words.
@@ -60,15 +66,15 @@ package struct SettingSpec: Sendable {
             key: "offline", kind: .onOff, flag: "--offline", environment: "XKCD_OFFLINE", defaultValue: "false",
             summary: "no network: only what is stored", appliesNow: false),
         SettingSpec(
-            key: "image-cache-mb", kind: .number(unit: "megabytes", range: 0...1_000_000, whole: false),
+            key: "image-cache-mb", kind: .number(unit: "megabytes", range: 0...1_000_000),
             flag: "--image-cache-mb", environment: "XKCD_IMAGE_CACHE_MB", defaultValue: "500",
             summary: "keep at most this many MB of images, favorites' not counted", appliesNow: false),
         SettingSpec(
-            key: "check-every", kind: .number(unit: "minutes", range: 0...(7 * 24 * 60), whole: false),
+            key: "check-every", kind: .number(unit: "minutes", range: 0...(7 * 24 * 60)),
             flag: "--check-every", environment: "XKCD_CHECK_EVERY", defaultValue: "30",
             summary: "minutes between checks for new comics while the REPL is open; 0: none", appliesNow: false),
         SettingSpec(
-            key: "timeout", kind: .number(unit: "seconds", range: 0...600, whole: false), flag: "--timeout",
+            key: "timeout", kind: .number(unit: "seconds", range: 0...600), flag: "--timeout",
             environment: "XKCD_TIMEOUT", defaultValue: "15", summary: "seconds before a request gives up",
             appliesNow: false),
         SettingSpec(
@@ -141,8 +147,8 @@ package struct SettingSpec: Sendable {
             case "false", "no", "off", "0": return "false"
             default: throw UsageError("\(key) takes true or false, not \(UsageError.quote(text))")
             }
-        case let .number(unit, range, whole):
-            guard let number = Double(trimmed), range.contains(number), !whole || number.rounded() == number else {
+        case let .number(unit, range):
+            guard let number = Double(trimmed), range.contains(number) else {
                 let limits = "from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound))"
                 throw UsageError("\(key) takes \(unit) \(limits), not \(UsageError.quote(text))")
             }
@@ -304,7 +310,8 @@ package struct Settings: Sendable, Equatable {
                         ))
                     continue
                 }
-                guard let spec = SettingSpec.named(entry.key) else {
+                // TOML's keys are case-sensitive: `Images` is not `images`, which `set --save` writes.
+                guard let spec = SettingSpec.all.first(where: { $0.key == entry.key }) else {
                     let keys = SettingSpec.all.map(\.key)
                     let guess = EditDistance.closest(to: entry.key, among: keys).map { " — did you mean '\($0)'?" }
                     notes.append((entry.line, "unknown setting '\(entry.key)'" + (guess ?? "")))
@@ -392,11 +399,10 @@ extension String {
 }
 
 extension Settings {
-    /// Every setting's default, for a session no command line set up (tests).
-    package static var defaults: Settings {
-        let file = fileLocation(flag: nil, environment: .process).url
+    /// Every setting's default, kept in the settings file `file`.
+    package static func defaults(file: URL) -> Settings {
         // Nothing but defaults can fail to resolve: there is no file, variable or flag.
-        return (try? resolve(file: file, fileText: nil, environment: Environment([:]), flags: []).settings)
+        (try? resolve(file: file, fileText: nil, environment: Environment([:]), flags: []).settings)
             ?? Settings(file: file, values: [:])
     }
 }
@@ -406,22 +412,44 @@ package enum SettingsFile {
     /// Sets `spec`'s key to `text` in the file at `url`, creating it (and its directory) when
     /// there is none; the file is replaced whole, never left half-written.
     package static func write(_ spec: SettingSpec, _ text: String, to url: URL) throws {
-        let existing: String
-        if LocalPath.exists(url.path) {
-            guard let data = try? Data(contentsOf: url) else {
-                throw XKCDError.file("cannot save to \(url.path): it cannot be read")
+        // A link (a dotfile manager's) is written through, to the file it names.
+        let target =
+            realpath(url.path, nil).map { resolved in
+                defer { free(resolved) }
+                return URL(fileURLWithPath: String(cString: resolved))
+            } ?? url
+        var existing = ""
+        var mode: mode_t = 0o644
+        if LocalPath.exists(target.path) {
+            guard let data = try? Data(contentsOf: target) else {
+                throw XKCDError.file("cannot save to \(target.path): it cannot be read")
             }
-            existing = String(decoding: data, as: UTF8.self)
-        } else {
-            existing = ""
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw XKCDError.file("cannot save to \(target.path): it is not UTF-8 text, as TOML must be")
+            }
+            existing = text
+            var info = stat()
+            if stat(target.path, &info) == 0 { mode = info.st_mode & 0o7777 }
         }
         let updated = TOMLDocument.setting(spec.key, to: spec.tomlValue(text), in: existing)
-        let directory = url.deletingLastPathComponent()
+        let directory = target.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(updated.utf8).write(to: url, options: .atomic)
         } catch {
-            throw XKCDError.file("cannot save to \(url.path): \(XKCDError.message(for: error))")
+            throw XKCDError.file("cannot save to \(target.path): \(XKCDError.message(for: error))")
+        }
+        // Written beside it and renamed over it: the file is never half-written.
+        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: Data(updated.utf8), attributes: [.posixPermissions: Int(mode)])
+        else {
+            throw XKCDError.file("cannot save to \(target.path): cannot write in \(directory.path)")
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw XKCDError.file("cannot save to \(target.path): \(reason)")
         }
     }
 }

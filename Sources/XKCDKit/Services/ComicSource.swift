@@ -45,7 +45,7 @@ package struct ComicSource: Sendable {
     /// The default image cache cap: 500 MB.
     package static let defaultImageCacheLimit = 500_000_000
 
-    /// Creates a repository. `now` is the clock; `notify` receives one-line notices.
+    /// Creates a comic source. `now` is the clock; `notify` receives one-line notices.
     package init(
         store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
         imageCacheLimit: Int = ComicSource.defaultImageCacheLimit,

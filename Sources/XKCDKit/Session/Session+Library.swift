@@ -174,15 +174,13 @@ extension Session {
     /// The image of the comic `reference` names (or the current one), decoded for drawing.
     /// A stored image that does not decode is deleted, so the next request fetches it anew.
     /// A terminal that draws pixels gets the comic's double-resolution image. What `options`
-    /// leave open, the `renderer` and `width` settings say; `facts` are the terminal's, when
-    /// the caller has them already.
-    func image(
-        _ reference: ComicReference?, _ given: ImageOptions, _ withCard: Bool, facts known: TerminalFacts? = nil
-    ) async throws -> Outcome {
+    /// leave open, the `renderer` and `width` settings say.
+    func image(_ reference: ComicReference?, _ given: ImageOptions, _ withCard: Bool) async throws -> Outcome {
         var options = given
         options.renderer = options.renderer ?? settings.renderer
         options.width = options.width ?? settings.width
-        let facts = known ?? terminal?.facts(forced: options.renderer, theme: settings.theme, noColor: !settings.color)
+        let facts = terminal?.facts(
+            forced: options.renderer, theme: settings.theme, noColor: !settings.color, beforeAMove: false)
         let drawsPixels = facts.map { ImageProtocolChoice.choose(forced: options.renderer, facts: $0).drawsPixels }
         // Inside tmux a picture reaches the terminal only through passthrough.
         if drawsPixels == true, let facts, facts.environment["TMUX"] != nil, facts.tmuxPassthrough == false {
@@ -220,31 +218,6 @@ extension Session {
 }
 
 extension Session {
-    /// `comic`'s card with its picture under it, where the `images` setting and the terminal
-    /// say so; the card alone otherwise, and when the picture cannot be had (with a note).
-    func withPicture(_ comic: DisplayComic) async throws -> Outcome {
-        guard settings.images != .never, let terminal else { return .comic(comic) }
-        let options = ImageOptions(renderer: settings.renderer, width: settings.width)
-        let facts = terminal.facts(forced: options.renderer, theme: settings.theme, noColor: !settings.color)
-        guard facts.isTTY else { return .comic(comic) }
-        let drawsPixels = ImageProtocolChoice.choose(forced: options.renderer, facts: facts).drawsPixels
-        guard drawsPixels || settings.images == .always else { return .comic(comic) }
-        guard !comic.imageURL.isEmpty else {
-            notify("#\(comic.num) has no picture to draw — 'open \(comic.num)' shows it in the browser")
-            return .comic(comic)
-        }
-        do {
-            return try await image(.number(comic.num), options, true, facts: facts)
-        } catch XKCDError.cancelled {
-            throw XKCDError.cancelled
-        } catch let error as CancellationError {
-            throw error
-        } catch {
-            notify("note: no picture of #\(comic.num) — \(XKCDError.message(for: error))")
-            return .comic(comic)
-        }
-    }
-
     /// Every setting, its value and where it came from.
     func configuration() -> Outcome {
         .settings(SettingsReport(settings, keys: SettingSpec.all.map(\.key)))

@@ -37,7 +37,7 @@ package actor Session {
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
     /// receives one-line notices; `progress` hears a sync; images are drawn for `terminal`.
     package init(
-        source: ComicSource, settings: Settings = .defaults, currentDirectory: URL = .currentDirectory(),
+        source: ComicSource, settings: Settings, currentDirectory: URL = .currentDirectory(),
         terminal: (any TerminalDescribing)? = nil,
         roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         notify: @escaping @Sendable (String) -> Void = { _ in },
@@ -70,14 +70,48 @@ package actor Session {
     /// A copy of the browsing state.
     package var snapshot: SessionState { state }
 
-    /// Runs `command`.
+    /// Runs `command`; a move brings the comic's picture where the `images` setting says.
     package func run(_ command: Command) async throws -> Outcome {
         do {
             let outcome = try await perform(command)
-            if command.movesToAComic, case let .comic(comic) = outcome { return try await withPicture(comic) }
+            if Self.movesToAComic(command), case let .comic(comic) = outcome { return try await withPicture(comic) }
             return outcome
         } catch let ambiguous as AmbiguousTitle {
             return .choices(query: ambiguous.query, ambiguous.entries)
+        }
+    }
+
+    /// `comic`'s card with its picture under it, where the `images` setting and the terminal
+    /// say so; the card alone otherwise, and when the picture cannot be had (with a note).
+    func withPicture(_ comic: DisplayComic) async throws -> Outcome {
+        guard settings.images != .never, let terminal else { return .comic(comic) }
+        let options = ImageOptions(renderer: settings.renderer, width: settings.width)
+        let facts = terminal.facts(
+            forced: options.renderer, theme: settings.theme, noColor: !settings.color, beforeAMove: true)
+        guard facts.isTTY else { return .comic(comic) }
+        let drawsPixels = ImageProtocolChoice.choose(forced: options.renderer, facts: facts).drawsPixels
+        guard drawsPixels || settings.images == .always else { return .comic(comic) }
+        guard !comic.imageURL.isEmpty else {
+            notify("#\(comic.num) has no picture to draw — 'open \(comic.num)' shows it in the browser")
+            return .comic(comic)
+        }
+        do {
+            return try await image(.number(comic.num), options, true)
+        } catch XKCDError.cancelled {
+            throw XKCDError.cancelled
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            notify("note: no picture of #\(comic.num) — \(XKCDError.message(for: error))")
+            return .comic(comic)
+        }
+    }
+
+    // Whether `command` moves to a comic, so the picture may follow the card.
+    private static func movesToAComic(_ command: Command) -> Bool {
+        switch command {
+        case .latest, .first, .next, .previous, .random, .goto, .back, .forward, .nextUnread: true
+        default: false
         }
     }
 
@@ -316,7 +350,7 @@ extension Session {
     }
 
     /// The first unread comic after the current one, wrapping around to #1; numbers the
-    /// server does not have are skipped (and remembered as absent by the repository).
+    /// server does not have are skipped (and remembered as absent by the comic source).
     func firstUnreadAfterCurrent() async throws -> Comic {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }

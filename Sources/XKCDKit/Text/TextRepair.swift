@@ -531,8 +531,8 @@ enum UTF8Bytes {
 }
 
 extension String {
-    /// Whether the UTF-8 encoding holds `byte`, scanning contiguous storage directly
-    /// (several times faster than iterating `utf8` for long fields).
+    /// Whether the UTF-8 encoding holds `byte`, scanning contiguous storage with `memchr`
+    /// rather than byte by byte.
     func containsUTF8(_ byte: UInt8) -> Bool {
         utf8.withContiguousStorageIfAvailable { bytes in
             bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false
