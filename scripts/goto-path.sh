@@ -4,6 +4,8 @@
 # coverage runs two REPLs in tmux on the same data directory, one that only starts and
 # leaves, one that also runs `goto 353`; a file counts when any of its functions ran more
 # often in the second. Both run offline, so the start-up check for new comics stays out of it.
+# XKCD_IMAGES passes on: `never` measures the card alone; the default, `auto`, also decides
+# whether the picture follows (inside tmux, where the measure runs, it does not).
 # Not part of `make test`.
 set -eu
 
@@ -34,7 +36,7 @@ export XKCD_BASE_URL=http://127.0.0.1:$port XKCD_EXPLAIN_URL=http://127.0.0.1:$p
 
 for run in a b; do
     tmux -L "xkcd-path-$run" new-session -d -x 100 -y 30 \
-        "env LLVM_PROFILE_FILE=$work/$run.profraw XKCD_DATA_DIR=$data XKCD_OFFLINE=1 XKCD_CHECK_EVERY=0 $measured; sleep 3"
+        "env LLVM_PROFILE_FILE=$work/$run.profraw XKCD_DATA_DIR=$data XKCD_OFFLINE=1 XKCD_CHECK_EVERY=0 XKCD_IMAGES=${XKCD_IMAGES:-auto} $measured; sleep 3"
     sleep 2.5
     [ "$run" = b ] && tmux -L "xkcd-path-$run" send-keys "goto 353" Enter && sleep 1.5
     tmux -L "xkcd-path-$run" send-keys C-d
@@ -54,4 +56,8 @@ files = sorted({f for (f, name), count in after.items() if count > before.get((f
 for f in files:
     print(f[len(sources):])
 print(f"{len(files)} files")
+import os
+if os.environ.get("XKCD_PATH_FUNCTIONS"):
+    for (f, name), count in sorted(after.items()):
+        if count > before.get((f, name), 0) and f.endswith(os.environ["XKCD_PATH_FUNCTIONS"]): print(name, count)
 PY

@@ -75,12 +75,14 @@ final class CommandRunner {
         ["y", "yes"].contains((answer ?? "").trimmingSpaces().lowercased())
     }
 
-    /// A runner over the session `openSession` makes, on first use: a script with no commands,
-    /// or a failed parse, never touches the database.
+    /// A runner over `opened`, or the session `openSession` makes on first use: a script with
+    /// no commands, or a failed parse, never touches the database.
     init(
-        openSession: @escaping () throws -> Session, rendering: Rendering, settings: Settings, output: Output,
+        opened: Session? = nil, openSession: @escaping () throws -> Session, rendering: Rendering, settings: Settings,
+        output: Output,
         interrupts: Interrupts, handoff: SystemHandoff
     ) {
+        self.opened = opened
         self.openSession = openSession
         self.rendering = rendering
         self.settings = settings
@@ -91,7 +93,7 @@ final class CommandRunner {
 
     /// A renderer for the next outcome, in colour where the `color` setting says so.
     func renderer() -> Renderer {
-        rendering.renderer(color: (opened?.currentSettings ?? settings).color)
+        rendering.renderer(color: opened?.allowsColor ?? settings.color)
     }
 
     /// The session, opening the store the first time.

@@ -132,7 +132,7 @@ struct Main {
         }
         let interrupts = Interrupts(mode: repl == nil ? .stopRun : .cancelCommand)
         let runner = CommandRunner(
-            openSession: { try repl?.session ?? openSession() }, rendering: rendering, settings: options.settings,
+            opened: repl?.session, openSession: openSession, rendering: rendering, settings: options.settings,
             output: output, interrupts: interrupts, handoff: SystemHandoff(terminal: terminal, environment: environment)
         )
         if let repl {

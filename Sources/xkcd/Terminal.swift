@@ -119,7 +119,7 @@ struct Terminal {
     func imageFacts(noColor: Bool, theme: Theme, probe: GraphicsProbe, forced: ImageProtocol?, asking: Asking)
         -> TerminalFacts
     {
-        // The background matters only to drawing; tmux's passthrough only to a forced picture then.
+        // The background matters only to drawing, and so does tmux's passthrough but for a forced picture.
         let theme = asking == .everything ? theme : .light
         let size = Self.windowSize()
         let columns = width
@@ -134,12 +134,11 @@ struct Terminal {
         let wouldBe = ImageProtocolChoice.choose(forced: forced, facts: facts)
         let term = facts.environment["TERM"] ?? ""
         // Inside tmux the terminal outside is asked through tmux's passthrough, where tmux allows it.
+        let asksTmux = asking != .nothing && (forced?.drawsPixels == true || theme == .auto)
         let tmux =
-            facts.environment["TMUX"] == nil || asking == .nothing
+            facts.environment["TMUX"] == nil || !asksTmux
             ? nil : ExternalProgram.find("tmux", environment: Environment(facts.environment))
-        if let tmux, forced?.drawsPixels == true || theme == .auto {
-            facts.tmuxPassthrough = Self.passesGraphics(tmux)
-        }
+        if let tmux { facts.tmuxPassthrough = Self.passesGraphics(tmux) }
         let mayAsk =
             asking != .nothing && stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb"
             && (facts.environment["TMUX"] == nil || facts.tmuxPassthrough == true)
@@ -155,8 +154,10 @@ struct Terminal {
             facts.sixelMaxWidth = answer.maxWidth
             facts.sixelMaxHeight = answer.maxHeight
         }
-        facts.darkBackground = theme.isDark(reported: answer?.background, environment: facts.environment)
-        facts.background = answer?.background
+        if asking == .everything {
+            facts.darkBackground = theme.isDark(reported: answer?.background, environment: facts.environment)
+            facts.background = answer?.background
+        }
         if forced?.drawsPixels == true, let tmux, facts.tmuxPassthrough == true, stdoutIsTTY {
             let pane = facts.environment["TMUX_PANE"].map { ["-t", $0] } ?? []
             facts.tmuxPane = tmux.output(["display", "-p"] + pane + [TmuxPassthrough.Pane.format])

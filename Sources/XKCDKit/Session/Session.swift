@@ -28,10 +28,18 @@ package actor Session {
     let terminal: (any TerminalDescribing)?
     /// The settings, `set` applied.
     var settings: Settings {
-        didSet { shownSettings.withLock { [settings] in $0 = settings } }
+        didSet {
+            drawing = Drawing(settings)
+            shownSettings.withLock { [settings] in $0 = settings }
+        }
     }
-    // The settings, read by the loop for each outcome's colour without entering the actor.
+    /// What the settings say about drawing, read on every move without reading them again.
+    private(set) var drawing: Drawing {
+        didSet { shownColor.withLock { [color = drawing.color] in $0 = color } }
+    }
+    // The settings, and whether they allow colour, read by the loop without entering the actor.
     private nonisolated let shownSettings: Mutex<Settings>
+    private nonisolated let shownColor: Mutex<Bool>
 
     /// Creates a session over `source`, restoring the state saved in its store. Relative paths
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
@@ -53,7 +61,9 @@ package actor Session {
         self.progress = progress
         self.terminal = terminal
         self.settings = settings
+        drawing = Drawing(settings)
         shownSettings = Mutex(settings)
+        shownColor = Mutex(settings.color)
         let saved = try? source.savedState()
         state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
         shown = Mutex(state.current)
@@ -66,6 +76,9 @@ package actor Session {
 
     /// The settings as they are now, `set` applied.
     package nonisolated var currentSettings: Settings { shownSettings.withLock { $0 } }
+
+    /// Whether the `color` setting, as it is now, allows colour.
+    package nonisolated var allowsColor: Bool { shownColor.withLock { $0 } }
 
     /// A copy of the browsing state.
     package var snapshot: SessionState { state }
@@ -84,19 +97,18 @@ package actor Session {
     /// `comic`'s card with its picture under it, where the `images` setting and the terminal
     /// say so; the card alone otherwise, and when the picture cannot be had (with a note).
     func withPicture(_ comic: DisplayComic) async throws -> Outcome {
-        guard settings.images != .never, let terminal else { return .comic(comic) }
-        let options = ImageOptions(renderer: settings.renderer, width: settings.width)
+        guard drawing.pictures != .never, let terminal else { return .comic(comic) }
         let facts = terminal.facts(
-            forced: options.renderer, theme: settings.theme, noColor: !settings.color, beforeAMove: true)
+            forced: drawing.renderer, theme: drawing.theme, noColor: !drawing.color, beforeAMove: true)
         guard facts.isTTY else { return .comic(comic) }
-        let drawsPixels = ImageProtocolChoice.choose(forced: options.renderer, facts: facts).drawsPixels
-        guard drawsPixels || settings.images == .always else { return .comic(comic) }
+        let drawsPixels = ImageProtocolChoice.choose(forced: drawing.renderer, facts: facts).drawsPixels
+        guard drawsPixels || drawing.pictures == .always else { return .comic(comic) }
         guard !comic.imageURL.isEmpty else {
             notify("#\(comic.num) has no picture to draw — 'open \(comic.num)' shows it in the browser")
             return .comic(comic)
         }
         do {
-            return try await image(.number(comic.num), options, true)
+            return try await image(.number(comic.num), ImageOptions(), true)
         } catch XKCDError.cancelled {
             throw XKCDError.cancelled
         } catch let error as CancellationError {
@@ -426,5 +438,20 @@ extension Session {
             return nil
         }
         return report
+    }
+}
+
+/// What the settings say about drawing pictures.
+struct Drawing: Sendable {
+    var pictures: PictureMode
+    var renderer: ImageProtocol?
+    var theme: Theme
+    var color: Bool
+
+    init(_ settings: Settings) {
+        pictures = settings.images
+        renderer = settings.renderer
+        theme = settings.theme
+        color = settings.color
     }
 }
