@@ -140,9 +140,15 @@ final class CommandRunner {
     private func run(_ command: Command) async -> Result {
         var outcome: Outcome
         do {
-            let session = try session()
-            outcome = try await interrupts.cancelling { try await session.run(command) }
-            if case let .confirmation(confirmation) = outcome {
+            // Help and quit need no store: they work even when the data directory does not.
+            switch command {
+            case let .help(topic): outcome = .help(topic)
+            case .quit: outcome = .quit
+            default:
+                let session = try session()
+                outcome = try await interrupts.cancelling { try await session.run(command) }
+            }
+            if case let .confirmation(confirmation) = outcome, let session = opened {
                 guard await answer(confirmation) else {
                     output.notice(confirmation.declined)
                     return Result()

@@ -27,10 +27,7 @@ struct Main {
         let environment = Environment.process
         let options: GlobalOptions
         do {
-            options = try GlobalOptions.parse(arguments: arguments, environment: environment) { url in
-                guard LocalPath.exists(url.path) else { return nil }
-                return String(decoding: try Data(contentsOf: url), as: UTF8.self)
-            }
+            options = try GlobalOptions.parse(arguments: arguments, environment: environment, readFile: settingsText)
         } catch {
             Output(noColor: arguments.contains("--no-color")).error(error.message)
             ProcessExit.now(ExitCode.usage)
@@ -58,6 +55,30 @@ struct Main {
             ProcessExit.now(ExitCode.failure)
         }
         ProcessExit.now(await run(options, output: output, environment: environment))
+    }
+
+    // The settings file's text; nil where there is none. Read with read(2), so that /dev/null
+    // (no settings) and a pipe read as what they hold.
+    private static func settingsText(at url: URL) throws -> String? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw XKCDError.file(String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw XKCDError.file("it is a directory") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw XKCDError.file(String(cString: strerror(errno))) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+            guard bytes.count <= 1 << 20 else { throw XKCDError.file("it is larger than 1 MB") }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // Swift's CommandLine is empty where /proc is not mounted (a minimal chroot or container);
@@ -96,7 +117,11 @@ struct Main {
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
         let openSession = {
-            try DataDirectory.prepare(options.dataDirectory)
+            do {
+                try DataDirectory.prepare(options.dataDirectory)
+            } catch let XKCDError.storage(message) where options.settings["data-dir"].origin != .builtIn {
+                throw XKCDError.storage("\(message) (data-dir is from \(options.settings["data-dir"].origin.shown))")
+            }
             let store = try ComicStore.open(
                 at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
             let client = XKCDClient(

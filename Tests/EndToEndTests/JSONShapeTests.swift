@@ -71,6 +71,9 @@ import XKCDKit
         try check(["cache", "stats"], is: "cache_stats")
         try check(["sync"], is: "sync")
         try check(["cache", "clear", "--yes"], is: "cache_cleared")
+        try check(["config"], is: "config")
+        try check(["set", "timeout"], is: "config")
+        try check(["set", "images", "never"], is: "setting_changed")
     }
 
     @Test func errorsStayOnStderrAsText() throws {

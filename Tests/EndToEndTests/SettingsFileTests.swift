@@ -94,7 +94,8 @@ import Testing
     @Test func setSaveChangesOneLineAndBadInputIsOneError() throws {
         let original = "# comics in my terminal\n\nimages = \"always\"  # pictures, please\n\n[notes]\nseen = 1\n"
         try write(original)
-        let saved = try xkcd.run(["set", "--save", "images", "never"], extraEnvironment: ["HOME": home.path])
+        let saved = try xkcd.run(
+            ["set", "--save", "images", "never"], extraEnvironment: ["HOME": home.path, "XKCD_IMAGES": ""])
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(saved.stdout == "images = never (saved to \(file.path))\n")
         let added = try xkcd.run(["set", "--save", "timeout", "9"], extraEnvironment: ["HOME": home.path])
@@ -114,6 +115,41 @@ import Testing
 
         let one = try xkcd.run(["set", "timeout"], extraEnvironment: ["HOME": home.path, "XKCD_TIMEOUT": ""])
         #expect(one.stdout == "timeout  9  config.toml:4\n")
+    }
+
+    @Test func theFileCanBeNoneAndABadDataDirectorySaysWhereItCameFrom() throws {
+        let none = try xkcd.run(["--config", "/dev/null", "set", "timeout"], extraEnvironment: ["HOME": home.path])
+        #expect(none.status == 0 && none.stderr.isEmpty, "/dev/null: no settings, no warning")
+        let empty = try xkcd.run(["--config", "", "set", "timeout"], extraEnvironment: ["HOME": home.path])
+        #expect(empty.status == 0 && empty.stderr.isEmpty, "an empty name is no name")
+
+        let notADirectory = home.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: notADirectory)
+        let refused = try xkcd.run(
+            ["set", "--save", "data-dir", notADirectory.path], extraEnvironment: ["HOME": home.path])
+        #expect(refused.status == 1)
+        #expect(refused.errorLines == ["error: data-dir must be a directory, and \(notADirectory.path) is a file"])
+
+        try write("data-dir = \"\(notADirectory.path)\"\n")
+        var environment = fromTheFileAlone
+        environment["XKCD_BASE_URL"] = server.baseURL.absoluteString
+        let broken = try xkcd.run(["goto", "353"], extraEnvironment: environment)
+        #expect(broken.status == 1)
+        #expect(
+            broken.errorLines == [
+                "error: storage failed: \(notADirectory.path) is not a directory (data-dir is from config.toml:1)"
+            ])
+        let help = try xkcd.run(["help", "set"], extraEnvironment: environment)
+        #expect(help.status == 0 && help.stdout.hasPrefix("usage: set KEY [VALUE] [--save]"), "help needs no store")
+    }
+
+    @Test func savingWhatAVariableGivesSaysTheVariableStillWins() throws {
+        let saved = try xkcd.run(
+            ["set", "--save", "theme", "light"], extraEnvironment: ["HOME": home.path, "XKCD_THEME": "dark"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(
+            saved.stdout
+                == "theme = light (saved to \(file.path); XKCD_THEME still wins over the file while it is given)\n")
     }
 
     // The picture after each move: a terminal that answers the graphics question, with the

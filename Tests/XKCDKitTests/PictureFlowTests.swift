@@ -69,23 +69,34 @@ struct FixedTerminal: TerminalDescribing {
         }
     }
 
-    @Test func aComicWithoutAPictureSaysSoInOneLine() async throws {
+    @Test func aComicWithoutAPictureIsItsCardAlone() async throws {
         var archive = ComicArchive.synthetic(count: 6)
         archive.bodies[5] = Data(
             #"{"num": 5, "title": "Game", "safe_title": "Game", "img": "", "alt": "", "transcript": "", "year": "2020", "month": "1", "day": "1", "link": "", "news": ""}"#
                 .utf8)
         let harness = try SessionHarness(archive: archive)
         let session = harness.session(terminal: FixedTerminal.kitty)
-        #expect(shownNumber(try await session.run(.goto(.number(5)))) == 5)
-        #expect(harness.notices.all == ["#5 has no picture to draw — 'open 5' shows it in the browser"])
+        let outcome = try await session.run(.goto(.number(5)))
+        #expect(shownNumber(outcome) == 5)
+        guard case let .comic(comic) = outcome else { return }
+        let card = Renderer(width: 80, color: false, json: false).render(.comic(comic))
+        #expect(card.contains("interactive comic — no image; 'open' shows it in the browser"), "the card says so")
+        #expect(harness.notices.all.isEmpty)
     }
 
-    @Test func aPictureThatCannotBeHadLeavesTheCardAndANote() async throws {
+    @Test func aPictureThatCannotBeHadLeavesTheCardAndANoteUnderIt() async throws {
         var harness = try harness()
         harness.failingImages = [2]
         let session = harness.session(terminal: FixedTerminal.kitty)
-        #expect(shownNumber(try await session.run(.goto(.number(2)))) == 2)
-        #expect(harness.notices.all.contains { $0.hasPrefix("note: no picture of #2 — ") })
+        let outcome = try await session.run(.goto(.number(2)))
+        guard case let .card(comic, note) = outcome else {
+            Issue.record("not a card with a note: \(outcome)")
+            return
+        }
+        #expect(comic.num == 2 && note.hasPrefix("no picture of #2: "))
+        let text = Renderer(width: 80, color: false, json: false).render(outcome)
+        #expect(text.hasPrefix("#2 · Comic 2") && text.hasSuffix("no picture of #2: connection refused\n"))
+        #expect(session.current == 2, "the move happened")
     }
 
     @Test func setChangesTheSessionAndSaveKeepsIt() async throws {
@@ -93,7 +104,7 @@ struct FixedTerminal: TerminalDescribing {
         let session = harness.session(terminal: FixedTerminal.kitty)
         #expect(picture(try await session.run(.goto(.number(1)))) != nil)
         let changed = try await session.run(.set(key: "images", value: "never", save: false))
-        guard case let .settingChanged(row, savedTo, appliesNow) = changed else {
+        guard case let .settingChanged(row, savedTo, appliesNow, _) = changed else {
             Issue.record("not a change: \(changed)")
             return
         }
@@ -104,7 +115,7 @@ struct FixedTerminal: TerminalDescribing {
         let file = harness.directory.url.appendingPathComponent("config.toml")
         #expect(!FileManager.default.fileExists(atPath: file.path), "set without --save writes nothing")
         let saved = try await session.run(.set(key: "timeout", value: "9", save: true))
-        guard case let .settingChanged(_, savedTo, appliesNow) = saved else {
+        guard case let .settingChanged(_, savedTo, appliesNow, _) = saved else {
             Issue.record("not saved")
             return
         }

@@ -84,6 +84,23 @@ import Testing
         #expect(settings.images == .auto && settings.theme == .auto, "what was wrong keeps its default")
     }
 
+    @Test func smallMistakesGetPointedAnswers() throws {
+        let (settings, warnings) = try resolve("data-dir = \"comics\"\nwidth = 80.5\nIMAGES = \"never\"")
+        #expect(settings["data-dir"].text == "/home/u/.config/xkcd/comics", "relative to the file, wherever xkcd runs")
+        #expect(
+            warnings == [
+                "config.toml:2: width takes a whole number of columns or \"auto\", not 80.5",
+                "config.toml:3: unknown setting 'IMAGES' — did you mean 'images'?",
+            ])
+        #expect(throws: UsageError("write a space, not '=': set images always")) { try Settings.spec("images=always") }
+        var typed = settings
+        #expect(throws: UsageError.self) { try typed.set("base-url", "http://a\nb=1") }
+        let garbage = String(repeating: "not toml at all\n", count: 50)
+        let buried = try resolve(garbage).warnings
+        #expect(buried.count == Settings.warningsShown + 1)
+        #expect(buried.last == "config.toml: 40 more problems — is it a TOML file?")
+    }
+
     @Test func aBadFlagOrVariableIsAnErrorNamingIt() {
         #expect(throws: UsageError("--timeout takes seconds from 0 to 600, not 'soon'")) {
             try resolve(nil, flags: [("timeout", "--timeout", "soon")])

@@ -134,7 +134,8 @@ package struct SettingSpec: Sendable {
         case .address:
             var address = trimmed
             while address.hasSuffix("/") { address.removeLast() }
-            guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+            guard !address.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+                let url = URL(string: address), let scheme = url.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
             else { throw UsageError("\(key) needs an http(s) URL (got \(UsageError.quote(text)))") }
             return address
@@ -187,6 +188,8 @@ package struct SettingSpec: Sendable {
         case let (.number, .integer(number)), let (.columns, .integer(number)): return try check(String(number))
         case let (.number, .float(number)): return try check(Self.shown(number))
         case let (.columns, .string(text)) where text.lowercased() == "auto": return "auto"
+        case let (.columns, .float(number)):
+            throw UsageError("\(key) takes a whole number of columns or \"auto\", not \(Self.shown(number))")
         case let (.address, .string(text)), let (.directory, .string(text)), let (.choice, .string(text)):
             return try check(text)
         default:
@@ -273,7 +276,8 @@ package struct Settings: Sendable, Equatable {
     /// or `~/.config/xkcd/config.toml`; and whether it was named (`--config`, `XKCD_CONFIG`),
     /// when a missing file is worth a warning.
     package static func fileLocation(flag: String?, environment: Environment) -> (url: URL, named: Bool) {
-        if let named = flag ?? environment["XKCD_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        let given = flag.flatMap { $0.isEmpty ? nil : $0 }
+        if let named = given ?? environment["XKCD_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return (URL(fileURLWithPath: LocalPath.expandingTilde(named)), true)
         }
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
@@ -313,18 +317,30 @@ package struct Settings: Sendable, Equatable {
                 // TOML's keys are case-sensitive: `Images` is not `images`, which `set --save` writes.
                 guard let spec = SettingSpec.all.first(where: { $0.key == entry.key }) else {
                     let keys = SettingSpec.all.map(\.key)
-                    let guess = EditDistance.closest(to: entry.key, among: keys).map { " — did you mean '\($0)'?" }
+                    let guess = EditDistance.closest(to: entry.key.lowercased(), among: keys).map {
+                        " — did you mean '\($0)'?"
+                    }
                     notes.append((entry.line, "unknown setting '\(entry.key)'" + (guess ?? "")))
                     continue
                 }
                 do {
-                    let text = spec.resolved(try spec.check(entry.value), environment: environment)
+                    var text = try spec.check(entry.value)
+                    // A relative directory in the file is the file's neighbour, wherever xkcd runs.
+                    if spec.kind == .directory, !text.hasPrefix("/"), !text.hasPrefix("~") {
+                        text = file.deletingLastPathComponent().appendingPathComponent(text).path
+                    }
+                    text = spec.resolved(text, environment: environment)
                     settings.values[spec.key] = Value(text: text, origin: .file(name: name, line: entry.line))
                 } catch {
                     notes.append((entry.line, error.message))
                 }
             }
-            warnings = notes.sorted { $0.line < $1.line }.map { "\(name):\($0.line): \($0.text)" }
+            let sorted = notes.sorted { $0.line < $1.line }.map { "\(name):\($0.line): \($0.text)" }
+            // A file that is not TOML at all would otherwise bury the screen.
+            warnings = Array(sorted.prefix(Self.warningsShown))
+            if sorted.count > Self.warningsShown {
+                warnings.append("\(name): \(sorted.count - Self.warningsShown) more problems — is it a TOML file?")
+            }
         }
         for spec in SettingSpec.all {
             guard let variable = spec.environment, let text = environment[variable], !text.isEmpty else { continue }
@@ -355,6 +371,9 @@ package struct Settings: Sendable, Equatable {
         return (settings, warnings)
     }
 
+    /// The most warnings one settings file gets.
+    static let warningsShown = 10
+
     /// Sets `key` to `text` for this session; returns the setting, or says why it cannot.
     package mutating func set(_ key: String, _ text: String) throws(UsageError) -> SettingSpec {
         let spec = try Self.spec(key)
@@ -364,6 +383,9 @@ package struct Settings: Sendable, Equatable {
 
     /// The setting `key` names, or an error with the nearest key.
     package static func spec(_ key: String) throws(UsageError) -> SettingSpec {
+        if let equals = key.firstIndex(of: "="), SettingSpec.named(String(key[..<equals])) != nil {
+            throw UsageError("write a space, not '=': set \(key[..<equals]) \(key[key.index(after: equals)...])")
+        }
         guard let spec = SettingSpec.named(key) else {
             let guess = EditDistance.closest(to: key.lowercased(), among: SettingSpec.all.map(\.key))
             throw UsageError(
@@ -411,13 +433,22 @@ extension Settings {
 package enum SettingsFile {
     /// Sets `spec`'s key to `text` in the file at `url`, creating it (and its directory) when
     /// there is none; the file is replaced whole, never left half-written.
-    package static func write(_ spec: SettingSpec, _ text: String, to url: URL) throws {
+    /// Returns the line the setting is on now.
+    @discardableResult
+    package static func write(_ spec: SettingSpec, _ text: String, to url: URL) throws -> Int {
         // A link (a dotfile manager's) is written through, to the file it names.
         let target =
             realpath(url.path, nil).map { resolved in
                 defer { free(resolved) }
                 return URL(fileURLWithPath: String(cString: resolved))
             } ?? url
+        var link = stat()
+        if target == url, lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw XKCDError.file("cannot save to \(url.path): it is a link to a file that is not there")
+        }
+        if LocalPath.exists(target.path), access(target.path, W_OK) != 0 {
+            throw XKCDError.file("cannot save to \(target.path): it is read-only")
+        }
         var existing = ""
         var mode: mode_t = 0o644
         if LocalPath.exists(target.path) {
@@ -451,6 +482,7 @@ package enum SettingsFile {
             unlink(temporary.path)
             throw XKCDError.file("cannot save to \(target.path): \(reason)")
         }
+        return TOMLDocument.parse(updated).entries.first { $0.key == spec.key }?.line ?? 1
     }
 }
 

@@ -133,6 +133,11 @@ package enum ManPage {
         ("DATA/images/", "Comic images, one file each."),
         ("DATA/history", "The REPL's line history."),
         ("~/.editrc", "libedit's settings for the REPL: key bindings, vi mode."),
+        (
+            "~/.config/xkcd/config.toml",
+            "The settings (see SETTINGS); $XDG_CONFIG_HOME/xkcd/config.toml where XDG_CONFIG_HOME is set, or the "
+                + "file XKCD_CONFIG or --config names."
+        ),
     ]
 
     private static let examples = [

@@ -10,7 +10,7 @@ enum JSONRenderer {
     static func render(_ outcome: Outcome) -> String {
         let value: JSONValue
         switch outcome {
-        case let .comic(comic):
+        case let .comic(comic), let .card(comic, _):
             value = Self.comic(comic)
         case let .alt(comic):
             value = .object([("num", .int(comic.num)), ("alt", .string(comic.alt))])
@@ -88,10 +88,10 @@ enum JSONRenderer {
                 ("file", .string(report.file)), ("file_exists", .bool(report.fileExists)),
                 ("settings", .array(report.rows.map(setting))),
             ])
-        case let .settingChanged(row, savedTo, appliesNow):
+        case let .settingChanged(row, savedTo, appliesNow, overriddenBy):
             value = .object([
                 ("setting", setting(row)), ("saved_to", savedTo.map(JSONValue.string) ?? .null),
-                ("applies_now", .bool(appliesNow)),
+                ("applies_now", .bool(appliesNow)), ("overridden_by", overriddenBy.map(JSONValue.string) ?? .null),
             ])
         case .quit, .confirmation:
             // A question is asked on the terminal, never written as a document.

@@ -14,6 +14,8 @@ struct TextRenderer: Sendable {
         switch outcome {
         case let .comic(comic):
             return card(comic)
+        case let .card(comic, note):
+            return card(comic) + block(sentence(note).map { style.notice($0) })
         case let .alt(comic):
             return wrapped(comic.alt.isEmpty ? "(#\(comic.num) has no alt text)" : comic.alt)
         case let .transcript(view):
@@ -88,12 +90,14 @@ struct TextRenderer: Sendable {
             return HelpText.render(topic: topic, style: style, width: width)
         case let .settings(report):
             return settingsText(report)
-        case let .settingChanged(row, savedTo, appliesNow):
-            let when = appliesNow ? "" : "; it takes effect at the next start"
-            let whereTo =
+        case let .settingChanged(row, savedTo, appliesNow, overriddenBy):
+            let shownValue = TerminalSanitizer.sanitize(row.value, multiline: false)
+            var notes = [
                 savedTo.map { "saved to \(TerminalSanitizer.sanitize($0, multiline: false))" } ?? "for this session"
-            return block(
-                sentence("\(row.key) = \(TerminalSanitizer.sanitize(row.value, multiline: false)) (\(whereTo)\(when))"))
+            ]
+            if !appliesNow { notes.append("it takes effect at the next start") }
+            if let overriddenBy { notes.append("\(overriddenBy) still wins over the file while it is given") }
+            return block(sentence("\(row.key) = \(shownValue) (\(notes.joined(separator: "; ")))"))
         case let .confirmation(confirmation):
             switch confirmation.question {
             case let .clearCache(stats): return block(sentence(clearQuestion(stats)))

@@ -51,13 +51,16 @@ package enum Outcome: Sendable, Equatable {
     case help(String?)
     /// The user asked to leave.
     case quit
+    /// A comic's card with a note under it (why its picture is not there).
+    case card(DisplayComic, note: String)
     /// A question to answer before the command goes ahead (`cache clear` on a terminal).
     case confirmation(Confirmation)
     /// Settings with where each came from (`config`, `set KEY`).
     case settings(SettingsReport)
-    /// A setting `set` changed: as it is now, the file it was saved to, and whether it
-    /// changed the running session or takes effect at the next start.
-    case settingChanged(SettingRow, savedTo: String?, appliesNow: Bool)
+    /// A setting `set` changed: as it is now, the file it was saved to, whether it changed
+    /// the running session or takes effect at the next start, and the variable or flag that
+    /// will still win over the saved value then.
+    case settingChanged(SettingRow, savedTo: String?, appliesNow: Bool, overriddenBy: String?)
 }
 
 /// A question the loop asks before a command goes ahead; where no one can answer (a script),

@@ -244,10 +244,27 @@ extension Session {
                 "\(spec.key) takes effect at the next start — 'set --save \(spec.key) \(value)' keeps it for then")
         }
         let text = changed[spec.key].text
-        if save { try SettingsFile.write(spec, text, to: changed.file) }
+        if spec.kind == .directory, LocalPath.exists(text), !LocalPath.isDirectory(text) {
+            throw XKCDError.cannotDo("\(spec.key) must be a directory, and \(text) is a file")
+        }
+        var row = SettingRow(spec, changed[spec.key])
+        if save {
+            let line = try SettingsFile.write(spec, text, to: changed.file)
+            // What applies only from the next start now lives in the file, not in this session.
+            if !spec.appliesNow {
+                row.origin = Settings.Origin.file(name: changed.file.lastPathComponent, line: line).shown
+            }
+        }
         // What applies only from the next start stays as it is in this session, and `config` says so.
         if spec.appliesNow { settings = changed }
+        // At the next start, the variable or flag that gave the setting this time wins over the file.
+        var overriddenBy: String?
+        switch startSettings[spec.key].origin {
+        case let .environment(name), let .flag(name): overriddenBy = name
+        case .builtIn, .file, .set: overriddenBy = nil
+        }
         return .settingChanged(
-            SettingRow(spec, changed[spec.key]), savedTo: save ? settings.file.path : nil, appliesNow: spec.appliesNow)
+            row, savedTo: save ? settings.file.path : nil, appliesNow: spec.appliesNow,
+            overriddenBy: save ? overriddenBy : nil)
     }
 }

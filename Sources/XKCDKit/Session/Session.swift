@@ -33,6 +33,8 @@ package actor Session {
             shownSettings.withLock { [settings] in $0 = settings }
         }
     }
+    /// The settings the session started with, before any `set`.
+    let startSettings: Settings
     /// What the settings say about drawing, read on every move without reading them again.
     private(set) var drawing: Drawing {
         didSet { shownColor.withLock { [color = drawing.color] in $0 = color } }
@@ -61,6 +63,7 @@ package actor Session {
         self.progress = progress
         self.terminal = terminal
         self.settings = settings
+        startSettings = settings
         drawing = Drawing(settings)
         shownSettings = Mutex(settings)
         shownColor = Mutex(settings.color)
@@ -103,10 +106,8 @@ package actor Session {
         guard facts.isTTY else { return .comic(comic) }
         let drawsPixels = ImageProtocolChoice.choose(forced: drawing.renderer, facts: facts).drawsPixels
         guard drawsPixels || drawing.pictures == .always else { return .comic(comic) }
-        guard !comic.imageURL.isEmpty else {
-            notify("#\(comic.num) has no picture to draw — 'open \(comic.num)' shows it in the browser")
-            return .comic(comic)
-        }
+        // A comic without a picture says so on its card.
+        guard !comic.imageURL.isEmpty else { return .comic(comic) }
         do {
             return try await image(.number(comic.num), ImageOptions(), true)
         } catch XKCDError.cancelled {
@@ -114,8 +115,7 @@ package actor Session {
         } catch let error as CancellationError {
             throw error
         } catch {
-            notify("note: no picture of #\(comic.num) — \(XKCDError.message(for: error))")
-            return .comic(comic)
+            return .card(comic, note: "no picture of #\(comic.num): \(XKCDError.message(for: error))")
         }
     }
 
