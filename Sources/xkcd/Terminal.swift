@@ -18,6 +18,7 @@ import XKCDKit
 final class ImageTerminal: TerminalDescribing {
     private let probe = Mutex(GraphicsProbe())
     private let asksBeforeMoves: Bool
+    let isTerminal = isatty(STDOUT_FILENO) == 1
 
     /// A terminal asked about its graphics before a move only when `asksBeforeMoves` (the
     /// REPL, which asks once and keeps the answer); elsewhere a move goes by the environment.

@@ -8,6 +8,7 @@ import Testing
 struct FixedTerminal: TerminalDescribing {
     var environment: [String: String]
     var isTTY = true
+    var isTerminal: Bool { isTTY }
 
     static let kitty = FixedTerminal(environment: ["TERM": "xterm-kitty"])
     static let xterm = FixedTerminal(environment: ["TERM": "xterm-256color"])

@@ -100,7 +100,7 @@ package actor Session {
     /// `comic`'s card with its picture under it, where the `images` setting and the terminal
     /// say so; the card alone otherwise, and when the picture cannot be had (with a note).
     func withPicture(_ comic: DisplayComic) async throws -> Outcome {
-        guard drawing.pictures != .never, let terminal else { return .comic(comic) }
+        guard drawing.pictures != .never, let terminal, terminal.isTerminal else { return .comic(comic) }
         let facts = terminal.facts(
             forced: drawing.renderer, theme: drawing.theme, noColor: !drawing.color, beforeAMove: true)
         guard facts.isTTY else { return .comic(comic) }

@@ -1,5 +1,8 @@
 /// The terminal images are drawn on, asked each time one is (its size may have changed).
 package protocol TerminalDescribing: Sendable {
+    /// Whether standard output is a terminal at all (a pipe gets no picture after a move).
+    var isTerminal: Bool { get }
+
     /// What is known about the terminal, found out for drawing with `forced` (nil: the
     /// protocol is chosen from the terminal) for `theme`, without colour when `noColor`.
     /// `beforeAMove`: only to decide whether a move brings the picture, which asks the
