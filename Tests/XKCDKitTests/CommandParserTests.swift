@@ -234,7 +234,7 @@ import Testing
     @Test func usageLinesAreMadeFromTheDeclaredOptions() {
         let lines = Dictionary(uniqueKeysWithValues: CommandSpec.all.map { ($0.name, $0.synopsis) })
         #expect(lines["latest"] == "latest")
-        #expect(lines["history"] == "history [N] [--all]")
+        #expect(lines["history"] == "history [N | --all]", "--all in place of N")
         #expect(lines["sync"] == "sync [--images] [--explanations] [--all] [--jobs N]")
         #expect(lines["search"] == "search QUERY [--limit N | --all]")
         #expect(lines["cache"] == "cache [stats | clear [--yes]]")

@@ -66,7 +66,12 @@ package struct CommandSpec: Sendable {
             }
             parts.append("[\(choices.joined(separator: " | "))]")
         } else if !operands.isEmpty {
-            parts.append(operands)
+            let instead = options.filter { $0.shown == .insteadOfOperands }.map(\.usage)
+            if !instead.isEmpty, operands.hasPrefix("["), operands.hasSuffix("]") {
+                parts.append("[\(([String(operands.dropFirst().dropLast())] + instead).joined(separator: " | "))]")
+            } else {
+                parts.append(operands)
+            }
         }
         var groups: [String] = []
         for option in options {
@@ -77,7 +82,7 @@ package struct CommandSpec: Sendable {
                 groups.append(group)
                 let choices = options.filter { $0.shown == .oneOf(group) }.map(\.usage)
                 parts.append("[\(choices.joined(separator: " | "))]")
-            case .oneOf, .after, .elsewhere:
+            case .oneOf, .after, .insteadOfOperands, .elsewhere:
                 continue
             }
         }
@@ -216,7 +221,7 @@ extension CommandSpec {
                 Lists the comics visited, most recent first: the latest \(historyShown) by default, the
                 latest N, or --all of them (up to \(SessionState.historyLimit) are kept).
                 """,
-            argument: .count, options: [.flag("--all", short: "-a")]
+            argument: .count, options: [.flag("--all", short: "-a", shown: .insteadOfOperands)]
         ) { input throws(UsageError) in
             guard input.flag("--all") else {
                 return .history(limit: input.words.isEmpty ? historyShown : try input.count())
@@ -607,6 +612,8 @@ package struct OptionSpec: Sendable, Equatable {
         case oneOf(String)
         /// After the subcommand it goes with: `[stats | clear [--yes]]`.
         case after(String)
+        /// In place of the operands: `[N | --all]`.
+        case insteadOfOperands
         /// Not at all: another command's help describes it.
         case elsewhere
     }
