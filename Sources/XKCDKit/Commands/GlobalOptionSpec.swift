@@ -5,23 +5,6 @@ package struct GlobalOptionSpec: Sendable, Equatable {
     package enum Key: Sendable, Equatable {
         case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, theme, timeout
         case images, config, commands, help, version, completionScript, manual
-
-        /// The setting the option gives (see ``SettingSpec``), if it gives one.
-        package var setting: String? {
-            switch self {
-            case .baseURL: "base-url"
-            case .explainURL: "explain-url"
-            case .dataDirectory: "data-dir"
-            case .offline: "offline"
-            case .imageCacheMB: "image-cache-mb"
-            case .checkEvery: "check-every"
-            case .noColor: "color"
-            case .theme: "theme"
-            case .timeout: "timeout"
-            case .images: "images"
-            case .json, .config, .commands, .help, .version, .completionScript, .manual: nil
-            }
-        }
     }
 
     /// Where an option's value comes from when the flag is not given.

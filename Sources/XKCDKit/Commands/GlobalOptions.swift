@@ -54,13 +54,8 @@ package struct GlobalOptions: Sendable, Equatable {
         var values: [GlobalOptionSpec.Key: String] = [:]
         for (spec, value) in split.given {
             if let value { values[spec.key] = value } else { on.insert(spec.key) }
-            guard let setting = spec.key.setting else { continue }
-            let flag = spec.names.last ?? ""
-            switch spec.key {
-            case .offline: flags.append((setting, flag, "true"))
-            case .noColor: flags.append((setting, flag, "false"))
-            default: if let value { flags.append((setting, flag, value)) }
-            }
+            guard let setting = SettingSpec.all.first(where: { $0.option == spec.key }) else { continue }
+            flags.append((setting.key, spec.names.last ?? "", value ?? setting.flagValue))
         }
         let location = Settings.fileLocation(flag: values[.config], environment: environment)
         var warnings: [String] = []

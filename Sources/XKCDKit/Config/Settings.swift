@@ -41,63 +41,78 @@ package struct SettingSpec: Sendable {
 
     package var key: String
     package var kind: Kind
-    /// The flag that gives it (`--no-color` gives `color = false`).
-    package var flag: String?
-    /// The environment variable that gives it (`NO_COLOR`, when not empty, gives `color = false`).
-    package var environment: String?
+    /// The global option that gives it too, whose flag, variable and default it has.
+    package var option: GlobalOptionSpec.Key?
     /// The built-in value; the data directory's is worked out from the environment.
     package var defaultValue: String
     package var summary: String
     /// Whether `set` changes it in the running session; the others take effect at the next start.
     package var appliesNow: Bool
 
+    var optionSpec: GlobalOptionSpec? { option.flatMap { key in GlobalOptionSpec.all.first { $0.key == key } } }
+
+    /// The flag that gives it (`--no-color` gives `color = false`).
+    package var flag: String? { optionSpec?.names.last }
+
+    /// The environment variable that gives it (`NO_COLOR`, when not empty, gives `color = false`).
+    package var environment: String? { optionSpec?.fallback.variable }
+
+    /// What its flag, given without a value, sets it to: `--offline` true, `--no-color` false.
+    let flagValue: String
+
+    /// A setting; `defaultValue` nil: its option's.
+    init(
+        _ key: String, _ kind: Kind, option: GlobalOptionSpec.Key? = nil, flagValue: String = "true",
+        defaultValue: String? = nil, summary: String, appliesNow: Bool
+    ) {
+        self.key = key
+        self.flagValue = flagValue
+        self.kind = kind
+        self.option = option
+        self.summary = summary
+        self.appliesNow = appliesNow
+        self.defaultValue =
+            defaultValue ?? option.flatMap { key in GlobalOptionSpec.all.first { $0.key == key } }?
+            .defaultValue ?? ""
+    }
+
     /// Every setting, in the order `config` lists them.
     package static let all: [SettingSpec] = [
+        SettingSpec("base-url", .address, option: .baseURL, summary: "the xkcd API server", appliesNow: false),
+        SettingSpec("explain-url", .address, option: .explainURL, summary: "the explainxkcd wiki", appliesNow: false),
         SettingSpec(
-            key: "base-url", kind: .address, flag: "--base-url", environment: "XKCD_BASE_URL",
-            defaultValue: "https://xkcd.com", summary: "the xkcd API server", appliesNow: false),
-        SettingSpec(
-            key: "explain-url", kind: .address, flag: "--explain-url", environment: "XKCD_EXPLAIN_URL",
-            defaultValue: "https://www.explainxkcd.com", summary: "the explainxkcd wiki", appliesNow: false),
-        SettingSpec(
-            key: "data-dir", kind: .directory, flag: "--data-dir", environment: "XKCD_DATA_DIR", defaultValue: "",
-            summary: "where comics, images and history are stored", appliesNow: false),
-        SettingSpec(
-            key: "offline", kind: .onOff, flag: "--offline", environment: "XKCD_OFFLINE", defaultValue: "false",
-            summary: "no network: only what is stored", appliesNow: false),
-        SettingSpec(
-            key: "image-cache-mb", kind: .number(unit: "megabytes", range: 0...1_000_000),
-            flag: "--image-cache-mb", environment: "XKCD_IMAGE_CACHE_MB", defaultValue: "500",
-            summary: "keep at most this many MB of images, favorites' not counted", appliesNow: false),
-        SettingSpec(
-            key: "check-every", kind: .number(unit: "minutes", range: 0...(7 * 24 * 60)),
-            flag: "--check-every", environment: "XKCD_CHECK_EVERY", defaultValue: "30",
-            summary: "minutes between checks for new comics while the REPL is open; 0: none", appliesNow: false),
-        SettingSpec(
-            key: "timeout", kind: .number(unit: "seconds", range: 0...600), flag: "--timeout",
-            environment: "XKCD_TIMEOUT", defaultValue: "15", summary: "seconds before a request gives up",
+            "data-dir", .directory, option: .dataDirectory, summary: "where comics, images and history are stored",
             appliesNow: false),
         SettingSpec(
-            key: "theme", kind: .choice(Theme.allCases.map(\.rawValue)), flag: "--theme", environment: "XKCD_THEME",
-            defaultValue: "auto", summary: "dark or light background for pictures; auto asks the terminal",
+            "offline", .onOff, option: .offline, defaultValue: "false", summary: "no network: only what is stored",
+            appliesNow: false),
+        SettingSpec(
+            "image-cache-mb", .number(unit: "megabytes", range: 0...1_000_000), option: .imageCacheMB,
+            summary: "keep at most this many MB of images, favorites' not counted", appliesNow: false),
+        SettingSpec(
+            "check-every", .number(unit: "minutes", range: 0...(7 * 24 * 60)), option: .checkEvery,
+            summary: "minutes between checks for new comics while the REPL is open; 0: none", appliesNow: false),
+        SettingSpec(
+            "timeout", .number(unit: "seconds", range: 0...600), option: .timeout,
+            summary: "seconds before a request gives up", appliesNow: false),
+        SettingSpec(
+            "theme", .choice(Theme.allCases.map(\.rawValue)), option: .theme,
+            summary: "dark or light background for pictures; auto asks the terminal", appliesNow: true),
+        SettingSpec(
+            "color", .onOff, option: .noColor, flagValue: "false", defaultValue: "true",
+            summary: "colour and bold on a terminal",
             appliesNow: true),
         SettingSpec(
-            key: "color", kind: .onOff, flag: "--no-color", environment: "NO_COLOR", defaultValue: "true",
-            summary: "colour and bold on a terminal", appliesNow: true),
+            "renderer", .choice(["auto"] + ImageProtocol.allCases.map(\.rawValue)), defaultValue: "auto",
+            summary: "how pictures are drawn; auto asks the terminal", appliesNow: true),
         SettingSpec(
-            key: "renderer", kind: .choice(["auto"] + ImageProtocol.allCases.map(\.rawValue)), flag: nil,
-            environment: nil, defaultValue: "auto", summary: "how pictures are drawn; auto asks the terminal",
+            "width", .columns, defaultValue: "auto", summary: "pictures' width in columns; auto fits the terminal",
             appliesNow: true),
         SettingSpec(
-            key: "width", kind: .columns, flag: nil, environment: nil, defaultValue: "auto",
-            summary: "pictures' width in columns; auto fits the terminal", appliesNow: true),
+            "share-format", .choice(ShareFormat.allCases.map(\.rawValue)), defaultValue: "text",
+            summary: "what 'share' writes without --text, --mailto or --markdown", appliesNow: true),
         SettingSpec(
-            key: "share-format", kind: .choice(ShareFormat.allCases.map(\.rawValue)), flag: nil, environment: nil,
-            defaultValue: "text", summary: "what 'share' writes without --text, --mailto or --markdown",
-            appliesNow: true),
-        SettingSpec(
-            key: "images", kind: .choice(PictureMode.allCases.map(\.rawValue)), flag: "--images",
-            environment: "XKCD_IMAGES", defaultValue: "auto",
+            "images", .choice(PictureMode.allCases.map(\.rawValue)), option: .images,
             summary: "the picture under the card after each move: auto (pixel terminals), always, never",
             appliesNow: true),
     ]
@@ -345,9 +360,11 @@ package struct Settings: Sendable, Equatable {
         for spec in SettingSpec.all {
             guard let variable = spec.environment, let text = environment[variable], !text.isEmpty else { continue }
             let value: String
-            switch spec.key {
-            case "color": value = "false"
-            case "offline": value = ["1", "true", "yes", "on"].contains(text.lowercased()) ? "true" : "false"
+            switch spec.optionSpec?.fallback {
+            case .nonEmpty?: value = spec.flagValue
+            case .switchOn?:
+                let on = ["1", "true", "yes", "on"].contains(text.lowercased())
+                value = on ? spec.flagValue : (spec.flagValue == "true" ? "false" : "true")
             default:
                 do {
                     value = try spec.check(text)
