@@ -111,7 +111,7 @@ struct FixedTerminal: TerminalDescribing {
         }
         #expect(row.value == "never" && row.origin == "set" && savedTo == nil && appliesNow)
         #expect(shownNumber(try await session.run(.next(1))) == 2, "never: the card alone from now on")
-        #expect(session.currentSettings.images == .never)
+        #expect(await session.settings.images == .never)
 
         let file = harness.directory.url.appendingPathComponent("config.toml")
         #expect(!FileManager.default.fileExists(atPath: file.path), "set without --save writes nothing")
@@ -122,7 +122,7 @@ struct FixedTerminal: TerminalDescribing {
         }
         #expect(savedTo == file.path && !appliesNow)
         #expect(try String(contentsOf: file, encoding: .utf8) == "timeout = 9\n")
-        #expect(session.currentSettings.timeout == 15, "the running session keeps its timeout")
+        #expect(await session.settings.timeout == 15, "the running session keeps its timeout")
         await #expect(
             throws: XKCDError.cannotDo(
                 "offline takes effect at the next start — 'set --save offline true' keeps it for then")
@@ -138,7 +138,7 @@ struct FixedTerminal: TerminalDescribing {
         await #expect(throws: XKCDError.cannotDo("theme takes one of auto, dark, light, not 'blue'")) {
             try await session.run(.set(key: "theme", value: "blue", save: true))
         }
-        #expect(session.currentSettings.theme == .auto)
+        #expect(await session.settings.theme == .auto)
         #expect(
             !FileManager.default.fileExists(atPath: harness.directory.url.appendingPathComponent("config.toml").path))
     }

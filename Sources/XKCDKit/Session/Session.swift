@@ -30,7 +30,6 @@ package actor Session {
     var settings: Settings {
         didSet {
             drawing = Drawing(settings)
-            shownSettings.withLock { [settings] in $0 = settings }
         }
     }
     /// The settings the session started with, before any `set`.
@@ -39,8 +38,7 @@ package actor Session {
     private(set) var drawing: Drawing {
         didSet { shownColor.withLock { [color = drawing.color] in $0 = color } }
     }
-    // The settings, and whether they allow colour, read by the loop without entering the actor.
-    private nonisolated let shownSettings: Mutex<Settings>
+    // Whether the settings allow colour, read by the loop for each outcome without entering the actor.
     private nonisolated let shownColor: Mutex<Bool>
 
     /// Creates a session over `source`, restoring the state saved in its store. Relative paths
@@ -65,7 +63,6 @@ package actor Session {
         self.settings = settings
         startSettings = settings
         drawing = Drawing(settings)
-        shownSettings = Mutex(settings)
         shownColor = Mutex(settings.color)
         let saved = try? source.savedState()
         state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
@@ -76,9 +73,6 @@ package actor Session {
 
     /// The comic on screen, if any.
     package nonisolated var current: Int? { shown.withLock { $0 } }
-
-    /// The settings as they are now, `set` applied.
-    package nonisolated var currentSettings: Settings { shownSettings.withLock { $0 } }
 
     /// Whether the `color` setting, as it is now, allows colour.
     package nonisolated var allowsColor: Bool { shownColor.withLock { $0 } }
