@@ -236,7 +236,8 @@ import XKCDKit
 
     @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
     func fullDiskGivesOneClearErrorAndKeepsWhatIsStored() throws {
-        let tiny = try mountTmpfs("tiny", size: "300k")
+        // A new store takes about 300 KB before its first favorite (its log holds the schema).
+        let tiny = try mountTmpfs("tiny", size: "400k")
         defer { umount(tiny.path) }
         let environment = ["XKCD_DATA_DIR": tiny.appendingPathComponent("xkcd").path]
         #expect(try xkcd.run(["fav", "1"], extraEnvironment: environment).status == 0)
@@ -260,6 +261,69 @@ import XKCDKit
         ) {
             try files.write(Data(repeating: 7, count: 200_000), as: "big.png")
         }
+    }
+
+    /// Fills the file system holding `directory` until only `room` bytes are free (0: to the
+    /// brim, until a write fails with ENOSPC).
+    func fill(_ directory: URL, leaving room: Int = 0) throws {
+        var disk = statvfs()
+        #expect(statvfs(directory.path, &disk) == 0)
+        let free = Int(disk.f_bavail) * Int(disk.f_frsize)
+        let filler = FileHandle(
+            fileDescriptor: open(directory.appendingPathComponent("filler").path, O_WRONLY | O_CREAT, 0o600),
+            closeOnDealloc: true)
+        if room > 0 {
+            try filler.write(contentsOf: Data(count: max(0, free - room)))
+            return
+        }
+        let block = [UInt8](repeating: 0, count: 4096)
+        while block.withUnsafeBytes({ write(filler.fileDescriptor, $0.baseAddress, 4096) }) > 0 {}
+        #expect(errno == ENOSPC)
+        // Whatever is left below a block too.
+        while write(filler.fileDescriptor, block, 1) > 0 {}
+    }
+
+    @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
+    func aFullDiskStillReadsWhatIsStored() throws {
+        let disk = try mountTmpfs("full", size: "4m")
+        defer { umount(disk.path) }
+        let environment = ["XKCD_DATA_DIR": disk.appendingPathComponent("xkcd").path]
+        #expect(try xkcd.run(["sync"], extraEnvironment: environment).status == 0)
+        #expect(try xkcd.run(["goto", "2"], extraEnvironment: environment).status == 0)
+        try fill(disk)
+        for arguments in [["--offline", "goto", "1"], ["latest"], ["--offline", "latest"], ["next"], ["prev"]] {
+            let run = try xkcd.run(arguments, extraEnvironment: environment)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.hasPrefix("#"), "\(arguments): \(run.stdout)")
+            let lines = run.stderr.split(separator: "\n").filter { !$0.hasPrefix("offline: ") }
+            #expect(lines.count <= 1 && run.errorLines.isEmpty, "at most one line says so: \(run.stderr)")
+        }
+        // A command that must store says the disk is full, once.
+        let fav = try xkcd.run(["fav", "1"], extraEnvironment: environment)
+        #expect(fav.status == 1 && fav.errorLines.count == 1, "\(fav.stderr)")
+        #expect(fav.stderr.contains("is full"), "\(fav.stderr)")
+    }
+
+    @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
+    func syncImagesStopsAtTheFirstFullDiskAndSaysSo() throws {
+        let disk = try mountTmpfs("images-full", size: "4m")
+        defer { umount(disk.path) }
+        let data = disk.appendingPathComponent("xkcd")
+        let environment = ["XKCD_DATA_DIR": data.path]
+        #expect(try xkcd.run(["sync"], extraEnvironment: environment).status == 0)
+        try fill(disk, leaving: 400_000)
+        server.resetCounters()
+        let sync = try xkcd.run(["sync", "--images"], extraEnvironment: environment)
+        #expect(sync.status == 1)
+        #expect(sync.errorLines.count == 1, "\(sync.stderr)")
+        #expect(sync.stderr.contains("is full — free some space"), "\(sync.stderr)")
+        #expect(sync.stderr.contains(data.path), "names the directory: \(sync.stderr)")
+        let images = server.requestLog.filter { $0.hasPrefix("/imgs/") }.count
+        #expect(images < 150, "stopped at the first full write, not after all 300: \(images) images asked for")
+        let stats = try xkcd.run(["--offline", "--json", "cache", "stats"], extraEnvironment: environment)
+        let counted = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
+        #expect((counted?["images"] as? Int ?? 0) > 0, "the images stored are kept: \(stats.stdout)\(stats.stderr)")
+        #expect(counted?["comics"] as? Int == 300)
     }
 
     @Test func twoProcessesWritingAtOnceLoseNothing() throws {

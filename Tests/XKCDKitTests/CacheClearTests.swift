@@ -87,8 +87,13 @@ import Testing
         #expect(
             json
                 == #"{"deleted_comics":2600,"deleted_images":0,"deleted_explanations":2600,"#
-                + #""database_bytes_before":20100000,"database_bytes_after":1200000,"space_not_reclaimed":null}"#
-                + "\n")
+                + #""database_bytes_before":20100000,"database_bytes_after":1200000,"space_not_reclaimed":null,"#
+                + #""leftover_files":0,"leftover_bytes":0}"# + "\n")
+        var withLeftovers = cleared
+        withLeftovers.leftovers = ReclaimedFiles(count: 1_204, bytes: 52_000_000)
+        #expect(
+            text.render(.cacheCleared(withLeftovers)).contains(
+                "\nalso removed 1204 files an interrupted clear or download left behind (52 MB)\n"))
         var full = cleared
         full.spaceNotReclaimed = "database or disk is full"
         #expect(
@@ -101,5 +106,82 @@ import Testing
         #expect(
             text.render(.cacheCleared(nothing))
                 == "deleted 0 comics, 0 images and 0 explanations; favorites kept\nthe database stayed at 90 KB\n")
+    }
+
+    /// Image files named by no row (a clear killed after its rows went), temporary files of
+    /// writers that died (an image download, `set --save`), and what is not the program's.
+    private func leaveLeftovers() throws -> (images: URL, settings: URL) {
+        let images = workspace.directory.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        let dead = String(Self.deadPID, radix: 16, uppercase: true)
+        for (name, size) in [("42.png", 4_000), ("43.jpg", 2_000), (".dat.nosync\(dead).Ab3dE9", 1_000)] {
+            try Data(repeating: 1, count: size).write(to: images.appendingPathComponent(name))
+        }
+        // pid 1 is running: its temporary file may be renamed into place any moment.
+        for name in [".dat.nosync1.Xy7abc", ".keep"] {
+            try Data("x".utf8).write(to: images.appendingPathComponent(name))
+        }
+        for name in [".config.toml.\(Self.deadPID).tmp", ".config.toml.1.tmp", "config.toml"] {
+            try Data("x".utf8).write(to: workspace.directory.appendingPathComponent(name))
+        }
+        return (images, workspace.directory)
+    }
+
+    // A pid no process can have: above the kernel's limit.
+    static let deadPID: Int32 = 2_000_000_000
+
+    private func names(in directory: URL) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+    }
+
+    @Test func clearRemovesWhatKilledProcessesLeftBehind() async throws {
+        let session = try library.session()
+        _ = try await session.run(.sync(images: false, explanations: false))
+        _ = try await session.run(.favorite(.number(7)))
+        let (images, settings) = try leaveLeftovers()
+        guard case let .cacheCleared(cleared) = try await session.run(.cacheClear(skipConfirmation: true)) else {
+            Issue.record("no clear")
+            return
+        }
+        #expect(cleared.leftovers == ReclaimedFiles(count: 4, bytes: 4_000 + 2_000 + 1_000 + 1))
+        #expect(try names(in: images) == ["7.png", ".dat.nosync1.Xy7abc", ".keep"])
+        let besideSettings = try names(in: settings)
+        #expect(!besideSettings.contains(".config.toml.\(Self.deadPID).tmp"))
+        #expect(besideSettings.isSuperset(of: [".config.toml.1.tmp", "config.toml"]))
+    }
+
+    @Test func statsCountTheImagesOnDiskAfterRemovingLeftovers() async throws {
+        let library = library
+        let session = try library.session()
+        _ = try await session.run(.sync(images: false, explanations: false))
+        _ = try await session.run(.favorite(.number(7)))
+        _ = try await session.run(.image(.number(9), ImageOptions(), withCard: false))
+        let (images, _) = try leaveLeftovers()
+        // A row whose file is gone (a download killed between the two) counts for nothing.
+        try FileManager.default.removeItem(at: images.appendingPathComponent("9.png"))
+        guard case let .cacheStats(stats) = try await session.run(.cacheStats) else {
+            Issue.record("no stats")
+            return
+        }
+        let favorite = try #require(
+            try FileManager.default.attributesOfItem(atPath: images.appendingPathComponent("7.png").path)[.size] as? Int
+        )
+        #expect(stats.images == 1 && stats.imageBytes == favorite)
+        #expect(try names(in: images) == ["7.png", ".dat.nosync1.Xy7abc", ".keep"])
+        #expect(library.notices.all.contains { $0.hasPrefix("note: removed 4 files an interrupted clear") })
+    }
+
+    @Test func temporaryFilesAreKnownByTheirWritersPID() {
+        #expect(LeftoverFiles.writer(ofTemporary: ".dat.nosync3A2F.aB3dE9") == 0x3A2F)
+        #expect(LeftoverFiles.writer(ofTemporary: ".dat.nosync3A2F.aB3") == nil)
+        #expect(LeftoverFiles.writer(ofTemporary: ".dat.nosyncXYZ.aB3dE9") == nil)
+        #expect(LeftoverFiles.writer(ofTemporary: ".config.toml.123.tmp", settingsName: "config.toml") == 123)
+        #expect(LeftoverFiles.writer(ofTemporary: ".config.toml.123.tmp") == nil)
+        #expect(LeftoverFiles.writer(ofTemporary: ".other.toml.123.tmp", settingsName: "config.toml") == nil)
+        #expect(LeftoverFiles.writer(ofTemporary: "353.png") == nil)
+        let entries = ["1.png", "2.png", ".dat.nosync10.abcdef", ".dat.nosync20.abcdef", ".hidden"]
+        #expect(
+            LeftoverFiles.inImageDirectory(entries, named: ["1.png"], isRunning: { $0 == 0x20 })
+                == ["2.png", ".dat.nosync10.abcdef"])
     }
 }

@@ -33,6 +33,28 @@ import Testing
         #expect(newComics(try await library.session().run(.check(notify: false)))?.comics == [])
     }
 
+    @Test func aSyncIsNoCheck() async throws {
+        let workspace = try Workspace("sync-then-check")
+        let library = TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock())
+        let session = try library.session()
+        // Synced before any check: the first check counts from the newest the sync stored.
+        _ = try await session.run(.sync(images: false, explanations: false))
+        workspace.server.publishComic(num: 2666, title: "Lava Lamp")
+        #expect(
+            newComics(try await session.run(.check(notify: false)))?.comics == [
+                ComicEntry(num: 2666, title: "Lava Lamp")
+            ])
+        // Stored by a sync after the last check: still new to the check.
+        workspace.server.publishComic(num: 2667, title: "Sheet Bend")
+        library.clock.advance(by: 3600)
+        _ = try await session.run(.sync(images: false, explanations: false))
+        #expect(
+            newComics(try await session.run(.check(notify: false)))?.comics == [
+                ComicEntry(num: 2667, title: "Sheet Bend")
+            ])
+        #expect(newComics(try await session.run(.check(notify: false)))?.comics == [])
+    }
+
     @Test func checksAreConditionalOnceTheServerSentValidators() async throws {
         let workspace = try Workspace("conditional")
         let library = TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock())

@@ -23,15 +23,16 @@ import Testing
 
     @Test func aSyncSaysWhatCouldNotBeFetchedAndHowToRetry() {
         var summary = SyncSummary(
-            newest: 3000, alreadyStored: 2990, fetched: 8, missing: [404], failed: [7, 9], imagesFetched: 5,
-            imagesFailed: [12], cancelled: false, seconds: 1.5)
+            newest: 3000, stored: 2998, fetched: 8, missing: [404], failed: [7, 9], imagesFetched: 5,
+            imagesFailed: [12], imageError: "server error 500 from http://x/12.png", cancelled: false, seconds: 1.5)
         summary.explanationRequests = 1
         summary.explanationsFetched = 40
         summary.explanationsFailed = [20, 21, 22]
         let lines = Renderer(width: 200, color: false, json: false).render(.synced(summary))
             .split(separator: "\n").map(String.init)
         #expect(lines.contains("2 could not be fetched (#7, #9) — run 'sync' again to retry"), "\(lines)")
-        #expect(lines.contains("1 images could not be fetched (#12)"), "\(lines)")
+        #expect(lines.contains("1 images could not be fetched (#12) — run 'sync --images' again to retry"), "\(lines)")
+        #expect(lines.contains("  the last failure: server error 500 from http://x/12.png"), "\(lines)")
         #expect(
             lines.contains(
                 "3 explanations could not be fetched (#20, #21, #22) — run 'sync --explanations' again to retry"),
@@ -109,7 +110,7 @@ import Testing
                 == "deleted 1,200 comics, 1,100 images and 0 explanations; favorites kept\n"
                 + "the database went from 2 MB to 100 KB\n")
         let summary = SyncSummary(
-            newest: 3000, alreadyStored: 2990, fetched: 8, missing: [], failed: [], imagesFetched: 0,
+            newest: 3000, stored: 2998, fetched: 8, missing: [], failed: [], imagesFetched: 0,
             imagesFailed: [], cancelled: false, seconds: 1.5)
         let lines = terminal(40).render(.synced(summary)).split(separator: "\n")
         #expect(lines == ["synced: 2998 comics stored (8 new) in", "1.5 s, newest #3000"])

@@ -502,8 +502,10 @@ extension CommandSpec {
             details: """
                 Asks the server for its newest comic and prints one line for each comic published since
                 the last check that you have not seen; nothing, with exit status 0, when there is none
-                (for cron). Each comic is reported once. --notify also raises a desktop notification
-                (notify-send or osascript).
+                (for cron). Each comic is reported once. A sync stores new comics but is no check: they
+                are still reported. The first check counts from the newest comic known before it (from
+                a sync or a visit), or, with none, only notes where the archive stands. --notify also
+                raises a desktop notification (notify-send or osascript).
                 """,
             argument: .none, options: [.flag("--notify")]
         ) { input throws(UsageError) in

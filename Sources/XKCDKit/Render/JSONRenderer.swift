@@ -58,6 +58,7 @@ enum JSONRenderer {
                 ("database_bytes_before", .int(cleared.databaseBytesBefore)),
                 ("database_bytes_after", .int(cleared.databaseBytesAfter)),
                 ("space_not_reclaimed", cleared.spaceNotReclaimed.map(JSONValue.string) ?? .null),
+                ("leftover_files", .int(cleared.leftovers.count)), ("leftover_bytes", .int(cleared.leftovers.bytes)),
             ])
         case let .synced(summary):
             value = sync(summary)
@@ -160,10 +161,11 @@ enum JSONRenderer {
 
     private static func sync(_ summary: SyncSummary) -> JSONValue {
         .object([
-            ("newest", .int(summary.newest)), ("stored", .int(summary.alreadyStored + summary.fetched)),
+            ("newest", .int(summary.newest)), ("stored", .int(summary.stored)),
             ("fetched", .int(summary.fetched)), ("missing", .array(summary.missing.map(JSONValue.int))),
             ("failed", .array(summary.failed.map(JSONValue.int))), ("images_fetched", .int(summary.imagesFetched)),
             ("images_failed", .array(summary.imagesFailed.map(JSONValue.int))),
+            ("image_error", summary.imageError.map(JSONValue.string) ?? .null),
             ("explanations_fetched", .int(summary.explanationsFetched)),
             ("explanations_missing", .array(summary.explanationsMissing.map(JSONValue.int))),
             ("explanations_failed", .array(summary.explanationsFailed.map(JSONValue.int))),

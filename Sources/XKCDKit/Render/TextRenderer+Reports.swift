@@ -35,6 +35,7 @@ extension TextRenderer {
         )
         return block(
             sentence("deleted \(Self.items(cleared.deleted)); favorites kept")
+                + (cleared.leftovers.count > 0 ? sentence("also removed \(cleared.leftovers.text)") : [])
                 + sentence(
                     before == after
                         ? "the database stayed at \(Self.unbroken(after))"
@@ -70,7 +71,7 @@ extension TextRenderer {
 
     /// What a sync stored, and what it could not fetch.
     func syncText(_ summary: SyncSummary) -> String {
-        let stored = summary.alreadyStored + summary.fetched
+        let stored = summary.stored
         var lines: [String] = []
         if summary.cancelled {
             lines.append(
@@ -91,7 +92,8 @@ extension TextRenderer {
             lines.append("\(summary.imagesFetched) images fetched")
         }
         if !summary.imagesFailed.isEmpty {
-            lines.append(Self.notFetched(summary.imagesFailed, what: "images"))
+            lines.append(Self.notFetched(summary.imagesFailed, what: "images", retry: "sync --images"))
+            if let reason = summary.imageError { lines.append("  the last failure: \(reason)") }
         }
         return block(
             (lines + explanationLines(summary)).flatMap { line in

@@ -5,22 +5,34 @@
 #endif
 
 /// What is stored and how large, and clearing all of it but the favorites.
+///
+/// Image rows go before their files (a clear, an eviction) and come before them (a download),
+/// so a process killed in between leaves only files that no row names; `stats` and `clear`
+/// remove those, and the temporary files of writers that died, before counting.
 package struct Cache: Sendable {
     private let source: ComicSource
+    private let settingsFile: URL?
 
-    /// The cache of `source`'s store and image files.
-    package init(_ source: ComicSource) {
+    /// The cache of `source`'s store and image files; the temporary files a killed `set --save`
+    /// left beside `settingsFile` are cleared with it.
+    package init(_ source: ComicSource, settingsFile: URL? = nil) {
         self.source = source
+        self.settingsFile = settingsFile
     }
 
-    /// Counts and sizes for `cache stats`.
-    package func stats() throws -> CacheStats {
+    /// Counts and sizes for `cache stats`: the images as they are on disk, after removing what
+    /// killed processes left behind (unless `reclaiming` is false: the question before a clear).
+    package func stats(reclaiming: Bool = true) throws -> CacheStats {
         let store = source.store
+        let sweep = try reclaimLeftovers(removing: reclaiming)
+        if sweep.reclaimed.count > 0 {
+            source.notify("note: removed \(sweep.reclaimed.text)")
+        }
         let counts = try store.counts()
         let explanations = try store.explanationTotals()
         return CacheStats(
             comics: counts.comics, newest: try source.knownNewestNumber(),
-            images: counts.images, imageBytes: counts.imageBytes,
+            images: sweep.images.count, imageBytes: sweep.images.values.reduce(0, +),
             imageCacheLimit: source.imageCacheLimit, favorites: counts.favorites,
             explanations: explanations.count, explanationBytes: explanations.bytes,
             databaseBytes: store.fileBytes(),
@@ -28,13 +40,15 @@ package struct Cache: Sendable {
             clearable: try store.clearableItems())
     }
 
-    /// Deletes every comic, image and explanation that is not a favorite's and gives the
-    /// space back; says what went and how the database's size changed.
+    /// Deletes every comic, image and explanation that is not a favorite's, and what killed
+    /// processes left behind, and gives the space back; says what went and how the database's
+    /// size changed. Killed at any point, the next clear finishes the work.
     package func clear() throws -> CacheCleared {
         let store = source.store
         let before = store.fileBytes()
         let cleared = try store.clearAllButFavorites()
         for file in cleared.imageFiles { source.images.remove(file) }
+        let leftovers = try reclaimLeftovers().reclaimed
         // What was deleted is gone either way: a failed rewrite (a full disk) is reported
         // with it, not instead of it.
         var notReclaimed: String?
@@ -45,6 +59,38 @@ package struct Cache: Sendable {
         }
         return CacheCleared(
             deleted: cleared.deleted, databaseBytesBefore: before, databaseBytesAfter: store.fileBytes(),
-            spaceNotReclaimed: notReclaimed)
+            spaceNotReclaimed: notReclaimed, leftovers: leftovers)
+    }
+
+    // Deletes the image files no row names and dead writers' temporary files (unless not
+    // `removing`); returns what went and the image files left that rows name, with their sizes.
+    // The directory is listed before the rows are read: a file another process renames into
+    // place meanwhile already has its row.
+    private func reclaimLeftovers(removing: Bool = true) throws -> (
+        reclaimed: ReclaimedFiles, images: [String: Int]
+    ) {
+        let images = source.images
+        var files = images.listing()
+        let named = try source.store.imageFileNames()
+        var reclaimed = ReclaimedFiles()
+        guard removing else { return (reclaimed, files.filter { named.contains($0.key) }) }
+        for name in LeftoverFiles.inImageDirectory(Array(files.keys), named: named, isRunning: LeftoverFiles.isRunning)
+        {
+            images.remove(name)
+            reclaimed.count += 1
+            reclaimed.bytes += files.removeValue(forKey: name) ?? 0
+        }
+        if let settingsFile {
+            let directory = settingsFile.deletingLastPathComponent()
+            let beside = LeftoverFiles.regularFiles(in: directory)
+            for name in LeftoverFiles.besideSettings(
+                Array(beside.keys), settingsName: settingsFile.lastPathComponent, isRunning: LeftoverFiles.isRunning)
+            {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+                reclaimed.count += 1
+                reclaimed.bytes += beside[name] ?? 0
+            }
+        }
+        return (reclaimed, files.filter { named.contains($0.key) })
     }
 }

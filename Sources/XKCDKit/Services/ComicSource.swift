@@ -1,8 +1,22 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
+
+/// True for the first caller only: a note said once however often its cause recurs.
+private final class NoteOnce: Sendable {
+    private let said = Mutex(false)
+
+    func claim() -> Bool {
+        said.withLock { said in
+            defer { said = true }
+            return !said
+        }
+    }
+}
 
 /// A stored image ready to use.
 package struct StoredImage: Sendable, Equatable {
@@ -36,6 +50,7 @@ package struct ComicSource: Sendable {
     let now: @Sendable () -> Date
     private let latestMaxAge: TimeInterval
     let notify: @Sendable (String) -> Void
+    private let unsaved = NoteOnce()
 
     private enum Key {
         static let latestNum = "latest.num"
@@ -70,7 +85,7 @@ package struct ComicSource: Sendable {
             return comic
         }
         if let num = try freshLatestNumber(), let comic = try store.comic(num) { return comic }
-        switch try await refreshLatest() {
+        switch try await refreshLatest(mustStore: false) {
         case let .fresh(comic):
             return comic
         case let .unreachable(error):
@@ -87,7 +102,7 @@ package struct ComicSource: Sendable {
             guard let num = try newestStoredNumber() else { throw XKCDError.nothingStoredOffline }
             return num
         }
-        switch try await refreshLatest() {
+        switch try await refreshLatest(mustStore: false) {
         case let .fresh(comic):
             return comic.num
         case let .unreachable(error):
@@ -97,10 +112,11 @@ package struct ComicSource: Sendable {
         }
     }
 
-    /// The newest comic's number, asked of the server now (or, offline or unreachable, the stored one).
+    /// The newest comic's number, asked of the server now (or, offline or unreachable, the stored
+    /// one); the newest comic is stored or this fails.
     package func refreshNewestNumber() async throws -> Int {
         if offline { return try await newestNumber() }
-        switch try await refreshLatest() {
+        switch try await refreshLatest(mustStore: true) {
         case let .fresh(comic):
             return comic.num
         case let .unreachable(error):
@@ -113,11 +129,16 @@ package struct ComicSource: Sendable {
         case unreachable(XKCDError)
     }
 
-    private func refreshLatest() async throws -> Refresh {
+    // The newest comic from the server, stored; unless `mustStore`, a store that cannot take it
+    // (a full disk) does not keep it from being shown.
+    private func refreshLatest(mustStore: Bool) async throws -> Refresh {
         do {
             let comic = try await client.latest()
-            try store.save(comic, at: now())
-            try recordLatest(comic.num)
+            let keep = {
+                try store.save(comic, at: now())
+                try recordLatest(comic.num)
+            }
+            if mustStore { try keep() } else { try remember(keep) }
             return .fresh(comic)
         } catch let error as XKCDError where Self.isUnreachable(error) {
             return .unreachable(error)
@@ -167,7 +188,7 @@ package struct ComicSource: Sendable {
             if asksDoubled && !entry.doubled, let doubled = try await upgrade(comic) {
                 return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: entry)
             }
-            try store.touchImage(comic.num, at: now())
+            try remember { try store.touchImage(comic.num, at: now()) }
             return StoredImage(
                 num: comic.num, file: images.url(entry.file), data: data, kind: entry.kind, doubled: entry.doubled)
         }
@@ -225,12 +246,19 @@ package struct ComicSource: Sendable {
         throws -> StoredImage
     {
         let fileName = ImageFiles.fileName(num: num, kind: kind)
-        try images.write(data, as: fileName)
+        // The row first: a file in the directory always has one, so a `cache clear` in another
+        // process never takes a file being stored here for one that a killed process left.
+        try store.recordImage(num: num, file: fileName, bytes: data.count, kind: kind, doubled: doubled, at: now())
         do {
-            try store.recordImage(num: num, file: fileName, bytes: data.count, kind: kind, doubled: doubled, at: now())
+            try images.write(data, as: fileName)
         } catch {
-            // The row still names the file when it was the previous image's: it stays.
-            if previous?.file != fileName { images.remove(fileName) }
+            if let previous {
+                try? store.recordImage(
+                    num: num, file: previous.file, bytes: previous.bytes, kind: previous.kind,
+                    doubled: previous.doubled, at: now())
+            } else {
+                _ = try? store.removeImage(num)
+            }
             throw error
         }
         if let previous, previous.file != fileName { images.remove(previous.file) }
@@ -355,14 +383,17 @@ extension ComicSource {
     /// and returns the comics published since `mark` was last moved that were not seen yet,
     /// with the titles of the first `named`. Each comic is reported once per mark: the range
     /// is claimed before titles are fetched, so two checks at once cannot both report it.
-    /// The first check ever reports nothing; it notes where the archive stands.
+    /// Storing comics (a sync) moves no mark: they are reported all the same. The first check
+    /// for a mark counts from the newest comic known before it; with none known, it reports
+    /// nothing and notes where the archive stands.
     package func newComics(named: Int, mark: NewComicsMark) async throws -> NewComics {
         guard !offline else {
             throw XKCDError.cannotDo("checking for new comics needs the network — run it without --offline")
         }
+        let known = try knownNewestNumber()
         let newest = try await checkedNewestNumber()
         let reported = try store.setting(mark.rawValue)
-        guard let last = reported.flatMap(Int.init), newest > last else {
+        guard let last = reported.flatMap(Int.init) ?? known, newest > last else {
             if reported == nil { _ = try store.replaceSetting(mark.rawValue, expected: nil, with: String(newest)) }
             return NewComics(comics: [], newest: newest)
         }
@@ -423,7 +454,7 @@ extension ComicSource {
 
     /// Marks comic `num` as read now.
     package func markSeen(_ num: Int) throws {
-        try store.markSeen(num, at: now())
+        try remember { try store.markSeen(num, at: now()) }
     }
 
     /// The numbers of every comic read.
@@ -438,7 +469,18 @@ extension ComicSource {
 
     /// Saves the browsing state, in ``SessionState/encoded`` form.
     package func saveState(_ encoded: String) throws {
-        try store.setSetting(Self.stateKey, encoded)
+        try remember { try store.setSetting(Self.stateKey, encoded) }
+    }
+
+    /// Runs `write`, one a read makes on the side (a reading mark, the browsing state, the
+    /// newest comic asked for): when the store cannot take it (a full disk, a read-only
+    /// directory) the read goes on, and the first such failure in a run is one note.
+    func remember(_ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch let XKCDError.storage(reason) {
+            if unsaved.claim() { notify("note: not saved: \(reason)") }
+        }
     }
 
     /// Fetches every comic not stored yet (with `images`, their images; with `explanations`,

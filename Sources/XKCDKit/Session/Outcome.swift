@@ -150,6 +150,8 @@ package struct CacheCleared: Sendable, Equatable {
     /// Why the space was not given back (the deletes stand), when it was not: rewriting the
     /// database needs room for a copy of it.
     package var spaceNotReclaimed: String? = nil
+    /// Files that killed processes had left behind, removed too.
+    package var leftovers = ReclaimedFiles()
 }
 
 extension Session {
@@ -164,7 +166,8 @@ extension Session {
         guard confirmed else {
             return .confirmation(
                 Confirmation(
-                    question: .clearCache(try cache.stats()), command: .cacheClear(skipConfirmation: true),
+                    question: .clearCache(try cache.stats(reclaiming: false)),
+                    command: .cacheClear(skipConfirmation: true),
                     declined: "nothing deleted"))
         }
         return .cacheCleared(try cache.clear())

@@ -53,7 +53,7 @@ package actor Session {
     ) {
         self.source = source
         favorites = Favorites(source, currentDirectory: currentDirectory)
-        cache = Cache(source)
+        cache = Cache(source, settingsFile: settings.file)
         titles = TitleIndexCache(store: source.store)
         self.currentDirectory = currentDirectory
         self.roll = roll

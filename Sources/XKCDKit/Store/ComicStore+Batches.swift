@@ -20,33 +20,37 @@ extension ComicStore {
     /// a new search index segment, which costs more than a row, so commits should be few; but
     /// the last one comes after the last answer, so they should be small. A crash loses at most
     /// the open transaction, and between transactions the write lock is free. `next(nil)` may
-    /// block for as long as it likes; `next(deadline)` returns by `deadline`.
+    /// block for as long as it likes; `next(deadline)` returns by `deadline`. Returns how many
+    /// comics were not stored before.
     func write(
         batchesFrom next: (_ deadline: Date?) -> NextBatch, committingEvery rows: Int,
         orEvery interval: TimeInterval
-    ) throws {
+    ) throws -> Int {
+        var added = 0
         while case var .batch(batch) = next(nil) {
             let deadline = Date().addingTimeInterval(interval)
             var ended = false
-            try writeWithoutTransaction { db in
+            added += try writeWithoutTransaction { db in
                 try db.transaction {
                     var written = 0
+                    var new = 0
                     while true {
-                        try Self.insert(batch, into: db)
+                        new += try Self.insert(batch, into: db)
                         written += batch.comics.count
-                        if written >= rows { return }
+                        if written >= rows { return new }
                         switch next(deadline) {
                         case let .batch(more): batch = more
-                        case .timedOut: return
+                        case .timedOut: return new
                         case .end:
                             ended = true
-                            return
+                            return new
                         }
                     }
                 }
             }
-            if ended { return }
+            if ended { break }
         }
+        return added
     }
 }
 

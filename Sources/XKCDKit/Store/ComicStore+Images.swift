@@ -18,6 +18,11 @@ extension ComicStore {
         try read { db in Set(try db.values("SELECT num FROM image", as: Int.self)) }
     }
 
+    /// The files the image rows name.
+    package func imageFileNames() throws -> Set<String> {
+        try read { db in Set(try db.values("SELECT file FROM image", as: String.self)) }
+    }
+
     /// Records that comic `num`'s image is stored as `file` (`doubled`: its `_2x` image).
     package func recordImage(
         num: Int, file: String, bytes: Int, kind: ImageKind, doubled: Bool = false, at date: Date

@@ -17,6 +17,8 @@ package struct ComicStore: Sendable {
     private let database: SQLiteDatabase
     /// The database file, nil in memory.
     package let path: String?
+    /// Why every write fails at once, for a store opened only to read (on a full disk).
+    private let unwritable: XKCDError?
 
     /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
     /// A damaged file (not SQLite, truncated, or reported corrupt by SQLite) is moved aside,
@@ -49,7 +51,20 @@ package struct ComicStore: Sendable {
             return try openPool(at: url)
         } catch let error as SQLiteError where StoreRecovery.isDamage(error) {
             return try StoreRecovery.recover(at: url, reason: error.message, notify: notify)
+        } catch let error as XKCDError {
+            // A full disk has no room for the shared memory and log a store in WAL mode opens
+            // with: what is stored is still read, and writes say the disk is full.
+            guard let full = StoreErrors.fullDisk(at: url.path), let store = try? openToRead(at: url, full)
+            else { throw error }
+            return store
         }
+    }
+
+    // The database file as it is, read without locks (see `SQLiteConnection(immutable:)`),
+    // every write failing with `reason`.
+    private static func openToRead(at url: URL, _ reason: XKCDError) throws -> ComicStore {
+        let database = try SQLiteDatabase(immutable: url.path, prepare: Self.prepareSearch)
+        return try ComicStore(database: database, path: url.path, unwritable: reason)
     }
 
     // Once, before the first connection: sqlite3_config may not run beside another thread's use.
@@ -84,10 +99,11 @@ package struct ComicStore: Sendable {
         try ComicStore(database: SQLiteDatabase(path: nil, prepare: Self.prepareSearch), path: nil)
     }
 
-    private init(database: SQLiteDatabase, path: String?) throws {
+    private init(database: SQLiteDatabase, path: String?, unwritable: XKCDError? = nil) throws {
         self.database = database
         self.path = path
-        try StoreSchema.migrate(database)
+        self.unwritable = unwritable
+        if unwritable == nil { try StoreSchema.migrate(database) }
     }
 
     /// The stored comic `num`, if any.
@@ -103,11 +119,16 @@ package struct ComicStore: Sendable {
     /// Stores `comics` and records `absent` numbers in one transaction: a crash keeps all or none.
     package func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
         let batch = ComicBatch(comics: comics, documents: comics.map(SearchDocument.init), absent: absent, date: date)
-        try write { db in try Self.insert(batch, into: db) }
+        _ = try write { db in try Self.insert(batch, into: db) }
     }
 
-    /// Writes `batch` within the caller's transaction.
-    static func insert(_ batch: ComicBatch, into db: SQLiteConnection) throws {
+    /// Writes `batch` within the caller's transaction; returns how many of its comics were not
+    /// stored before (another process may have stored the others meanwhile).
+    @discardableResult
+    static func insert(_ batch: ComicBatch, into db: SQLiteConnection) throws -> Int {
+        let stored =
+            try db.cached("SELECT count(*) FROM comic WHERE num IN (SELECT value FROM json_each(?))")
+            .value([jsonArray(batch.comics.map(\.num))], as: Int.self) ?? 0
         // Indexed first: a replaced comic's entry is removed with the text of the stored copy.
         try index(try explained(batch.documents, in: db), in: db)
         // Values bound one by one to one cached statement: a sync writes thousands of rows.
@@ -146,6 +167,7 @@ package struct ComicStore: Sendable {
         if !batch.comics.isEmpty {
             try db.cached(Self.forgetAbsencesOfStoredComics).execute()
         }
+        return batch.comics.count - stored
     }
 
     /// How many comics are stored.
@@ -244,11 +266,13 @@ package struct ComicStore: Sendable {
     package var rowsChanged: Int { database.rowsChanged }
 
     func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        if let unwritable { throw unwritable }
         do { return try database.write(body) } catch let error as SQLiteError { throw storageError(error) }
     }
 
     /// `body` with the write connection and no transaction of its own.
     func writeWithoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        if let unwritable { throw unwritable }
         do {
             return try database.writeWithoutTransaction(body)
         } catch let error as SQLiteError {
@@ -257,7 +281,8 @@ package struct ComicStore: Sendable {
     }
 
     private func storageError(_ error: SQLiteError) -> XKCDError {
-        if let path, StoreRecovery.isDamage(error) {
+        // Read without locks, a page may be caught mid-checkpoint: that is no damage to the file.
+        if let path, unwritable == nil, StoreRecovery.isDamage(error) {
             // The next open moves the file aside and rebuilds the store from what is readable.
             _ = FileManager.default.createFile(atPath: path + StoreRecovery.markerSuffix, contents: nil)
         }

@@ -322,10 +322,28 @@ package final class SQLiteConnection {
 
     /// Opens the database at `path` (`:memory:` for one in memory), creating it unless
     /// `create` is false, with foreign keys enforced and a busy timeout.
-    package init(path: String, create: Bool = true) throws {
+    package convenience init(path: String, create: Bool = true) throws {
+        try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+    }
+
+    /// Opens the database file at `path` to read only, as it is: no lock, no shared memory and no
+    /// write-ahead log, so nothing is written, not even on a full disk. Commits still in the
+    /// log are not seen.
+    package convenience init(immutable path: String) throws {
+        // A URI, so the path's own `?`, `#` and `%` are escaped.
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
+        let escaped = path.utf8.map { allowed.contains($0) ? String(UnicodeScalar($0)) : "%" + Self.hex($0) }.joined()
+        try self.init(opening: "file:\(escaped)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+
+    private init(opening path: String, flags: Int32) throws {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(
                 extendedCode: handle.map(sqlite3_extended_errcode) ?? code,
@@ -498,6 +516,14 @@ package final class SQLiteDatabase: @unchecked Sendable {
     private let writerLock = Mutex(())
     private let reader: SQLiteConnection?
     private let readerLock = Mutex(())
+
+    /// Reads the database file at `path` as it is, through one connection that cannot write
+    /// (see ``SQLiteConnection/init(immutable:)``); `prepare` is run on it.
+    package init(immutable path: String, prepare: (SQLiteConnection) throws -> Void) throws {
+        writer = try SQLiteConnection(immutable: path)
+        try prepare(writer)
+        reader = nil
+    }
 
     /// Opens the database at `path` (nil: in memory), `prepare` run on each connection.
     package init(path: String?, prepare: (SQLiteConnection) throws -> Void) throws {

@@ -6,6 +6,12 @@ import CSQLiteSetup
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// SQLite's failures as messages a user can act on.
 enum StoreErrors {
     // SQLITE_IOERR_WRITE and SQLITE_IOERR_FSYNC, macros Swift cannot import: SQLITE_IOERR | 3 << 8, | 4 << 8.
@@ -40,5 +46,14 @@ enum StoreErrors {
         default:
             return .storage(opening ? "cannot open \(file): \(detail)" : detail)
         }
+    }
+
+    /// The error for a write to the database at `path`, when the disk holding it is full (less
+    /// free than SQLite needs to open a store: its shared memory and the first pages of its log).
+    static func fullDisk(at path: String) -> XKCDError? {
+        var disk = statvfs()
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard statvfs(directory, &disk) == 0, Int(disk.f_bavail) * Int(disk.f_frsize) < 1 << 20 else { return nil }
+        return error(for: SQLiteError(extendedCode: SQLITE_FULL), path: path, opening: false)
     }
 }

@@ -10,12 +10,13 @@ import Synchronization
 /// Writes sync batches on a thread of its own, so fetching goes on while SQLite works, in
 /// transactions of `commitRows` comics or `commitInterval` seconds, whichever comes first (see
 /// ``ComicStore/write(batchesFrom:committingEvery:orEvery:)``). ``finish()`` waits for every
-/// batch handed over and reports the first failure.
+/// batch handed over, reports the first failure, and says how many comics were new to the store.
 final class BatchWriter: Sendable {
     private struct State {
         var queued: ComicBatch?
         var ended = false
         var failure: (any Error)?
+        var added = 0
     }
 
     private let state = Mutex(State())
@@ -27,7 +28,8 @@ final class BatchWriter: Sendable {
         written.enter()
         DispatchQueue(label: "xkcd.batch-writer").async { [self] in
             do {
-                try store.write(batchesFrom: next, committingEvery: commitRows, orEvery: commitInterval)
+                let added = try store.write(batchesFrom: next, committingEvery: commitRows, orEvery: commitInterval)
+                state.withLock { $0.added = added }
             } catch {
                 state.withLock { $0.failure = error }
             }
@@ -44,12 +46,16 @@ final class BatchWriter: Sendable {
         changed.signal()
     }
 
-    /// Waits until every batch handed over is written; throws the first failure.
-    func finish() throws {
+    /// Waits until every batch handed over is written; throws the first failure, or returns
+    /// how many of the comics written were not stored before.
+    @discardableResult
+    func finish() throws -> Int {
         state.withLock { $0.ended = true }
         changed.signal()
         written.wait()
-        if let failure = state.withLock({ $0.failure }) { throw failure }
+        let (failure, added) = state.withLock { ($0.failure, $0.added) }
+        if let failure { throw failure }
+        return added
     }
 
     // Everything queued, as one batch; waiting for some until `deadline` (nil: for ever).

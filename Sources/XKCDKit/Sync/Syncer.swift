@@ -52,9 +52,10 @@ package struct Syncer: Sendable {
         // 404 but #404's may have been passing.
         let wanted = (1...max(newest, 1)).filter { !stored.contains($0) && $0 != 404 }
         var summary = SyncSummary(
-            newest: newest, alreadyStored: stored.count, fetched: 0, missing: [], failed: [],
+            newest: newest, stored: stored.count, fetched: 0, missing: [], failed: [],
             imagesFetched: 0, imagesFailed: [], cancelled: false, seconds: 0)
         try await fetchComics(wanted, newest: newest, into: &summary)
+        summary.stored = try store.comicCount()
         if images, !summary.cancelled {
             try await fetchImages(into: &summary)
         }
@@ -77,10 +78,10 @@ package struct Syncer: Sendable {
         Task.isCancelled || error as? XKCDError == .cancelled
     }
 
-    // How one image ended.
+    // How one image ended; a failure with its reason.
     private enum ImageResult: Sendable {
         case imageStored
-        case failed(Int)
+        case failed(Int, String?)
         case cancelled
     }
 
@@ -116,7 +117,6 @@ package struct Syncer: Sendable {
                 for answer in answers {
                     switch answer.lookup {
                     case let .success(.found(comic)):
-                        summary.fetched += 1
                         inOrder.arrive(answer.num, .comic(comic, SearchDocument(comic)), release: take)
                     case .success(.notFound):
                         summary.missing.append(answer.num)
@@ -143,10 +143,11 @@ package struct Syncer: Sendable {
         } catch {
             fetch.cancel()
             // Batches already handed over are still written before the failure goes up.
-            try? writer.finish()
+            _ = try? writer.finish()
             throw error
         }
-        try writer.finish()
+        // What this sync stored itself: another one at the same time stores the rest.
+        summary.fetched = try writer.finish()
         summary.missing.sort()
         summary.failed.sort()
     }
@@ -163,14 +164,16 @@ package struct Syncer: Sendable {
         try await run(
             comics.keys.sorted(), phase: .images, host: host, summary: &summary,
             work: { [comics] num in
-                guard let comic = comics[num] else { return .failed(num) }
+                guard let comic = comics[num] else { return .failed(num, nil) }
                 _ = try await source.image(of: comic)
                 return .imageStored
             },
             handle: { result, summary in
                 switch result {
                 case .imageStored: summary.imagesFetched += 1
-                case let .failed(num): summary.imagesFailed.append(num)
+                case let .failed(num, reason):
+                    summary.imagesFailed.append(num)
+                    if let reason { summary.imageError = "#\(num): \(reason)" }
                 case .cancelled: break
                 }
             })
@@ -180,8 +183,9 @@ package struct Syncer: Sendable {
     // Runs `work` over `numbers`, as many at a time as `limit` gives downloads on the
     // connection to `host` (more once it turns out to multiplex), handing each result to `handle` as it
     // arrives and reporting progress (at most ten times a second, and at the end).
-    // A thrown error makes that number `.failed`; cancellation stops new work, and the
-    // results of work already started still arrive.
+    // A thrown error makes that number `.failed`, but a storage failure (a full disk) ends the
+    // run at once: the next images would fail the same way. Cancellation stops new work, and
+    // the results of work already started still arrive.
     private func run(
         _ numbers: [Int], phase: SyncProgress.Phase, host: URL?, summary: inout SyncSummary,
         work: @escaping @Sendable (Int) async throws -> ImageResult,
@@ -195,8 +199,10 @@ package struct Syncer: Sendable {
                 group.addTask {
                     do {
                         return try await work(num)
+                    } catch let XKCDError.storage(reason) {
+                        throw XKCDError.storage(reason)
                     } catch {
-                        return Self.isCancellation(error) ? .cancelled : .failed(num)
+                        return Self.isCancellation(error) ? .cancelled : .failed(num, XKCDError.message(for: error))
                     }
                 }
             }
@@ -235,9 +241,9 @@ package struct Syncer: Sendable {
 package struct SyncSummary: Sendable, Equatable {
     /// The newest comic number.
     package var newest: Int
-    /// Comics stored before the sync.
-    package var alreadyStored: Int
-    /// Comics fetched now.
+    /// Comics stored when the sync ended.
+    package var stored: Int
+    /// Comics this sync stored that were not stored before.
     package var fetched: Int
     /// Numbers the server says do not exist.
     package var missing: [Int]
@@ -247,6 +253,8 @@ package struct SyncSummary: Sendable, Equatable {
     package var imagesFetched: Int
     /// Comics whose image could not be fetched.
     package var imagesFailed: [Int]
+    /// Why the last image that failed did, if one did.
+    package var imageError: String? = nil
     /// explainxkcd pages stored now (with `--explanations`).
     package var explanationsFetched = 0
     /// Comics explainxkcd has no page for yet.

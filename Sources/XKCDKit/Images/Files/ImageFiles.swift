@@ -61,6 +61,11 @@ package struct ImageFiles: Sendable {
     package func remove(_ fileName: String) {
         try? FileManager.default.removeItem(at: url(fileName))
     }
+
+    /// The regular files in the directory, by name, with their sizes (none when it does not exist).
+    package func listing() -> [String: Int] {
+        LeftoverFiles.regularFiles(in: directory)
+    }
 }
 
 /// Where xkcd keeps a comic's double-resolution image: at its `img` address with `_2x` before

@@ -1,0 +1,90 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Files a killed process leaves behind: image files that no row names (a `cache clear` or an
+/// eviction cut short between deleting the rows and deleting the files) and the temporary
+/// files of writers that died before renaming them into place.
+enum LeftoverFiles {
+    /// Foundation's atomic writes (the images') go through `.dat.nosync` + the writer's pid in
+    /// upper-case hex + `.` + six random characters, beside the file they replace.
+    private static let foundationPrefix = ".dat.nosync"
+
+    /// The process writing the temporary file `name`, when `name` is one: Foundation's, or the
+    /// settings file's own (`.config.toml.PID.tmp` beside `config.toml`, for `settingsName`).
+    static func writer(ofTemporary name: String, settingsName: String? = nil) -> Int32? {
+        if name.hasPrefix(foundationPrefix) {
+            let rest = name.dropFirst(foundationPrefix.count)
+            guard let dot = rest.firstIndex(of: "."), rest.distance(from: dot, to: rest.endIndex) == 7 else {
+                return nil
+            }
+            return Int32(rest[..<dot], radix: 16).flatMap { $0 > 0 ? $0 : nil }
+        }
+        guard let settingsName, name.hasPrefix(".\(settingsName)."), name.hasSuffix(".tmp") else { return nil }
+        let pid = name.dropFirst(settingsName.count + 2).dropLast(4)
+        return Int32(pid).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// Which of `entries` (the names in the image directory) to delete: the image files no row
+    /// names (`named`) and the temporary files of writers that are not running. Any other
+    /// hidden file is not the program's and stays.
+    static func inImageDirectory(_ entries: [String], named: Set<String>, isRunning: (Int32) -> Bool) -> [String] {
+        entries.filter { name in
+            if let writer = writer(ofTemporary: name) { return !isRunning(writer) }
+            return !name.hasPrefix(".") && !named.contains(name)
+        }
+    }
+
+    /// Which of `entries` (the names beside the settings file `settingsName`) to delete: the
+    /// temporary files of writers that are not running.
+    static func besideSettings(_ entries: [String], settingsName: String, isRunning: (Int32) -> Bool) -> [String] {
+        entries.filter { name in
+            writer(ofTemporary: name, settingsName: settingsName).map { !isRunning($0) } ?? false
+        }
+    }
+
+    /// The regular files in `directory`, by name, with their sizes (none when it does not exist).
+    static func regularFiles(in directory: URL) -> [String: Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var files: [String: Int] = [:]
+        for name in names {
+            var info = stat()
+            guard lstat(directory.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+            else { continue }
+            files[name] = Int(info.st_size)
+        }
+        return files
+    }
+
+    /// Whether process `pid` is running (this one included): a dead writer's file is garbage.
+    static func isRunning(_ pid: Int32) -> Bool {
+        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+    }
+}
+
+/// Files removed because a killed process left them behind.
+package struct ReclaimedFiles: Sendable, Equatable {
+    /// How many.
+    package var count = 0
+    /// Their total size.
+    package var bytes = 0
+
+    package init(count: Int = 0, bytes: Int = 0) {
+        self.count = count
+        self.bytes = bytes
+    }
+
+    /// "3 files an interrupted clear or download left behind (52 MB)".
+    package var text: String {
+        "\(count) \(count == 1 ? "file" : "files") an interrupted clear or download left behind "
+            + "(\(ByteCount.format(bytes)))"
+    }
+}
