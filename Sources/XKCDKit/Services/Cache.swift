@@ -46,9 +46,10 @@ package struct Cache: Sendable {
     package func clear() throws -> CacheCleared {
         let store = source.store
         let before = store.fileBytes()
+        // Leftovers first: on a full disk, where the rows cannot go, they at least give room.
+        let leftovers = try reclaimLeftovers().reclaimed
         let cleared = try store.clearAllButFavorites()
         for file in cleared.imageFiles { source.images.remove(file) }
-        let leftovers = try reclaimLeftovers().reclaimed
         // What was deleted is gone either way: a failed rewrite (a full disk) is reported
         // with it, not instead of it.
         var notReclaimed: String?

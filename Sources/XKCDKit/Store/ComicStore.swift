@@ -51,20 +51,19 @@ package struct ComicStore: Sendable {
             return try openPool(at: url)
         } catch let error as SQLiteError where StoreRecovery.isDamage(error) {
             return try StoreRecovery.recover(at: url, reason: error.message, notify: notify)
-        } catch let error as XKCDError {
-            // A full disk has no room for the shared memory and log a store in WAL mode opens
-            // with: what is stored is still read, and writes say the disk is full.
-            guard let full = StoreErrors.fullDisk(at: url.path), let store = try? openToRead(at: url, full)
-            else { throw error }
-            return store
         }
     }
 
-    // The database file as it is, read without locks (see `SQLiteConnection(immutable:)`),
-    // every write failing with `reason`.
-    private static func openToRead(at url: URL, _ reason: XKCDError) throws -> ComicStore {
-        let database = try SQLiteDatabase(immutable: url.path, prepare: Self.prepareSearch)
-        return try ComicStore(database: database, path: url.path, unwritable: reason)
+    // On a full disk, the database file as it is, read without locks (see
+    // `SQLiteConnection(immutable:)`), every write failing with the disk-full error; nil
+    // when `error` is not for lack of room, or there is nothing stored to read.
+    private static func openToRead(at url: URL, after error: SQLiteError) -> ComicStore? {
+        var file = stat()
+        guard error.code == SQLITE_FULL || error.code == SQLITE_IOERR, stat(url.path, &file) == 0, file.st_size > 0,
+            let full = StoreErrors.fullDisk(at: url.path),
+            let database = try? SQLiteDatabase(immutable: url.path, prepare: Self.prepareSearch)
+        else { return nil }
+        return try? ComicStore(database: database, path: url.path, unwritable: full)
     }
 
     // Once, before the first connection: sqlite3_config may not run beside another thread's use.
@@ -90,6 +89,9 @@ package struct ComicStore: Sendable {
             }
             return try ComicStore(database: database, path: url.path)
         } catch let error as SQLiteError where !StoreRecovery.isDamage(error) {
+            // A full disk has no room for the shared memory and log a store in WAL mode opens
+            // with: what is stored is still read, and writes say the disk is full.
+            if let store = openToRead(at: url, after: error) { return store }
             throw StoreErrors.error(for: error, path: url.path, opening: true)
         }
     }
