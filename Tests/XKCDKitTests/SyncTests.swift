@@ -186,4 +186,12 @@ import Testing
         let counts = try ComicStore.open(at: directory.appendingPathComponent("xkcd.sqlite3")).counts()
         #expect(counts.images == Self.size - 1)
     }
+
+    @Test func anImageThatFailsIsNamedWithWhy() async throws {
+        server.setFault(.status(500), for: "/imgs/comics/comic_7.png")
+        let summary = try await sync(images: true)
+        #expect(summary.imagesFailed == [7])
+        let reason = try #require(summary.imageError)
+        #expect(reason.hasPrefix("#7: ") && reason.contains("500"), "\(reason)")
+    }
 }
