@@ -6,6 +6,12 @@ import CSQLiteSetup
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// SQLite's failures as messages a user can act on.
 enum StoreErrors {
     // SQLITE_IOERR_WRITE and SQLITE_IOERR_FSYNC, macros Swift cannot import: SQLITE_IOERR | 3 << 8, | 4 << 8.
@@ -17,10 +23,15 @@ enum StoreErrors {
         let file = path ?? "the database"
         let directory = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "the data directory"
         let detail = error.message
+        let fileAlone = path.map(isReadOnlyInAWritableDirectory) ?? false
         switch error.code {
         case SQLITE_FULL:
             return .storage(
                 "the disk holding \(directory) is full — free some space and try again; nothing stored was lost")
+        case SQLITE_READONLY where fileAlone, SQLITE_PERM where fileAlone:
+            return .storage(
+                "cannot write to the database: the database file \(file) is read-only — make it writable "
+                    + "(chmod u+w) or choose another data directory with --data-dir")
         case SQLITE_READONLY, SQLITE_PERM:
             return .storage(
                 "cannot write to \(file) — the data directory \(directory) is read-only; fix its permissions or "
@@ -40,5 +51,12 @@ enum StoreErrors {
         default:
             return .storage(opening ? "cannot open \(file): \(detail)" : detail)
         }
+    }
+
+    // Whether the file at `path` cannot be written though its folder can: the file itself is
+    // what is read-only.
+    private static func isReadOnlyInAWritableDirectory(_ path: String) -> Bool {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return access(path, W_OK) != 0 && access(directory, W_OK) == 0
     }
 }

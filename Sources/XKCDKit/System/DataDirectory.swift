@@ -40,6 +40,10 @@ package enum DataDirectory {
             }
             return
         }
+        if let link = brokenLink(on: url) {
+            throw XKCDError.storage(
+                "cannot use the data directory \(url.path): \(link) — fix the link or choose another with --data-dir")
+        }
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true,
@@ -48,6 +52,24 @@ package enum DataDirectory {
             throw XKCDError.storage(
                 "cannot create the data directory \(url.path)\(obstacle(to: url)) — choose another with --data-dir")
         }
+    }
+
+    // The link on the way to `url` (itself or a folder above it) that leads nowhere: where it
+    // points, which does not exist, or that it loops.
+    private static func brokenLink(on url: URL) -> String? {
+        var path = url
+        while path.path != "/" {
+            var info = stat()
+            if lstat(path.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path.path, &info) != 0 {
+                let loops = errno == ELOOP
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path.path)) ?? "?"
+                return loops
+                    ? "\(path.path) is a link that loops (to \(target))"
+                    : "\(path.path) is a link to \(target), which does not exist"
+            }
+            path.deleteLastPathComponent()
+        }
+        return nil
     }
 
     // Why `url` cannot be created: the nearest existing ancestor is a file or not writable.
