@@ -419,8 +419,6 @@ extension ComicSource {
 }
 
 extension ComicSource {
-    private static let stateKey = "session.state.v2"
-
     /// Marks comic `num` as read now.
     package func markSeen(_ num: Int) throws {
         try store.markSeen(num, at: now())
@@ -431,14 +429,14 @@ extension ComicSource {
         try store.seenNumbers()
     }
 
-    /// The browsing state saved by an earlier run, in ``SessionState/encoded`` form.
+    /// The browsing state the last process to move left, in ``SessionState/encoded`` form.
     package func savedState() throws -> String? {
-        try store.setting(Self.stateKey)
+        try store.browsingState()
     }
 
-    /// Saves the browsing state, in ``SessionState/encoded`` form.
-    package func saveState(_ encoded: String) throws {
-        try store.setSetting(Self.stateKey, encoded)
+    /// Records a visit to `num` now, `state` being the browsing state it left.
+    package func recordVisit(_ num: Int, state: SessionState) throws {
+        try store.recordVisit(num, at: now(), state: state.encoded, keeping: SessionState.historyLimit)
     }
 
     /// Fetches every comic not stored yet (with `images`, their images; with `explanations`,

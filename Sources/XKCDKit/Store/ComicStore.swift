@@ -224,7 +224,7 @@ package struct ComicStore: Sendable {
         }
     }
 
-    private static let upsertSetting =
+    static let upsertSetting =
         "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 
     /// Sets (or, with nil, removes) a setting.

@@ -131,12 +131,15 @@ enum StoreRecovery {
             }
         }
         rescued.lostFavorites.sort()
-        // Navigation state, reading progress, and what makes a favorite work offline: its
+        // Navigation state and history, reading progress, and what makes a favorite work offline: its
         // stored image (the files stay in images/) and its explanation.
         copyRows(of: "setting", columns: ["key", "value"], from: damaged, into: store)
         copyRows(of: "seen", columns: ["num", "first_seen"], from: damaged, into: store)
         copyRows(of: "image", columns: ["num", "file", "bytes", "kind", "last_used"], from: damaged, into: store)
         copyRows(of: "explanation", columns: ["num", "title", "wikitext", "fetched_at"], from: damaged, into: store)
+        copyRows(of: "visit", columns: ["id", "num", "visited_at"], from: damaged, into: store)
+        // A file from before visits had rows keeps them in the browsing state copied above.
+        _ = try? store.write { db in try ComicStore.moveVisitsOutOfState(in: db) }
         try? store.indexCopiedExplanations()
         return rescued
     }

@@ -142,5 +142,18 @@ enum StoreSchema {
                 try ComicStore.rebuildIndex(in: db)
             }
         ),
+        // The visit log lived inside the browsing state, which each process wrote whole: one
+        // moving erased the visits another had made since it started.
+        (
+            "v12: visits as rows",
+            { db in
+                try db.execute(
+                    """
+                    CREATE TABLE "visit" ("id" INTEGER PRIMARY KEY AUTOINCREMENT,
+                        "num" INTEGER NOT NULL CHECK ("num" > 0), "visited_at" DOUBLE NOT NULL)
+                    """)
+                try ComicStore.moveVisitsOutOfState(in: db)
+            }
+        ),
     ]
 }
