@@ -211,10 +211,13 @@ extension Session {
 
     /// Makes `comic` the current one and shows it. Going again to the current comic moves
     /// nothing here, but still makes it the last comic visited, where another process may have
-    /// gone elsewhere since.
+    /// gone elsewhere since: best effort then, as this process's own state has not changed.
     func navigate(to comic: Comic) throws -> Outcome {
-        state.visit(comic.num)
-        try recordVisit(comic.num)
+        if state.visit(comic.num) {
+            try recordVisit(comic.num)
+        } else {
+            try? recordVisit(comic.num)
+        }
         return shown(comic)
     }
 

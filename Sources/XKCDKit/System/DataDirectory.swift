@@ -40,9 +40,11 @@ package enum DataDirectory {
             }
             return
         }
-        if let link = brokenLink(on: url) {
-            throw XKCDError.storage(
-                "cannot use the data directory \(url.path): \(link) — fix the link or choose another with --data-dir")
+        if let (link, problem) = brokenLink(on: url) {
+            let subject =
+                link == url.path
+                ? "the data directory \(link)" : "cannot create the data directory \(url.path): \(link)"
+            throw XKCDError.storage("\(subject) \(problem) — fix the link or choose another with --data-dir")
         }
         do {
             try FileManager.default.createDirectory(
@@ -54,18 +56,19 @@ package enum DataDirectory {
         }
     }
 
-    // The link on the way to `url` (itself or a folder above it) that leads nowhere: where it
-    // points, which does not exist, or that it loops.
-    private static func brokenLink(on url: URL) -> String? {
+    // The link on the way to `url` (itself or a folder above it) that leads nowhere, and why:
+    // where it points does not exist, or it loops.
+    private static func brokenLink(on url: URL) -> (path: String, problem: String)? {
         var path = url
         while path.path != "/" {
             var info = stat()
             if lstat(path.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path.path, &info) != 0 {
                 let loops = errno == ELOOP
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path.path)) ?? "?"
-                return loops
-                    ? "\(path.path) is a link that loops (to \(target))"
-                    : "\(path.path) is a link to \(target), which does not exist"
+                return (
+                    path.path,
+                    loops ? "is a link that loops (to \(target))" : "is a link to \(target), which does not exist"
+                )
             }
             path.deleteLastPathComponent()
         }
