@@ -321,10 +321,12 @@ package final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens the database at `path` (`:memory:` for one in memory), creating it unless
-    /// `create` is false, with foreign keys enforced and a busy timeout.
-    package init(path: String, create: Bool = true) throws {
+    /// `create` is false, with foreign keys enforced and a busy timeout. A `readOnly` one
+    /// changes nothing in the file, not even when it closes.
+    package init(path: String, create: Bool = true, readOnly: Bool = false) throws {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(

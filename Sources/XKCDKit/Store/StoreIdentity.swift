@@ -27,8 +27,7 @@ enum StoreIdentity {
     /// Why the SQLite file at `path` is not an xkcd store, or nil when it is one, holds nothing
     /// yet, or cannot be read (opening it says what is wrong then). Changes nothing in the file.
     static func foreignness(at path: String) -> String? {
-        guard let db = try? SQLiteConnection(path: path, create: false),
-            (try? db.execute("PRAGMA query_only = ON")) != nil,
+        guard let db = try? SQLiteConnection(path: path, create: false, readOnly: true),
             let stamp = try? stamp(of: db),
             let objects = try? db.values(
                 "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'", as: String.self)
