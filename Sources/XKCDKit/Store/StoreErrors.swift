@@ -30,8 +30,8 @@ enum StoreErrors {
                 "the disk holding \(directory) is full — free some space and try again; nothing stored was lost")
         case SQLITE_READONLY where fileAlone, SQLITE_PERM where fileAlone:
             return .storage(
-                "cannot write to the database: the database file \(file) is read-only — make it writable "
-                    + "(chmod u+w) or choose another data directory with --data-dir")
+                "the database file \(file) is read-only — make it writable (chmod u+w) or choose another data "
+                    + "directory with --data-dir")
         case SQLITE_READONLY, SQLITE_PERM:
             return .storage(
                 "cannot write to \(file) — the data directory \(directory) is read-only; fix its permissions or "
