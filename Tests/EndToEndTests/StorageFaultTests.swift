@@ -236,11 +236,12 @@ import XKCDKit
 
     @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
     func fullDiskGivesOneClearErrorAndKeepsWhatIsStored() throws {
-        // A new store takes about 300 KB before its first favorite (its log holds the schema).
-        let tiny = try mountTmpfs("tiny", size: "400k")
+        let tiny = try mountTmpfs("tiny", size: "4m")
         defer { umount(tiny.path) }
         let environment = ["XKCD_DATA_DIR": tiny.appendingPathComponent("xkcd").path]
         #expect(try xkcd.run(["fav", "1"], extraEnvironment: environment).status == 0)
+        // Less room than the whole archive takes.
+        try fill(tiny, leaving: 100_000)
         let sync = try xkcd.run(["sync"], extraEnvironment: environment)
         #expect(sync.status == 1)
         #expect(sync.errorLines.count == 1, "\(sync.stderr)")

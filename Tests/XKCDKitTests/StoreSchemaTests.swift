@@ -122,16 +122,26 @@ struct StoreSchemaTests {
         try FileManager.default.copyItem(
             at: ComicArchive.locateFixtures().appendingPathComponent("stores/v10.sqlite3"), to: path)
         let kept = [
-            "comic": "*", "favorite": "*", "seen": "*", "setting": "*", "image": "*", "absent": "*",
+            "comic": "*", "favorite": "*", "seen": "*", "image": "*", "absent": "*",
             "explanation": "num, title, wikitext, fetched_at, incomplete",
         ]
         let before = try rows(kept, at: path)
+        let settings = "SELECT key, value FROM setting WHERE key NOT LIKE 'session.state.%' ORDER BY key"
+        let settingsBefore = try SQLiteConnection(path: path.path, create: false).rows(settings) { "\($0.values)" }
         let bytesBefore = try #require(FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int)
         #expect(before["favorite"]?.count == 2 && before["explanation"]?.count == 3 && before["seen"]?.count == 4)
 
         let store = try ComicStore.open(at: path)
         #expect(try rows(kept, at: path) == before)
-        #expect(try store.setting("session.state.v2") != nil)
+        #expect(try store.read { db in try db.rows(settings) { "\($0.values)" } } == settingsBefore)
+        // The visits the browsing state held are rows now, and the rest of the state is kept.
+        #expect(try store.setting("session.state.v2") == nil)
+        #expect(try store.browsingState() == "353|1333,327||327,343,353,1333")
+        #expect(try store.visitedComics(limit: nil).numbers == [353, 327, 343, 1333])
+        #expect(
+            try store.read(StoreIdentity.stamp)
+                == StoreIdentity.Stamp(
+                    applicationID: StoreIdentity.applicationID, version: StoreSchema.migrations.count))
         #expect(store.fileBytes() < bytesBefore, "the text stored twice is given back")
         let columns = try store.read { db in
             try db.values("SELECT name FROM pragma_table_info('explanation')", as: String.self)

@@ -219,7 +219,8 @@ extension CommandSpec {
             name: "history", operands: "[N]", summary: "list the comics you visited",
             details: """
                 Lists the comics visited, most recent first: the latest \(historyShown) by default, the
-                latest N, or --all of them (up to \(SessionState.historyLimit) are kept).
+                latest N, or --all of them (the last \(SessionState.historyLimit) visits are kept). Visits
+                made by other xkcd processes on the same data directory are listed too.
                 """,
             argument: .count, options: [.flag("--all", short: "-a", shown: .insteadOfOperands)]
         ) { input throws(UsageError) in

@@ -450,8 +450,6 @@ extension ComicSource {
 }
 
 extension ComicSource {
-    private static let stateKey = "session.state.v2"
-
     /// Marks comic `num` as read now.
     package func markSeen(_ num: Int) throws {
         try remember { try store.markSeen(num, at: now()) }
@@ -462,19 +460,21 @@ extension ComicSource {
         try store.seenNumbers()
     }
 
-    /// The browsing state saved by an earlier run, in ``SessionState/encoded`` form.
+    /// The browsing state the last process to move left, in ``SessionState/encoded`` form.
     package func savedState() throws -> String? {
-        try store.setting(Self.stateKey)
+        try store.browsingState()
     }
 
-    /// Saves the browsing state, in ``SessionState/encoded`` form.
-    package func saveState(_ encoded: String) throws {
-        try remember { try store.setSetting(Self.stateKey, encoded) }
+    /// Records a visit to `num` now, `state` being the browsing state it left.
+    package func recordVisit(_ num: Int, state: SessionState) throws {
+        try remember {
+            try store.recordVisit(num, at: now(), state: state.encoded, keeping: SessionState.historyLimit)
+        }
     }
 
-    /// Runs `write`, one a read makes on the side (a reading mark, the browsing state, the
-    /// newest comic asked for): when the store cannot take it (a full disk, a read-only
-    /// directory) the read goes on, and the first such failure in a run is one note.
+    /// Runs `write`, one a read makes on the side (a reading mark, a visit and the browsing
+    /// state, the newest comic asked for): when the store cannot take it (a full disk, a
+    /// read-only directory) the read goes on, and the first such failure in a run is one note.
     func remember(_ write: () throws -> Void) throws {
         do {
             try write()

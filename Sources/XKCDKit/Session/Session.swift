@@ -159,9 +159,10 @@ package actor Session {
         }
     }
 
-    /// Saves the browsing state for the next run.
-    func save() throws {
-        try source.saveState(state.encoded)
+    /// Records a visit to `num`, which the state has just moved to: in the history every
+    /// process shares, and as the state the next run carries on from.
+    func recordVisit(_ num: Int) throws {
+        try source.recordVisit(num, state: state)
     }
 }
 
@@ -182,7 +183,7 @@ extension Session {
         let comic = try await source.comic(target)
         // Another command may have moved while the comic was fetched.
         guard state.goBack() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
-        try save()
+        try recordVisit(target)
         return shown(comic)
     }
 
@@ -191,16 +192,15 @@ extension Session {
         guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo("nothing to go forward to") }
         let comic = try await source.comic(target)
         guard state.goForward() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
-        try save()
+        try recordVisit(target)
         return shown(comic)
     }
 
-    /// The comics visited, most recent first: the latest `limit` (nil: all).
+    /// The comics visited by any process, most recent first: the latest `limit` (nil: all).
     func history(limit: Int?) throws -> Outcome {
-        let all = state.recentFirst
-        let numbers = limit.map { Array(all.prefix($0)) } ?? all
+        let (numbers, total) = try source.store.visitedComics(limit: limit)
         let titles = try source.store.titles(of: numbers)
-        return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) }, total: all.count)
+        return .history(numbers.map { ComicEntry(num: $0, title: titles[$0]) }, total: total)
     }
 
     /// Comic `num`, or the current one when nil.
@@ -209,9 +209,15 @@ extension Session {
         return try await source.comic(target)
     }
 
-    /// Makes `comic` the current one and shows it.
+    /// Makes `comic` the current one and shows it. Going again to the current comic moves
+    /// nothing here, but still makes it the last comic visited, where another process may have
+    /// gone elsewhere since: best effort then, as this process's own state has not changed.
     func navigate(to comic: Comic) throws -> Outcome {
-        if state.visit(comic.num) { try save() }
+        if state.visit(comic.num) {
+            try recordVisit(comic.num)
+        } else {
+            try? recordVisit(comic.num)
+        }
         return shown(comic)
     }
 
@@ -416,7 +422,7 @@ extension Session {
         let before = state.current
         guard let report = await newComicsQuietly(), let newest = report.comics.last else { return nil }
         // A check that took long must not move a user who has started browsing meanwhile.
-        if state.current == before, state.visit(newest.num) { try? save() }
+        if state.current == before, state.visit(newest.num) { try? recordVisit(newest.num) }
         return report
     }
 

@@ -4,8 +4,9 @@
     import Foundation
 #endif
 
-/// The browsing state: the current comic, browser-style back/forward stacks, the visit log
-/// and the comics seen this session. A pure value; every change is a mutating method.
+/// The browsing state: the current comic, browser-style back/forward stacks and the comics
+/// seen this session. A pure value; every change is a mutating method. The visits themselves
+/// are kept by the store, one row each, whichever process made them.
 package struct SessionState: Sendable, Equatable {
     /// The comic on screen, if any.
     package private(set) var current: Int?
@@ -13,12 +14,10 @@ package struct SessionState: Sendable, Equatable {
     package private(set) var backStack: [Int] = []
     /// Comics to return to with `forward`, most recent last.
     package private(set) var forwardStack: [Int] = []
-    /// Comics visited, oldest first (capped).
-    package private(set) var visits: [Int] = []
     /// Comics shown since the seen set was last reset; `random` avoids them.
     package private(set) var seen: Set<Int> = []
 
-    /// The most entries kept in the stacks and the visit log.
+    /// The most entries kept in the stacks and in the visit history.
     package static let historyLimit = 1000
 
     /// An empty state.
@@ -36,7 +35,7 @@ package struct SessionState: Sendable, Equatable {
             forwardStack.removeAll()
         }
         current = num
-        record(num)
+        seen.insert(num)
         return true
     }
 
@@ -45,7 +44,7 @@ package struct SessionState: Sendable, Equatable {
         guard let target = backStack.popLast() else { return nil }
         if let current { forwardStack.append(current) }
         current = target
-        record(target)
+        seen.insert(target)
         return target
     }
 
@@ -54,18 +53,8 @@ package struct SessionState: Sendable, Equatable {
         guard let target = forwardStack.popLast() else { return nil }
         if let current { backStack.append(current) }
         current = target
-        record(target)
+        seen.insert(target)
         return target
-    }
-
-    /// The visit log, most recent first, each comic once.
-    package var recentFirst: [Int] {
-        var out: [Int] = []
-        var listed = Set<Int>()
-        for num in visits.reversed() where listed.insert(num).inserted {
-            out.append(num)
-        }
-        return out
     }
 
     /// Picks a comic in `1...newest` that is neither seen nor in `excluded`, using `roll`
@@ -82,11 +71,11 @@ package struct SessionState: Sendable, Equatable {
         return candidates[min(max(index, 0), candidates.count - 1)]
     }
 
-    /// A compact text form for storage: `current|back|forward|visits|seen`, numbers
+    /// A compact text form for storage: `current|back|forward|seen`, numbers
     /// separated by commas. Much cheaper than JSON for the thousands of numbers it can hold.
     package var encoded: String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(8 * (visits.count + seen.count + backStack.count + forwardStack.count) + 8)
+        bytes.reserveCapacity(8 * (seen.count + backStack.count + forwardStack.count) + 8)
         func append(_ num: Int) {
             var digits: [UInt8] = []
             var rest = num.magnitude
@@ -111,8 +100,6 @@ package struct SessionState: Sendable, Equatable {
         bytes.append(UInt8(ascii: "|"))
         list(forwardStack)
         bytes.append(UInt8(ascii: "|"))
-        list(visits)
-        bytes.append(UInt8(ascii: "|"))
         list(seen.sorted())
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -120,7 +107,7 @@ package struct SessionState: Sendable, Equatable {
     /// Reads ``encoded`` back; nil when `text` is not in that form.
     package init?(encoded text: String) {
         let fields = text.split(separator: "|", omittingEmptySubsequences: false)
-        guard fields.count == 5 else { return nil }
+        guard fields.count == 4 else { return nil }
         func list(_ field: Substring) -> [Int]? {
             guard !field.isEmpty else { return [] }
             var numbers: [Int] = []
@@ -130,9 +117,7 @@ package struct SessionState: Sendable, Equatable {
             }
             return numbers
         }
-        guard let back = list(fields[1]), let forward = list(fields[2]), let visits = list(fields[3]),
-            let seen = list(fields[4])
-        else { return nil }
+        guard let back = list(fields[1]), let forward = list(fields[2]), let seen = list(fields[3]) else { return nil }
         if fields[0].isEmpty {
             current = nil
         } else {
@@ -141,14 +126,7 @@ package struct SessionState: Sendable, Equatable {
         }
         backStack = Array(back.suffix(Self.historyLimit))
         forwardStack = Array(forward.suffix(Self.historyLimit))
-        self.visits = Array(visits.suffix(Self.historyLimit))
         self.seen = Set(seen)
-    }
-
-    private mutating func record(_ num: Int) {
-        visits.append(num)
-        trim(&visits)
-        seen.insert(num)
     }
 
     private func trim(_ list: inout [Int]) {

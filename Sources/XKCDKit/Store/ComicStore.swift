@@ -22,8 +22,8 @@ package struct ComicStore: Sendable {
 
     /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
     /// A damaged file (not SQLite, truncated, or reported corrupt by SQLite) is moved aside,
-    /// a new store is created and what can still be read is copied over; `notify` hears one
-    /// line saying so.
+    /// a new store is created and what can still be read is copied over; another program's
+    /// database is moved aside whole. `notify` hears one line saying so.
     package static func open(at url: URL, notify: (String) -> Void = { _ in }) throws -> ComicStore {
         // Two processes opening a new database at once would both switch it to WAL and both
         // run the migrations (SQLite answers one "locked" or "already exists"), and two finding
@@ -37,7 +37,8 @@ package struct ComicStore: Sendable {
         if lock >= 0 { flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
         let marker = url.path + StoreRecovery.markerSuffix
-        if let damage = StoreFileCheck.damage(at: url.path) {
+        let finding = StoreFileCheck.inspect(at: url.path)
+        if case let .damaged(damage) = finding {
             return try StoreRecovery.recover(at: url, reason: damage, notify: notify)
         }
         if access(marker, F_OK) == 0 {
@@ -46,6 +47,12 @@ package struct ComicStore: Sendable {
             return try StoreRecovery.recover(
                 at: url, reason: "SQLite reported it corrupt during an earlier run",
                 notify: notify)
+        }
+        // A header stamped as xkcd's is enough; any other file is looked into once.
+        if case let .sqlite(applicationID) = finding, applicationID != StoreIdentity.applicationID,
+            let reason = StoreIdentity.foreignness(at: url.path)
+        {
+            return try StoreRecovery.setAside(at: url, reason: reason, notify: notify)
         }
         do {
             return try openPool(at: url)
@@ -241,7 +248,7 @@ package struct ComicStore: Sendable {
         }
     }
 
-    private static let upsertSetting =
+    static let upsertSetting =
         "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
 
     /// Sets (or, with nil, removes) a setting.

@@ -321,9 +321,11 @@ package final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens the database at `path` (`:memory:` for one in memory), creating it unless
-    /// `create` is false, with foreign keys enforced and a busy timeout.
-    package convenience init(path: String, create: Bool = true) throws {
-        try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+    /// `create` is false, with foreign keys enforced and a busy timeout. A `readOnly` one
+    /// changes nothing in the file, not even when it closes.
+    package convenience init(path: String, create: Bool = true, readOnly: Bool = false) throws {
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        try self.init(opening: path, flags: access)
     }
 
     /// Opens the database file at `path` to read only, as it is: no lock, no shared memory and no

@@ -23,10 +23,15 @@ enum StoreErrors {
         let file = path ?? "the database"
         let directory = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "the data directory"
         let detail = error.message
+        let fileAlone = path.map(isReadOnlyInAWritableDirectory) ?? false
         switch error.code {
         case SQLITE_FULL:
             return .storage(
                 "the disk holding \(directory) is full — free some space and try again; nothing stored was lost")
+        case SQLITE_READONLY where fileAlone, SQLITE_PERM where fileAlone:
+            return .storage(
+                "the database file \(file) is read-only — make it writable (chmod u+w) or choose another data "
+                    + "directory with --data-dir")
         case SQLITE_READONLY, SQLITE_PERM:
             return .storage(
                 "cannot write to \(file) — the data directory \(directory) is read-only; fix its permissions or "
@@ -46,6 +51,13 @@ enum StoreErrors {
         default:
             return .storage(opening ? "cannot open \(file): \(detail)" : detail)
         }
+    }
+
+    // Whether the file at `path` cannot be written though its folder can: the file itself is
+    // what is read-only.
+    private static func isReadOnlyInAWritableDirectory(_ path: String) -> Bool {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return access(path, W_OK) != 0 && access(directory, W_OK) == 0
     }
 
     /// The error for a write to the database at `path`, when the disk holding it is full (less

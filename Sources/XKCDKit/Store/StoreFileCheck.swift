@@ -12,21 +12,36 @@
 
 /// A cheap look at a database file before SQLite opens it: the 100-byte header and the file
 /// sizes, no page reads. It catches a file that is not SQLite and one truncated after its
-/// last checkpoint; damage inside pages is left to SQLite's own SQLITE_CORRUPT reports.
+/// last checkpoint, and reads whose file it says it is; damage inside pages is left to
+/// SQLite's own SQLITE_CORRUPT reports.
 enum StoreFileCheck {
-    /// What is wrong with the file at `path`, or nil when it looks sound (or does not exist).
-    static func damage(at path: String) -> String? {
+    /// What the header of a database file says.
+    enum Finding: Equatable {
+        /// No file, or an empty one: a new database.
+        case new
+        case damaged(String)
+        /// An SQLite file, stamped with this application_id (0: none).
+        case sqlite(applicationID: Int)
+    }
+
+    /// What the file at `path` looks like.
+    static func inspect(at path: String) -> Finding {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .new }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard fstat(descriptor, &status) == 0 else { return .new }
         let size = Int64(status.st_size)
         // An empty file is what SQLite itself leaves before the first write: a new database.
-        if size == 0 { return nil }
-        var header = [UInt8](repeating: 0, count: 100)
-        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
-        return damage(header: Array(header.prefix(max(count, 0))), fileSize: size, walSize: fileSize(path + "-wal"))
+        if size == 0 { return .new }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        let header = Array(bytes.prefix(max(count, 0)))
+        if let damage = damage(header: header, fileSize: size, walSize: fileSize(path + "-wal")) {
+            return .damaged(damage)
+        }
+        // The application_id is a signed 32-bit integer at offset 68.
+        return .sqlite(applicationID: Int(Int32(bitPattern: bigEndian(header, at: 68))))
     }
 
     /// What is wrong with a database whose first bytes are `header`, given the sizes of the

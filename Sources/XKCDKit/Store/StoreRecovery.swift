@@ -26,20 +26,7 @@ enum StoreRecovery {
     /// Moves the database at `url` (and its log files) aside, opens a new store in its place,
     /// and copies over what can still be read.
     static func recover(at url: URL, reason: String, notify: (String) -> Void) throws -> ComicStore {
-        let stamp = DateText.compactISO8601(Date())
-        var aside = url.path + ".damaged-" + stamp
-        var suffix = 1
-        while FileManager.default.fileExists(atPath: aside) {
-            suffix += 1
-            aside = url.path + ".damaged-" + stamp + "-\(suffix)"
-        }
-        guard rename(url.path, aside) == 0 else {
-            throw XKCDError.storage(
-                "\(url.path) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))")
-        }
-        for log in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + log) {
-            rename(url.path + log, aside + log)
-        }
+        let aside = try moveAside(url, as: "damaged", because: "is damaged (\(reason))")
         unlink(url.path + markerSuffix)
         let store = try ComicStore.openPool(at: url)
         let rescued = rescue(from: aside, into: store)
@@ -53,6 +40,35 @@ enum StoreRecovery {
         summary += rescued.comics == 1 ? " and 1 comic" : " and \(rescued.comics) comics"
         notify(summary)
         return store
+    }
+
+    /// Moves another program's database at `url` (and its log files) aside as it is, and opens
+    /// a new store in its place.
+    static func setAside(at url: URL, reason: String, notify: (String) -> Void) throws -> ComicStore {
+        let aside = try moveAside(url, as: "foreign", because: "is \(reason)")
+        let store = try ComicStore.openPool(at: url)
+        notify("the database \(url.path) is \(reason); moved it aside to \(aside) and started a new one")
+        return store
+    }
+
+    // Renames the database at `url` and its log files to a free name ending in `label` and the
+    // time; returns that name. `problem` says why, should the rename fail.
+    private static func moveAside(_ url: URL, as label: String, because problem: String) throws -> String {
+        let stamp = DateText.compactISO8601(Date())
+        var aside = url.path + ".\(label)-" + stamp
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            suffix += 1
+            aside = url.path + ".\(label)-" + stamp + "-\(suffix)"
+        }
+        guard rename(url.path, aside) == 0 else {
+            throw XKCDError.storage(
+                "\(url.path) \(problem) and cannot be moved aside: \(String(cString: strerror(errno)))")
+        }
+        for log in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + log) {
+            rename(url.path + log, aside + log)
+        }
+        return aside
     }
 
     /// What was copied out of a damaged file.
@@ -115,12 +131,15 @@ enum StoreRecovery {
             }
         }
         rescued.lostFavorites.sort()
-        // Navigation state, reading progress, and what makes a favorite work offline: its
+        // Navigation state and history, reading progress, and what makes a favorite work offline: its
         // stored image (the files stay in images/) and its explanation.
         copyRows(of: "setting", columns: ["key", "value"], from: damaged, into: store)
         copyRows(of: "seen", columns: ["num", "first_seen"], from: damaged, into: store)
         copyRows(of: "image", columns: ["num", "file", "bytes", "kind", "last_used"], from: damaged, into: store)
         copyRows(of: "explanation", columns: ["num", "title", "wikitext", "fetched_at"], from: damaged, into: store)
+        copyRows(of: "visit", columns: ["id", "num", "visited_at"], from: damaged, into: store)
+        // A file from before visits had rows keeps them in the browsing state copied above.
+        _ = try? store.write { db in try ComicStore.moveVisitsOutOfState(in: db) }
         try? store.indexCopiedExplanations()
         return rescued
     }

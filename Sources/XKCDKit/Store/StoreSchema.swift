@@ -1,19 +1,29 @@
 /// The database schema, as named migrations applied in order. The names applied are kept in
-/// the table `grdb_migrations`, where the stores made so far keep them.
+/// the table `grdb_migrations`, where the stores made so far keep them; the file's header
+/// carries the project's application_id and, in user_version, how many were applied.
 enum StoreSchema {
-    /// Brings the schema of `database` up to date, each migration in a transaction of its own. A
-    /// store that held every explanation's text twice more is rewritten afterwards, which gives
-    /// the space back.
+    /// Brings the schema of `database` up to date, each migration in a transaction of its own,
+    /// and stamps it as xkcd's store; one stamped as up to date is only read. A store that held
+    /// every explanation's text twice more is rewritten afterwards, which gives the space back.
     static func migrate(_ database: SQLiteDatabase, upTo last: String? = nil) throws {
+        let upTo = migrations.firstIndex { $0.0 == last } ?? migrations.count - 1
+        let stamp = try database.read(StoreIdentity.stamp)
+        if stamp.applicationID == StoreIdentity.applicationID, stamp.version > upTo { return }
         let applied = try database.write { db in
             try db.execute("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
             return Set(try db.values("SELECT identifier FROM grdb_migrations", as: String.self))
         }
-        let upTo = migrations.firstIndex { $0.0 == last } ?? migrations.count - 1
-        for (identifier, migration) in migrations[...upTo] where !applied.contains(identifier) {
+        let pending = migrations.indices.filter { $0 <= upTo && !applied.contains(migrations[$0].0) }
+        // A new store is made in one transaction: a fraction of the log a transaction for each
+        // migration writes, so that it fits where little space is left.
+        let steps = applied.isEmpty || pending.isEmpty ? [pending] : pending.map { [$0] }
+        for step in steps {
             try database.write { db in
-                try migration(db)
-                try db.execute("INSERT INTO grdb_migrations(identifier) VALUES (?)", [identifier])
+                for index in step {
+                    try migrations[index].1(db)
+                    try db.execute("INSERT INTO grdb_migrations(identifier) VALUES (?)", [migrations[index].0])
+                }
+                try StoreIdentity.setStamp(version: max(stamp.version, (step.last ?? upTo) + 1), in: db)
             }
         }
         if applied.contains("v9: explanations in the search index") && !applied.contains(textDerived) {
@@ -130,6 +140,19 @@ enum StoreSchema {
                 try db.execute(ComicStore.searchIndexTable)
                 try db.execute(ComicStore.searchIndexMerging)
                 try ComicStore.rebuildIndex(in: db)
+            }
+        ),
+        // The visit log lived inside the browsing state, which each process wrote whole: one
+        // moving erased the visits another had made since it started.
+        (
+            "v12: visits as rows",
+            { db in
+                try db.execute(
+                    """
+                    CREATE TABLE "visit" ("id" INTEGER PRIMARY KEY AUTOINCREMENT,
+                        "num" INTEGER NOT NULL CHECK ("num" > 0), "visited_at" DOUBLE NOT NULL)
+                    """)
+                try ComicStore.moveVisitsOutOfState(in: db)
             }
         ),
     ]

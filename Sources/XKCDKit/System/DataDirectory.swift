@@ -40,6 +40,12 @@ package enum DataDirectory {
             }
             return
         }
+        if let (link, problem) = brokenLink(on: url) {
+            let subject =
+                link == url.path
+                ? "the data directory \(link)" : "cannot create the data directory \(url.path): \(link)"
+            throw XKCDError.storage("\(subject) \(problem) — fix the link or choose another with --data-dir")
+        }
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true,
@@ -48,6 +54,25 @@ package enum DataDirectory {
             throw XKCDError.storage(
                 "cannot create the data directory \(url.path)\(obstacle(to: url)) — choose another with --data-dir")
         }
+    }
+
+    // The link on the way to `url` (itself or a folder above it) that leads nowhere, and why:
+    // where it points does not exist, or it loops.
+    private static func brokenLink(on url: URL) -> (path: String, problem: String)? {
+        var path = url
+        while path.path != "/" {
+            var info = stat()
+            if lstat(path.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path.path, &info) != 0 {
+                let loops = errno == ELOOP
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path.path)) ?? "?"
+                return (
+                    path.path,
+                    loops ? "is a link that loops (to \(target))" : "is a link to \(target), which does not exist"
+                )
+            }
+            path.deleteLastPathComponent()
+        }
+        return nil
     }
 
     // Why `url` cannot be created: the nearest existing ancestor is a file or not writable.

@@ -1,0 +1,61 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The comics visited, one row a visit whichever process made it, and the browsing state of
+/// the process that moved last, which the next run carries on from.
+extension ComicStore {
+    /// The setting that holds the browsing state, in ``SessionState/encoded`` form.
+    static let browsingStateKey = "session.state.v3"
+
+    /// The browsing state the last process to move saved, in ``SessionState/encoded`` form.
+    package func browsingState() throws -> String? {
+        try setting(Self.browsingStateKey)
+    }
+
+    /// Records a visit to `num` made at `date`, unless the last visit of any process was to it,
+    /// and saves `state` as the browsing state to carry on from, in one transaction. Only the
+    /// latest `limit` visits are kept.
+    package func recordVisit(_ num: Int, at date: Date, state: String, keeping limit: Int) throws {
+        try write { db in
+            let last = try db.cached("SELECT num FROM visit ORDER BY id DESC LIMIT 1").value(as: Int.self)
+            if last != num {
+                try db.cached("INSERT INTO visit(num, visited_at) VALUES (?, ?)").execute([
+                    num, date.timeIntervalSince1970,
+                ])
+                try db.cached("DELETE FROM visit WHERE id <= (SELECT id FROM visit ORDER BY id DESC LIMIT 1 OFFSET ?)")
+                    .execute([limit])
+            }
+            try db.cached(Self.upsertSetting).execute([Self.browsingStateKey, state])
+        }
+    }
+
+    /// The comics visited, most recent first, each once: the latest `limit` (nil: all), and
+    /// how many there are in all.
+    package func visitedComics(limit: Int?) throws -> (numbers: [Int], total: Int) {
+        try read { db in
+            // The ids follow the order the visits were committed in, which the clock may not.
+            let numbers = try db.cached("SELECT num FROM visit GROUP BY num ORDER BY max(id) DESC LIMIT ?")
+                .values([limit ?? -1], as: Int.self)
+            return (numbers, try db.cached("SELECT count(DISTINCT num) FROM visit").value(as: Int.self) ?? 0)
+        }
+    }
+
+    /// Moves the visits a store made before they had rows kept inside the browsing state
+    /// (`current|back|forward|visits|seen`, oldest first) into rows of unknown time, and the
+    /// rest of the state to its key.
+    static func moveVisitsOutOfState(in db: SQLiteConnection) throws {
+        let legacyKey = "session.state.v2"
+        guard let legacy = try db.value("SELECT value FROM setting WHERE key = ?", [legacyKey], as: String.self)
+        else { return }
+        var fields = legacy.split(separator: "|", omittingEmptySubsequences: false)
+        if fields.count == 5 {
+            let visits = fields.remove(at: 3).split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+            for num in visits { try db.cached("INSERT INTO visit(num, visited_at) VALUES (?, 0)").execute([num]) }
+            try db.execute(upsertSetting, [browsingStateKey, fields.joined(separator: "|")])
+        }
+        try db.execute("DELETE FROM setting WHERE key = ?", [legacyKey])
+    }
+}
