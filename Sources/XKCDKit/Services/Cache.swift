@@ -83,7 +83,11 @@ package struct Cache: Sendable {
         }
         if let settingsFile {
             let directory = settingsFile.deletingLastPathComponent()
-            let beside = LeftoverFiles.regularFiles(in: directory)
+            // The settings file may share a large folder (a home directory): only names that
+            // look like its temporary files are looked at.
+            let beside = LeftoverFiles.regularFiles(in: directory) { name in
+                LeftoverFiles.writer(ofTemporary: name, settingsName: settingsFile.lastPathComponent) != nil
+            }
             for name in LeftoverFiles.besideSettings(
                 Array(beside.keys), settingsName: settingsFile.lastPathComponent, isRunning: LeftoverFiles.isRunning)
             {

@@ -51,11 +51,12 @@ enum LeftoverFiles {
         }
     }
 
-    /// The regular files in `directory`, by name, with their sizes (none when it does not exist).
-    static func regularFiles(in directory: URL) -> [String: Int] {
+    /// The regular files in `directory` whose names pass `included`, with their sizes (none when
+    /// it does not exist).
+    static func regularFiles(in directory: URL, where included: (String) -> Bool = { _ in true }) -> [String: Int] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var files: [String: Int] = [:]
-        for name in names {
+        for name in names where included(name) {
             var info = stat()
             guard lstat(directory.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG
             else { continue }
