@@ -181,7 +181,12 @@ import Testing
         #expect(LeftoverFiles.writer(ofTemporary: "353.png") == nil)
         let entries = ["1.png", "2.png", ".dat.nosync10.abcdef", ".dat.nosync20.abcdef", ".hidden"]
         #expect(
-            LeftoverFiles.inImageDirectory(entries, named: ["1.png"], isRunning: { $0 == 0x20 })
+            LeftoverFiles.inImageDirectory(entries, named: ["1.png"], isWriting: { _, pid in pid == 0x20 })
                 == ["2.png", ".dat.nosync10.abcdef"])
+        // A running process's pid on a file an hour old is another writer's, one that is gone.
+        let now = Date()
+        #expect(LeftoverFiles.isWriting(getpid(), modified: now.addingTimeInterval(-60), now: now))
+        #expect(!LeftoverFiles.isWriting(getpid(), modified: now.addingTimeInterval(-3600), now: now))
+        #expect(!LeftoverFiles.isWriting(Self.deadPID, modified: now, now: now))
     }
 }

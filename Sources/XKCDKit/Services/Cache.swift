@@ -63,39 +63,45 @@ package struct Cache: Sendable {
             spaceNotReclaimed: notReclaimed, leftovers: leftovers)
     }
 
-    // Deletes the image files no row names and dead writers' temporary files (unless not
-    // `removing`); returns what went and the image files left that rows name, with their sizes.
+    // Deletes the image files no row names and the temporary files no writer is writing
+    // (unless not `removing`); returns what went and the sizes of the image files rows name.
     // The directory is listed before the rows are read: a file another process renames into
     // place meanwhile already has its row.
     private func reclaimLeftovers(removing: Bool = true) throws -> (
         reclaimed: ReclaimedFiles, images: [String: Int]
     ) {
         let images = source.images
-        var files = images.listing()
+        let files = images.listing()
         let named = try source.store.imageFileNames()
+        let kept = files.filter { named.contains($0.key) }.mapValues(\.bytes)
         var reclaimed = ReclaimedFiles()
-        guard removing else { return (reclaimed, files.filter { named.contains($0.key) }) }
-        for name in LeftoverFiles.inImageDirectory(Array(files.keys), named: named, isRunning: LeftoverFiles.isRunning)
-        {
+        guard removing else { return (reclaimed, kept) }
+        // The files' own times, so the wall clock rather than the injected one.
+        let now = Date()
+        func isWriting(_ facts: [String: FileFacts]) -> (String, Int32) -> Bool {
+            { name, pid in facts[name].map { LeftoverFiles.isWriting(pid, modified: $0.modified, now: now) } ?? true }
+        }
+        for name in LeftoverFiles.inImageDirectory(Array(files.keys), named: named, isWriting: isWriting(files)) {
             images.remove(name)
             reclaimed.count += 1
-            reclaimed.bytes += files.removeValue(forKey: name) ?? 0
+            reclaimed.bytes += files[name]?.bytes ?? 0
         }
         if let settingsFile {
             let directory = settingsFile.deletingLastPathComponent()
+            let settingsName = settingsFile.lastPathComponent
             // The settings file may share a large folder (a home directory): only names that
             // look like its temporary files are looked at.
             let beside = LeftoverFiles.regularFiles(in: directory) { name in
-                LeftoverFiles.writer(ofTemporary: name, settingsName: settingsFile.lastPathComponent) != nil
+                LeftoverFiles.writer(ofTemporary: name, settingsName: settingsName) != nil
             }
             for name in LeftoverFiles.besideSettings(
-                Array(beside.keys), settingsName: settingsFile.lastPathComponent, isRunning: LeftoverFiles.isRunning)
+                Array(beside.keys), settingsName: settingsName, isWriting: isWriting(beside))
             {
                 try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
                 reclaimed.count += 1
-                reclaimed.bytes += beside[name] ?? 0
+                reclaimed.bytes += beside[name]?.bytes ?? 0
             }
         }
-        return (reclaimed, files.filter { named.contains($0.key) })
+        return (reclaimed, kept)
     }
 }

@@ -62,8 +62,8 @@ package struct ImageFiles: Sendable {
         try? FileManager.default.removeItem(at: url(fileName))
     }
 
-    /// The regular files in the directory, by name, with their sizes (none when it does not exist).
-    package func listing() -> [String: Int] {
+    /// The regular files in the directory, by name (none when it does not exist).
+    func listing() -> [String: FileFacts] {
         LeftoverFiles.regularFiles(in: directory)
     }
 }

@@ -34,41 +34,55 @@ enum LeftoverFiles {
     }
 
     /// Which of `entries` (the names in the image directory) to delete: the image files no row
-    /// names (`named`) and the temporary files of writers that are not running. Any other
-    /// hidden file is not the program's and stays.
-    static func inImageDirectory(_ entries: [String], named: Set<String>, isRunning: (Int32) -> Bool) -> [String] {
+    /// names (`named`) and the temporary files no writer is writing (`isWriting(name, pid)`).
+    /// Any other hidden file is not the program's and stays.
+    static func inImageDirectory(
+        _ entries: [String], named: Set<String>, isWriting: (String, Int32) -> Bool
+    ) -> [String] {
         entries.filter { name in
-            if let writer = writer(ofTemporary: name) { return !isRunning(writer) }
+            if let writer = writer(ofTemporary: name) { return !isWriting(name, writer) }
             return !name.hasPrefix(".") && !named.contains(name)
         }
     }
 
     /// Which of `entries` (the names beside the settings file `settingsName`) to delete: the
-    /// temporary files of writers that are not running.
-    static func besideSettings(_ entries: [String], settingsName: String, isRunning: (Int32) -> Bool) -> [String] {
+    /// temporary files no writer is writing (`isWriting(name, pid)`).
+    static func besideSettings(
+        _ entries: [String], settingsName: String, isWriting: (String, Int32) -> Bool
+    ) -> [String] {
         entries.filter { name in
-            writer(ofTemporary: name, settingsName: settingsName).map { !isRunning($0) } ?? false
+            writer(ofTemporary: name, settingsName: settingsName).map { !isWriting(name, $0) } ?? false
         }
     }
 
-    /// The regular files in `directory` whose names pass `included`, with their sizes (none when
-    /// it does not exist).
-    static func regularFiles(in directory: URL, where included: (String) -> Bool = { _ in true }) -> [String: Int] {
+    /// Whether a temporary file last changed at `modified` may still be being written by process
+    /// `pid`: it is running (this one included), and the file is less than an hour old, as a
+    /// pid reused after a restart (a container's first process) is not the same writer.
+    static func isWriting(_ pid: Int32, modified: Date, now: Date) -> Bool {
+        guard now.timeIntervalSince(modified) < 3600 else { return false }
+        return pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// The regular files in `directory` whose names pass `included` (none when it does not exist).
+    static func regularFiles(in directory: URL, where included: (String) -> Bool = { _ in true }) -> [String: FileFacts]
+    {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var files: [String: Int] = [:]
+        var files: [String: FileFacts] = [:]
         for name in names where included(name) {
             var info = stat()
             guard lstat(directory.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG
             else { continue }
-            files[name] = Int(info.st_size)
+            files[name] = FileFacts(
+                bytes: Int(info.st_size), modified: Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)))
         }
         return files
     }
+}
 
-    /// Whether process `pid` is running (this one included): a dead writer's file is garbage.
-    static func isRunning(_ pid: Int32) -> Bool {
-        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
-    }
+/// A file's size and when it last changed.
+struct FileFacts: Sendable, Equatable {
+    var bytes: Int
+    var modified: Date
 }
 
 /// Files removed because a killed process left them behind.
