@@ -44,7 +44,7 @@ package struct Favorites: Sendable {
     /// The entries of the favorites export at `path`, checked, or an error naming the file
     /// and what is wrong with it.
     package func importFile(_ path: String) throws -> [FavoritesFile.Entry] {
-        let shown = TerminalSanitizer.sanitize(path, multiline: false)
+        let shown = TerminalSanitizer.path(path)
         let expanded = LocalPath.expandingTilde(path)
         let url =
             expanded.hasPrefix("/")

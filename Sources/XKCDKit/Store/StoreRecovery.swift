@@ -35,7 +35,8 @@ enum StoreRecovery {
         }
         guard rename(url.path, aside) == 0 else {
             throw XKCDError.storage(
-                "\(url.path) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+                "\(TerminalSanitizer.path(url.path)) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))"
+            )
         }
         for log in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + log) {
             rename(url.path + log, aside + log)
