@@ -45,10 +45,7 @@ package struct Favorites: Sendable {
     /// and what is wrong with it.
     package func importFile(_ path: String) throws -> [FavoritesFile.Entry] {
         let shown = TerminalSanitizer.path(path)
-        let expanded = LocalPath.expandingTilde(path)
-        let url =
-            expanded.hasPrefix("/")
-            ? URL(fileURLWithPath: expanded) : currentDirectory.appendingPathComponent(expanded)
+        let url = LocalPath.url(of: path, from: currentDirectory)
         let data: Data
         do {
             data = try FavoritesFile.contents(of: url)

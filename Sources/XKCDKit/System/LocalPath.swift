@@ -29,8 +29,18 @@ package enum LocalPath {
         return expanded
     }
 
+    /// The file a path the user typed names: `~` expanded, a relative path taken from
+    /// `currentDirectory`.
+    static func url(
+        of path: String, from currentDirectory: URL, environment: Environment = .process
+    ) -> URL {
+        let expanded = expandingTilde(path, environment: environment)
+        return expanded.hasPrefix("/")
+            ? URL(fileURLWithPath: expanded) : currentDirectory.appendingPathComponent(expanded)
+    }
+
     /// The user's home: `HOME`, or where it is unset or empty, the password database's.
-    package static func homeDirectory(_ environment: Environment = .process) -> String {
+    static func homeDirectory(_ environment: Environment = .process) -> String {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     }
 

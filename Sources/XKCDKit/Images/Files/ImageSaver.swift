@@ -32,11 +32,7 @@ package enum ImageSaver {
     /// Where `path` (nil: the current directory) puts the image.
     package static func destination(path: String?, defaultName: String, currentDirectory: URL) -> URL {
         guard let path, !path.isEmpty else { return currentDirectory.appendingPathComponent(defaultName) }
-        let expanded = LocalPath.expandingTilde(path)
-        let url =
-            expanded.hasPrefix("/")
-            ? URL(fileURLWithPath: expanded)
-            : currentDirectory.appendingPathComponent(expanded)
+        let url = LocalPath.url(of: path, from: currentDirectory)
         if path.hasSuffix("/") || LocalPath.isDirectory(url.path) {
             return url.appendingPathComponent(defaultName)
         }
