@@ -57,11 +57,11 @@ final class CommandRunner {
         }
     }
 
-    private let openSession: () throws -> Session
+    private let openSession: (LiveSettings) throws -> Session
     private var opened: Session?
     private let rendering: Rendering
-    /// The settings the command line gave, before a session applies `set`.
-    private let settings: Settings
+    /// The settings the command line gave and `set` changed before the session opened.
+    private var settings: LiveSettings
     private let output: Output
     private let interrupts: Interrupts
     private let handoff: SystemHandoff
@@ -78,14 +78,15 @@ final class CommandRunner {
     /// A runner over `opened`, or the session `openSession` makes on first use: a script with
     /// no commands, or a failed parse, never touches the database.
     init(
-        opened: Session? = nil, openSession: @escaping () throws -> Session, rendering: Rendering, settings: Settings,
+        opened: Session? = nil, openSession: @escaping (LiveSettings) throws -> Session, rendering: Rendering,
+        settings: Settings,
         output: Output,
         interrupts: Interrupts, handoff: SystemHandoff
     ) {
         self.opened = opened
         self.openSession = openSession
         self.rendering = rendering
-        self.settings = settings
+        self.settings = LiveSettings(settings)
         self.output = output
         self.interrupts = interrupts
         self.handoff = handoff
@@ -93,13 +94,13 @@ final class CommandRunner {
 
     /// A renderer for the next outcome, in colour where the `color` setting says so.
     func renderer() -> Renderer {
-        rendering.renderer(color: opened?.allowsColor ?? settings.color)
+        rendering.renderer(color: opened?.allowsColor ?? settings.current.color)
     }
 
     /// The session, opening the store the first time.
     func session() throws -> Session {
         if let opened { return opened }
-        let session = try openSession()
+        let session = try openSession(settings)
         opened = session
         return session
     }
@@ -140,10 +141,14 @@ final class CommandRunner {
     private func run(_ command: Command) async -> Result {
         var outcome: Outcome
         do {
-            // Help and quit need no store: they work even when the data directory does not.
+            // Help, quit and the settings need no store: they work even when the data directory
+            // does not, so that `set --save data-dir` can mend it.
             switch command {
             case let .help(topic): outcome = .help(topic)
             case .quit: outcome = .quit
+            case .config where opened == nil: outcome = settings.configuration()
+            case let .set(key, value, save) where opened == nil:
+                outcome = try settings.change(key, to: value, save: save)
             default:
                 let session = try session()
                 outcome = try await interrupts.cancelling { try await session.run(command) }

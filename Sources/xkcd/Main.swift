@@ -27,7 +27,7 @@ struct Main {
         let environment = Environment.process
         let options: GlobalOptions
         do {
-            options = try GlobalOptions.parse(arguments: arguments, environment: environment, readFile: settingsText)
+            options = try GlobalOptions.parse(arguments: arguments, environment: environment, readFile: settingsBytes)
         } catch {
             Output(noColor: arguments.contains("--no-color")).error(error.message)
             ProcessExit.now(ExitCode.usage)
@@ -57,9 +57,9 @@ struct Main {
         ProcessExit.now(await run(options, output: output, environment: environment))
     }
 
-    // The settings file's text; nil where there is none. Read with read(2), so that /dev/null
+    // The settings file's bytes; nil where there is none. Read with read(2), so that /dev/null
     // (no settings) and a pipe read as what they hold.
-    private static func settingsText(at url: URL) throws -> String? {
+    private static func settingsBytes(at url: URL) throws -> [UInt8]? {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
@@ -78,7 +78,7 @@ struct Main {
             bytes += chunk[0..<count]
             guard bytes.count <= 1 << 20 else { throw XKCDError.file("it is larger than 1 MB") }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     // Swift's CommandLine is empty where /proc is not mounted (a minimal chroot or container);
@@ -116,11 +116,14 @@ struct Main {
         let notify: @Sendable (String) -> Void = { output.notice($0) }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
-        let openSession = {
+        let openSession = { (settings: LiveSettings) in
             do {
                 try DataDirectory.prepare(options.dataDirectory)
             } catch let XKCDError.storage(message) where options.settings["data-dir"].origin != .builtIn {
-                throw XKCDError.storage("\(message) (data-dir is from \(options.settings["data-dir"].origin.shown))")
+                let origin = options.settings["data-dir"].origin
+                // Settings commands need no store, so the file's line can be mended from here.
+                let mend = if case .file = origin { "; 'xkcd set --save data-dir DIR' changes it" } else { "" }
+                throw XKCDError.storage("\(message) (data-dir is from \(origin.shown)\(mend))")
             }
             let store = try ComicStore.open(
                 at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
@@ -133,7 +136,7 @@ struct Main {
                 offline: options.offline, imageCacheLimit: options.imageCacheLimit, notify: notify)
             let bar = terminal.stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
             return Session(
-                source: source, settings: options.settings, terminal: drawsOn, notify: notify,
+                source: source, settings: settings, terminal: drawsOn, notify: notify,
                 progress: { bar?.show($0) })
         }
         let rendering = Rendering(
@@ -143,7 +146,7 @@ struct Main {
         var repl: (session: Session, reader: EditLineReader)?
         if isREPL {
             do {
-                let session = try openSession()
+                let session = try openSession(LiveSettings(options.settings))
                 if let reader = try? EditLineReader(
                     programName: "xkcd", historyFile: options.dataDirectory.appendingPathComponent("history"),
                     completion: CompletionBridge.handler(Completer(), titles: session.titles))

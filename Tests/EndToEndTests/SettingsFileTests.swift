@@ -137,7 +137,8 @@ import Testing
         #expect(broken.status == 1)
         #expect(
             broken.errorLines == [
-                "error: storage failed: \(notADirectory.path) is not a directory (data-dir is from config.toml:1)"
+                "error: storage failed: \(notADirectory.path) is not a directory (data-dir is from config.toml:1; "
+                    + "'xkcd set --save data-dir DIR' changes it)"
             ])
         let help = try xkcd.run(["help", "set"], extraEnvironment: environment)
         #expect(help.status == 0 && help.stdout.hasPrefix("usage: set KEY [VALUE] [--save]"), "help needs no store")
@@ -150,6 +151,152 @@ import Testing
         #expect(
             saved.stdout
                 == "theme = light (saved to \(file.path); XKCD_THEME still wins over the file while it is given)\n")
+    }
+
+    /// Runs the binary once per argument list, all at once; returns each run's status and output.
+    func runAtOnce(_ runs: [[String]], environment: [String: String]) throws -> [(status: Int32, stdout: String)] {
+        let scratch = home.appendingPathComponent("runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let started = try runs.enumerated().map { index, arguments in
+            let output = scratch.appendingPathComponent("\(index)")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let process = Process()
+            process.executableURL = XKCDBinary.url
+            process.arguments = arguments
+            process.environment = xkcd.environment.merging(environment) { _, new in new }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (process, output)
+        }
+        return try started.map { process, output in
+            process.waitUntilExit()
+            return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+        }
+    }
+
+    @Test func tenProcessesSavingAtOnceLoseNoSetting() throws {
+        let values: [(key: String, value: String, written: String)] = [
+            ("base-url", "http://a.example", "\"http://a.example\""),
+            ("explain-url", "http://b.example", "\"http://b.example\""),
+            ("offline", "true", "true"), ("image-cache-mb", "7", "7"), ("check-every", "9", "9"),
+            ("timeout", "11", "11"),
+            ("theme", "dark", "\"dark\""), ("color", "false", "false"), ("renderer", "ascii", "\"ascii\""),
+            ("width", "42", "42"),
+        ]
+        let kept = "# mine\nshare-format = \"markdown\"\n\n[notes]\nseen = 1\n"
+        for round in 1...5 {
+            try write(kept)
+            let runs = try runAtOnce(
+                values.map { ["set", "--save", $0.key, $0.value] },
+                environment: ["HOME": home.path, "XKCD_TIMEOUT": ""])
+            for (run, setting) in zip(runs, values) {
+                #expect(
+                    run.status == 0 && run.stdout.contains("(saved to "),
+                    "round \(round), \(setting.key): \(run.stdout)")
+            }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let lines = Set(text.split(separator: "\n").map(String.init))
+            for setting in values {
+                #expect(
+                    lines.contains("\(setting.key) = \(setting.written)"),
+                    "round \(round): \(setting.key) lost:\n\(text)")
+            }
+            #expect(text.hasPrefix("# mine\nshare-format = \"markdown\"\n") && text.hasSuffix("\n[notes]\nseen = 1\n"))
+            #expect(lines.count == 14, "nothing else in the file: \(text)")
+        }
+    }
+
+    @Test func settingsCommandsNeedNoStoreSoABadDataDirectoryCanBeMended() throws {
+        try write("data-dir = \"/proc/nope\"\n")
+        var environment = fromTheFileAlone
+        environment["XKCD_BASE_URL"] = server.baseURL.absoluteString
+        let config = try xkcd.run(["config"], extraEnvironment: environment)
+        #expect(config.status == 0 && config.stderr.isEmpty, "\(config.stderr)")
+        #expect(config.stdout.contains("data-dir        /proc/nope"), "\(config.stdout)")
+        let script = try xkcd.run(["-c", "set theme dark; set theme; set timeout"], extraEnvironment: environment)
+        #expect(script.status == 0 && script.stdout.contains("theme  dark  set"), "\(script.stderr)")
+
+        let mended = home.appendingPathComponent("ok")
+        let saved = try xkcd.run(["set", "--save", "data-dir", "~/ok"], extraEnvironment: environment)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "data-dir = \"\(mended.path)\"\n")
+        let shown = try xkcd.run(["goto", "353"], extraEnvironment: environment)
+        #expect(shown.status == 0 && shown.stdout.contains("#353 · Python"), "\(shown.stderr)")
+        #expect(FileManager.default.fileExists(atPath: mended.appendingPathComponent("xkcd.sqlite3").path))
+    }
+
+    @Test func aTildeIsHOMEInEveryPathGiven() throws {
+        // HOME is the test's own folder, never the password database's home.
+        #expect(home.path != FileManager.default.homeDirectoryForCurrentUser.path)
+        let name = "xkcd-tilde-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(
+                at: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(name + ".png"))
+        }
+        let environment = ["HOME": home.path]
+        let saved = try xkcd.run(["save", "353", "~/\(name).png"], extraEnvironment: environment)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(name + ".png").path))
+
+        try Data("timeout = 4\n".utf8).write(to: home.appendingPathComponent("c.toml"))
+        let named = try xkcd.run(
+            ["--config", "~/c.toml", "set", "timeout"], extraEnvironment: ["HOME": home.path, "XKCD_TIMEOUT": ""])
+        #expect(named.stdout == "timeout  4  c.toml:1\n" && named.stderr.isEmpty, "\(named.stderr)")
+
+        #expect(try xkcd.run(["fav", "353"], extraEnvironment: environment).status == 0)
+        let export = try xkcd.run(["--json", "favs"], extraEnvironment: environment)
+        try Data(export.stdout.utf8).write(to: home.appendingPathComponent("favs.json"))
+        let other = XKCDBinary(baseURL: server.baseURL, dataDirectory: home.appendingPathComponent("other"))
+        let imported = try other.run(["fav", "import", "~/favs.json"], extraEnvironment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try other.run(["--offline", "favs"], extraEnvironment: environment).stdout.contains("#353 "))
+    }
+
+    @Test func aLineThatIsNotUTF8WarnsWithItsLineAndChangesNothing() throws {
+        let bytes =
+            Array("timeout = 3\ndata-dir = \"/tmp/a".utf8) + [0xFE] + Array("b\"\ntheme = \"dark\"\n".utf8)
+        try Data(bytes).write(to: file)
+        let run = try xkcd.run(["--json", "config"], extraEnvironment: fromTheFileAlone)
+        #expect(run.status == 0)
+        #expect(run.stderr == "warning: config.toml:2: not UTF-8 text (byte 0xFE)\n")
+        let settings = try origins(run)
+        #expect(settings["data-dir"]?.origin == "default", "the path is not changed to another")
+        #expect(settings["timeout"]?.origin == "config.toml:1" && settings["theme"]?.origin == "config.toml:3")
+    }
+
+    @Test func textFromTheFileAndPathsInErrorsReachTheTerminalSafeAndShort() throws {
+        try write(
+            """
+            "\\u001B]52;c;aGVsbG8=\\u0007\\u001B[2J\\u0000\\u0085\\u202E" = 1
+            "\(String(repeating: "k", count: 900_000))" = 2
+            timeout = 3 \u{1B}[2J
+            """)
+        let warned = try xkcd.run(["set", "timeout"], extraEnvironment: ["HOME": home.path])
+        #expect(warned.status == 0)
+        let hostile = "hostile-\u{1B}]52;c;aGVsbG8=\u{07}\u{1B}[2J\u{85}\u{202E}"
+        let broken = home.appendingPathComponent(hostile)
+        try Data("x".utf8).write(to: broken)
+        let dataDirectory = try xkcd.run(
+            ["latest"], extraEnvironment: ["XKCD_DATA_DIR": broken.appendingPathComponent("data").path])
+        let config = try xkcd.run(["--config", broken.appendingPathComponent("c.toml").path, "config"])
+        let save = try xkcd.run(["save", "353", broken.appendingPathComponent("x.png").path])
+        let unsaved = try xkcd.run(
+            ["set", "--save", "timeout", "5"],
+            extraEnvironment: ["XKCD_CONFIG": broken.appendingPathComponent("c").path])
+        for run in [warned, dataDirectory, config, save, unsaved] {
+            #expect(!run.stderr.isEmpty)
+            #expect(run.stderr.count < 2_000, "cut short: \(run.stderr.prefix(200).debugDescription)")
+            let unsafe = run.stderr.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                    || (0x202A...0x202E).contains($0.value)
+            }
+            #expect(unsafe.isEmpty, "raw controls on the terminal: \(run.stderr.debugDescription.prefix(300))")
+        }
+        let quoted = warned.stderr.contains("unknown setting ']52;c;aGVsbG8=[2J'")
+        #expect(quoted, "\(warned.stderr.prefix(300).debugDescription)")
     }
 
     // The picture after each move: a terminal that answers the graphics question, with the

@@ -327,6 +327,26 @@ import XKCDKit
         #expect(counted?["comics"] as? Int == 300)
     }
 
+    @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
+    func fullDiskOnSetSaveNamesTheCauseAndKeepsTheFile() throws {
+        let tiny = try mountTmpfs("tiny-settings", size: "64k")
+        defer { umount(tiny.path) }
+        let file = tiny.appendingPathComponent("config.toml")
+        try Data("timeout = 4\n".utf8).write(to: file)
+        // Filled to the brim: no block is left for the new file.
+        let filler = tiny.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(repeating: 0, count: 4096))) != nil {}
+        try? handle.close()
+        let run = try xkcd.run(["--config", file.path, "set", "--save", "theme", "dark"])
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines == ["error: cannot save to \(file.path): no space left on device — the file is unchanged"],
+            "\(run.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "timeout = 4\n")
+    }
+
     @Test func twoProcessesWritingAtOnceLoseNothing() throws {
         server.setFaultForAllPaths(.delay(.milliseconds(5)))
         let errors = (0..<3).map { xkcd.dataDirectory.appendingPathComponent("stderr-\($0)") }

@@ -60,7 +60,7 @@ struct SessionHarness {
     ) -> Session {
         let notices = notices
         return Session(
-            source: source(), settings: settings ?? self.settings(),
+            source: source(), settings: LiveSettings(settings ?? self.settings()),
             currentDirectory: directory.url, terminal: terminal, roll: roll, notify: { notices.append($0) })
     }
 }

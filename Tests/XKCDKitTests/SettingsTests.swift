@@ -12,8 +12,14 @@ import Testing
     func resolve(
         _ text: String?, environment: [String: String] = [:], flags: [(key: String, flag: String, value: String)] = []
     ) throws -> (settings: Settings, warnings: [String]) {
+        try resolve(bytes: text.map { Array($0.utf8) }, environment: environment, flags: flags)
+    }
+
+    func resolve(
+        bytes: [UInt8]?, environment: [String: String] = [:], flags: [(key: String, flag: String, value: String)] = []
+    ) throws -> (settings: Settings, warnings: [String]) {
         try Settings.resolve(
-            file: Self.file, fileText: text,
+            file: Self.file, fileBytes: bytes,
             environment: Environment(environment.merging(["HOME": "/home/u"]) { a, _ in a }),
             flags: flags)
     }
@@ -144,6 +150,72 @@ import Testing
         #expect(Settings.fileLocation(flag: "/tmp/y.toml", environment: home).url.path == "/tmp/y.toml")
     }
 
+    @Test func aTildeInTheFilesNameIsHOME() throws {
+        let home: Environment = ["HOME": "/home/u"]
+        #expect(Settings.fileLocation(flag: "~/c.toml", environment: home).url.path == "/home/u/c.toml")
+        #expect(
+            Settings.fileLocation(flag: nil, environment: ["HOME": "/home/u", "XKCD_CONFIG": "~/x.toml"]).url.path
+                == "/home/u/x.toml")
+        #expect(try resolve("data-dir = \"~/comics\"").settings["data-dir"].text == "/home/u/comics")
+    }
+
+    @Test func aLineThatIsNotUTF8WarnsAndIsSkippedAndNothingElseIsLost() throws {
+        let lines: [[UInt8]] = [
+            Array("timeout = 7".utf8),
+            Array("theme = \"da".utf8) + [0xFF] + Array("rk\"".utf8),
+            Array("data-dir = \"/tmp/a".utf8) + [0xC3, 0x28] + Array("b\"".utf8),
+            Array("# caf".utf8) + [0xE9],
+            Array("s = '''".utf8),
+            Array("ok".utf8),
+            [0xED, 0xA0, 0x80],
+            Array("'''".utf8),
+            Array("images = \"never\"".utf8),
+            [0xFE] + Array(" = 1".utf8),
+            Array("renderer = \"kitty\" # ok: é".utf8),
+        ]
+        let (settings, warnings) = try resolve(bytes: Array(lines.joined(separator: [0x0A])))
+        #expect(
+            warnings == [
+                "config.toml:2: not UTF-8 text (byte 0xFF)",
+                "config.toml:3: not UTF-8 text (byte 0xC3)",
+                "config.toml:4: not UTF-8 text (byte 0xE9)",
+                "config.toml:7: not UTF-8 text (byte 0xED)",
+                "config.toml:10: not UTF-8 text (byte 0xFE)",
+            ])
+        #expect(settings.theme == .auto && settings["data-dir"].origin == .builtIn, "no value changes unseen")
+        #expect(settings.timeout == 7 && settings.images == .never && settings.renderer == .kitty)
+    }
+
+    @Test func whatTheFileHoldsIsQuotedSafeAndShort() throws {
+        let hostile = "\u{1B}]52;c;aGVsbG8=\u{07}\u{1B}[2J\u{85}\u{202E}\u{9B}31m"
+        let escaped = hostile.unicodeScalars.map { scalar in
+            (0x20..<0x7F).contains(scalar.value)
+                ? String(scalar)
+                : "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+        }.joined()
+        let long = String(repeating: "k", count: 900_000)
+        let text = """
+            "\(escaped)\\u0000" = 1
+            "\(long)" = 2
+            garbage \(hostile) here
+            ["\(escaped)"]
+            theme = "dark"
+            """
+        let file = URL(fileURLWithPath: "/home/u/\(hostile)\(long).toml")
+        let (_, warnings) = try Settings.resolve(
+            file: file, fileBytes: Array(text.utf8), environment: ["HOME": "/home/u"], flags: [])
+        #expect(warnings.count == 4)
+        for warning in warnings {
+            #expect(warning.count < 400, "cut short: \(warning.prefix(100))")
+            #expect(
+                TerminalSanitizer.sanitize(warning, multiline: false) == warning,
+                "safe to print: \(warning.prefix(100))")
+        }
+        #expect(warnings.first?.contains(":1: unknown setting ']52;c;aGVsbG8=[2J31m'") == true, "\(warnings)")
+        #expect(warnings.dropFirst().first?.hasSuffix(":2: unknown setting '\(long.prefix(40))…'") == true)
+    }
+
     @Test func saveKeepsEveryOtherByteOfTheFile() throws {
         let directory = try ScratchDirectory("settings")
         let url = directory.url.appendingPathComponent("xkcd/config.toml")
@@ -165,8 +237,8 @@ import Testing
     }
 
     @Test func globalOptionsReadTheFileTheyName() throws {
-        let read: (URL) throws -> String? = { url in
-            url.path == "/etc/xkcd.toml" ? "timeout = 3\nimages = \"never\"" : nil
+        let read: (URL) throws -> [UInt8]? = { url in
+            url.path == "/etc/xkcd.toml" ? Array("timeout = 3\nimages = \"never\"".utf8) : nil
         }
         let options = try GlobalOptions.parse(
             arguments: ["--config", "/etc/xkcd.toml", "goto", "1"], environment: ["HOME": "/h"], readFile: read)

@@ -96,6 +96,9 @@ import Testing
         #expect(PathLister.entries(completing: ".h", currentDirectory: directory.path) == [".hidden"])
         #expect(PathLister.entries(completing: directory.path + "/fa") == [directory.path + "/favs.json"])
         #expect(PathLister.entries(completing: "missing/x", currentDirectory: directory.path).isEmpty)
+        #expect(
+            PathLister.entries(completing: "~/fa", environment: ["HOME": directory.path]) == ["~/favs.json"],
+            "~ is HOME, as everywhere")
     }
 
     @Test func titlesCompleteAsTheREPLDoesAndWordByWord() {

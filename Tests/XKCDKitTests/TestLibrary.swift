@@ -36,7 +36,8 @@ struct TestLibrary {
     func session(roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
         let notices = notices
         return Session(
-            source: try source(), settings: .defaults(file: directory.appendingPathComponent("config.toml")),
+            source: try source(),
+            settings: LiveSettings(.defaults(file: directory.appendingPathComponent("config.toml"))),
             currentDirectory: directory, roll: roll, notify: { notices.append($0) })
     }
 }

@@ -59,6 +59,16 @@ import Testing
         #expect(TerminalSanitizer.sanitize("one\ntwo", multiline: false) == "one two")
     }
 
+    @Test func aPathIsSanitizedAndALongOneKeepsBothEnds() {
+        #expect(TerminalSanitizer.path("/tmp/\u{1B}[2J\nx/c.toml") == "/tmp/[2J x/c.toml")
+        let long = "/home/" + String(repeating: "d", count: 900_000) + "/config.toml"
+        let shown = TerminalSanitizer.path(long, limit: 40)
+        #expect(
+            shown == "/home/" + String(repeating: "d", count: 14) + "…" + String(repeating: "d", count: 8)
+                + "/config.toml")
+        #expect(shown.count == 41)
+    }
+
     @Test func combiningFloodsAreCapped() {
         let flood = "e" + String(repeating: "\u{301}", count: 500)
         let clean = TerminalSanitizer.sanitize(flood, multiline: false)

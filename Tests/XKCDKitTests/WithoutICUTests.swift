@@ -128,13 +128,20 @@ import Testing
         #expect(XKCDError.message(for: POSIXError(.EACCES)) == "Permission denied")
     }
 
-    @Test func tildesExpandAsNSStringExpandsThem() {
+    @Test func tildesExpandAsNSStringExpandsThemButToHOME() {
+        // NSString asks the password database for `~`; xkcd takes HOME, as the shell does.
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let elsewhere: Environment = ["HOME": "/elsewhere"]
         for path in [
             "~", "~/", "~/a/../b.png", "~/pics/", "~/pics//", "~//", "~/./x", "~root/x", "~root", "~nosuchuser/x",
             "a/~/b", "/tmp/x/", "", "x",
         ] {
-            #expect(LocalPath.expandingTilde(path) == (path as NSString).expandingTildeInPath, "\(path)")
+            let expected = (path as NSString).expandingTildeInPath
+            let fromHOME =
+                path == "~" || path.hasPrefix("~/") ? "/elsewhere" + expected.dropFirst(home.count) : expected
+            #expect(LocalPath.expandingTilde(path, environment: elsewhere) == fromHOME, "\(path)")
         }
+        #expect(LocalPath.expandingTilde("~/x", environment: ["HOME": ""]) == home + "/x", "an empty HOME is none")
     }
 
     @Test func replacingMatchesScalarsLikeFoundation() {

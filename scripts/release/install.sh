@@ -52,7 +52,26 @@ completions/xkcd.bash:share/bash-completion/completions/xkcd:644
 completions/_xkcd:share/zsh/site-functions/_xkcd:644
 completions/xkcd.fish:share/fish/vendor_completions.d/xkcd.fish:644"
 
+# Stops with one line when the folder that would hold `$1` (or its nearest existing parent)
+# cannot be written: a prefix such as /usr/local belongs to root.
+need_writable() {
+    dir=$(dirname "$1")
+    while [ ! -e "$dir" ] && [ "$dir" != / ]; do dir=$(dirname "$dir"); done
+    if [ ! -d "$dir" ] || [ ! -w "$dir" ]; then
+        own=", or install under a prefix of your own: ./install.sh --prefix ~/.local"
+        [ -z "$uninstall" ] || own=""
+        folder=" ($dir)"
+        [ "$dir" != "$prefix" ] || folder=""
+        echo "$name: $prefix is not writable for you$folder — run it with sudo$own" >&2
+        exit 1
+    fi
+}
+
 if [ -n "$uninstall" ]; then
+    for entry in $files; do
+        target=$prefix/$(echo "$entry" | cut -d: -f2)
+        if [ -e "$target" ] || [ -L "$target" ]; then need_writable "$target"; fi
+    done
     echo "Removing xkcd from $prefix:"
     removed=0
     for entry in $files; do
@@ -80,6 +99,11 @@ for entry in $files; do
         echo "$name: $here/$source is missing; unpack the whole release archive" >&2
         exit 1
     fi
+done
+
+# Checked before anything is copied, so that nothing is half-installed.
+for entry in $files; do
+    need_writable "$prefix/$(echo "$entry" | cut -d: -f2)"
 done
 
 echo "Installing xkcd under $prefix:"

@@ -544,7 +544,7 @@ extension CommandSpec {
                 The file is $XDG_CONFIG_HOME/xkcd/config.toml (~/.config/xkcd/config.toml), or the
                 one XKCD_CONFIG or --config FILE names; its keys are these settings' names, as in
                 timeout = 5 or images = "always". A key it does not know, a wrong type or a line
-                that is not TOML is a warning naming the line; the rest applies.
+                that is not TOML (or not UTF-8) is a warning naming the line; the rest applies.
                 """,
             argument: .none
         ) { input throws(UsageError) in
@@ -555,10 +555,11 @@ extension CommandSpec {
             name: "set", operands: "KEY [VALUE]", summary: "change a setting for this session (--save: for good)",
             details: """
                 'set KEY VALUE' changes a setting for the rest of the session; with --save it is also
-                written to the settings file, whose other lines, comments and order stay as they were.
-                'set KEY' shows one setting and where it came from. theme, color, renderer, width,
-                share-format and images change at once; the others take effect at the next start, so
-                they are only saved.
+                written to the settings file, whose other lines, comments and order stay as they were
+                (processes saving at once take turns). 'set KEY' shows one setting and where it came
+                from. theme, color, renderer, width, share-format and images change at once; the others
+                take effect at the next start, so they are only saved. 'set' and 'config' need no data
+                directory: 'xkcd set --save data-dir DIR' mends one that cannot be used.
                 """,
             argument: .words, options: [.flag("--save", short: "-s")], completes: .settings
         ) { input throws(UsageError) in

@@ -46,7 +46,7 @@ package struct GlobalOptions: Sendable, Equatable {
     /// command. `readFile` reads the settings file: nil when there is none, an error saying
     /// why it cannot.
     package static func parse(
-        arguments: [String], environment: Environment, readFile: (URL) throws -> String? = { _ in nil }
+        arguments: [String], environment: Environment, readFile: (URL) throws -> [UInt8]? = { _ in nil }
     ) throws(UsageError) -> GlobalOptions {
         let split = try GlobalOptionScan(arguments)
         var flags: [(key: String, flag: String, value: String)] = []
@@ -59,17 +59,18 @@ package struct GlobalOptions: Sendable, Equatable {
         }
         let location = Settings.fileLocation(flag: values[.config], environment: environment)
         var warnings: [String] = []
-        var text: String?
+        var bytes: [UInt8]?
+        let shown = TerminalSanitizer.path(location.url.path)
         do {
-            text = try readFile(location.url)
-            if text == nil, location.named {
-                warnings.append("\(location.url.path): no such file — the settings are the defaults")
+            bytes = try readFile(location.url)
+            if bytes == nil, location.named {
+                warnings.append("\(shown): no such file — the settings are the defaults")
             }
         } catch {
-            warnings.append("\(location.url.path): cannot be read (\(XKCDError.message(for: error))) — ignored")
+            warnings.append("\(shown): cannot be read (\(XKCDError.message(for: error))) — ignored")
         }
         let resolved = try Settings.resolve(
-            file: location.url, fileText: text, environment: environment, flags: flags)
+            file: location.url, fileBytes: bytes, environment: environment, flags: flags)
         var options = GlobalOptions(settings: resolved.settings, warnings: warnings + resolved.warnings)
         options.words = split.words
         options.json = on.contains(.json)

@@ -323,14 +323,15 @@ package struct CompletionMatches: Sendable, Equatable {
 /// Directories end in `/`; hidden entries are offered only once a dot is typed.
 package enum PathLister {
     /// The paths `typed` can become, each spelled from what was typed (a leading `~/` stays),
-    /// sorted; `currentDirectory` anchors a relative path.
+    /// sorted; `currentDirectory` anchors a relative path, and `environment`'s HOME is `~`.
     package static func entries(
-        completing typed: String, currentDirectory: String = FileManager.default.currentDirectoryPath
+        completing typed: String, currentDirectory: String = FileManager.default.currentDirectoryPath,
+        environment: Environment = .process
     ) -> [String] {
         let slash = typed.lastIndex(of: "/")
         let directoryPart = slash.map { String(typed[...$0]) } ?? ""
         let namePrefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
-        let expanded = LocalPath.expandingTilde(directoryPart)
+        let expanded = LocalPath.expandingTilde(directoryPart, environment: environment)
         let directory =
             directoryPart.isEmpty
             ? currentDirectory

@@ -4,12 +4,6 @@
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How the comic's picture joins the browsing flow (`images`).
 package enum PictureMode: String, CaseIterable, Sendable {
     /// Under the card where the terminal draws pixels (kitty, iTerm2, sixel).
@@ -280,6 +274,8 @@ package struct Settings: Sendable, Equatable {
 
     /// The settings file (it may not exist).
     package var file: URL
+    /// The settings file's name as messages and `config` show it: safe to print, not too long.
+    package var fileName: String { TerminalSanitizer.path(file.lastPathComponent, limit: 60) }
     private var values: [String: Value]
 
     /// The value of setting `key`.
@@ -293,40 +289,37 @@ package struct Settings: Sendable, Equatable {
     package static func fileLocation(flag: String?, environment: Environment) -> (url: URL, named: Bool) {
         let given = flag.flatMap { $0.isEmpty ? nil : $0 }
         if let named = given ?? environment["XKCD_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            return (URL(fileURLWithPath: LocalPath.expandingTilde(named)), true)
+            return (URL(fileURLWithPath: LocalPath.expandingTilde(named, environment: environment)), true)
         }
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return (URL(fileURLWithPath: xdg).appendingPathComponent("xkcd/config.toml"), false)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LocalPath.homeDirectory
+        let home = LocalPath.homeDirectory(environment)
         return (URL(fileURLWithPath: home).appendingPathComponent(".config/xkcd/config.toml"), false)
     }
 
-    /// The settings from `fileText` (the file at `file`; nil when there is none), `environment`
+    /// The settings from `fileBytes` (the file at `file`; nil when there is none), `environment`
     /// and `flags` (each setting's key, the flag as typed and its value), in that order of
     /// strength. What is wrong in the file is a warning naming its line, and the rest applies;
     /// a bad flag or variable is an error.
     package static func resolve(
-        file: URL, fileText: String?, environment: Environment, flags: [(key: String, flag: String, value: String)]
+        file: URL, fileBytes: [UInt8]?, environment: Environment, flags: [(key: String, flag: String, value: String)]
     ) throws(UsageError) -> (settings: Settings, warnings: [String]) {
         var settings = Settings(file: file, values: [:])
         let dataDirectory = DataDirectory.resolve(explicit: nil, environment: environment).path
         settings.values["data-dir"] = Value(text: dataDirectory, origin: .builtIn)
         var warnings: [String] = []
-        if let fileText {
-            let name = file.lastPathComponent
-            let (entries, problems) = TOMLDocument.parse(fileText)
+        if let fileBytes {
+            let name = settings.fileName
+            let (entries, problems) = TOMLDocument.parse(bytes: fileBytes)
             var notes = problems.map { (line: $0.line, text: $0.message) }
             for entry in entries {
                 if let dot = entry.key.lastIndex(of: "."),
                     SettingSpec.named(String(entry.key[dot...].dropFirst())) != nil
                 {
-                    let key = entry.key[dot...].dropFirst()
-                    notes.append(
-                        (
-                            entry.line,
-                            "'\(key)' under [\(entry.key[..<dot])] is not read: settings go before any [table]"
-                        ))
+                    let key = UsageError.quote(String(entry.key[dot...].dropFirst()))
+                    let table = TerminalSanitizer.brief(String(entry.key[..<dot]))
+                    notes.append((entry.line, "\(key) under [\(table)] is not read: settings go before any [table]"))
                     continue
                 }
                 // TOML's keys are case-sensitive: `Images` is not `images`, which `set --save` writes.
@@ -335,7 +328,7 @@ package struct Settings: Sendable, Equatable {
                     let guess = EditDistance.closest(to: entry.key.lowercased(), among: keys).map {
                         " — did you mean '\($0)'?"
                     }
-                    notes.append((entry.line, "unknown setting '\(entry.key)'" + (guess ?? "")))
+                    notes.append((entry.line, "unknown setting \(UsageError.quote(entry.key))" + (guess ?? "")))
                     continue
                 }
                 do {
@@ -350,7 +343,10 @@ package struct Settings: Sendable, Equatable {
                     notes.append((entry.line, error.message))
                 }
             }
-            let sorted = notes.sorted { $0.line < $1.line }.map { "\(name):\($0.line): \($0.text)" }
+            // The file's text is anyone's: nothing quoted from it may reach the terminal raw or whole.
+            let sorted = notes.sorted { $0.line < $1.line }.map {
+                TerminalSanitizer.brief("\(name):\($0.line): \($0.text)", limit: 300)
+            }
             // A file that is not TOML at all would otherwise bury the screen.
             warnings = Array(sorted.prefix(Self.warningsShown))
             if sorted.count > Self.warningsShown {
@@ -441,65 +437,8 @@ extension Settings {
     /// Every setting's default, kept in the settings file `file`.
     package static func defaults(file: URL) -> Settings {
         // Nothing but defaults can fail to resolve: there is no file, variable or flag.
-        (try? resolve(file: file, fileText: nil, environment: Environment([:]), flags: []).settings)
+        (try? resolve(file: file, fileBytes: nil, environment: Environment([:]), flags: []).settings)
             ?? Settings(file: file, values: [:])
-    }
-}
-
-/// Writes one setting into the settings file, keeping its other lines, comments and order.
-package enum SettingsFile {
-    /// Sets `spec`'s key to `text` in the file at `url`, creating it (and its directory) when
-    /// there is none; the file is replaced whole, never left half-written.
-    /// Returns the line the setting is on now.
-    @discardableResult
-    package static func write(_ spec: SettingSpec, _ text: String, to url: URL) throws -> Int {
-        // A link (a dotfile manager's) is written through, to the file it names.
-        let target =
-            realpath(url.path, nil).map { resolved in
-                defer { free(resolved) }
-                return URL(fileURLWithPath: String(cString: resolved))
-            } ?? url
-        var link = stat()
-        if target == url, lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-            throw XKCDError.file("cannot save to \(url.path): it is a link to a file that is not there")
-        }
-        if LocalPath.exists(target.path), access(target.path, W_OK) != 0 {
-            throw XKCDError.file("cannot save to \(target.path): it is read-only")
-        }
-        var existing = ""
-        var mode: mode_t = 0o644
-        if LocalPath.exists(target.path) {
-            guard let data = try? Data(contentsOf: target) else {
-                throw XKCDError.file("cannot save to \(target.path): it cannot be read")
-            }
-            guard let text = String(validating: data, as: UTF8.self) else {
-                throw XKCDError.file("cannot save to \(target.path): it is not UTF-8 text, as TOML must be")
-            }
-            existing = text
-            var info = stat()
-            if stat(target.path, &info) == 0 { mode = info.st_mode & 0o7777 }
-        }
-        let updated = TOMLDocument.setting(spec.key, to: spec.tomlValue(text), in: existing)
-        let directory = target.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw XKCDError.file("cannot save to \(target.path): \(XKCDError.message(for: error))")
-        }
-        // Written beside it and renamed over it: the file is never half-written.
-        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: Data(updated.utf8), attributes: [.posixPermissions: Int(mode)])
-        else {
-            throw XKCDError.file("cannot save to \(target.path): cannot write in \(directory.path)")
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw XKCDError.file("cannot save to \(target.path): \(reason)")
-        }
-        return TOMLDocument.parse(updated).entries.first { $0.key == spec.key }?.line ?? 1
     }
 }
 

@@ -43,7 +43,12 @@ package enum TOMLDocument {
     /// Parses `text`; a line that is not TOML becomes a problem and parsing goes on at the next line,
     /// so one bad line never hides the rest.
     package static func parse(_ text: String) -> (entries: [TOMLEntry], problems: [TOMLProblem]) {
-        var scanner = TOMLScanner(Array(text.utf8))
+        parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses a file's bytes; a line that is not UTF-8 text is a problem, as one that is not TOML.
+    package static func parse(bytes: [UInt8]) -> (entries: [TOMLEntry], problems: [TOMLProblem]) {
+        var scanner = TOMLScanner(bytes)
         let result = scanner.scan()
         return (result.entries.map(\.entry), result.problems)
     }

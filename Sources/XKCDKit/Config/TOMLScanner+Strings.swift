@@ -28,6 +28,26 @@ extension TOMLScanner {
         Failure("control character \(codePoint(bytes[pos])) must be escaped in \(kind)", at: pos)
     }
 
+    /// The length of the UTF-8 character at `offset`; nil when the bytes there are not UTF-8.
+    func utf8Length(at offset: Int) -> Int? {
+        guard bytes[offset] >= 0x80 else { return 1 }
+        var rest = bytes[offset...].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return nil }
+        return UTF8.width(scalar)
+    }
+
+    /// The length of the character at `pos`, which must be UTF-8: the file is, and a byte
+    /// that is not would otherwise change a value unseen.
+    func characterLength() throws(Failure) -> Int {
+        guard let length = utf8Length(at: pos) else { throw notUTF8(at: pos) }
+        return length
+    }
+
+    func notUTF8(at offset: Int) -> Failure {
+        Failure("not UTF-8 text (byte 0x\(TOMLDocument.hex(UInt32(bytes[offset]), width: 2)))", at: offset)
+    }
+
     mutating func basicString() throws(Failure) -> String {
         let open = pos
         pos += 1
@@ -42,8 +62,9 @@ extension TOMLScanner {
             } else if byte != .tab, byte.isControl {
                 throw controlFailure(in: "a string")
             } else {
-                text.append(byte)
-                pos += 1
+                let length = try characterLength()
+                text.append(contentsOf: bytes[pos..<pos + length])
+                pos += length
             }
         }
         throw Failure("unterminated string", at: open)
@@ -61,7 +82,7 @@ extension TOMLScanner {
             } else if byte != .tab, byte.isControl {
                 throw Failure("control character \(codePoint(byte)) is not allowed in a literal string", at: pos)
             }
-            pos += 1
+            pos += try characterLength()
         }
         throw Failure("unterminated string", at: open)
     }
@@ -155,8 +176,11 @@ extension TOMLScanner {
                     : Failure("control character \(codePoint(byte)) is not allowed in a literal string", at: pos)
                 firstFailure = firstFailure ?? failure
                 pos += 1
+            } else if let length = utf8Length(at: pos) {
+                text.append(contentsOf: bytes[pos..<pos + length])
+                pos += length
             } else {
-                text.append(byte)
+                firstFailure = firstFailure ?? notUTF8(at: pos)
                 pos += 1
             }
         }

@@ -86,10 +86,11 @@ struct TOMLScanner {
                     let shown = "[" + name.joined(separator: ".") + "]"
                     let prefixes = (1...name.count).map { Array(name.prefix($0)) }
                     if tables.contains(name) {
-                        result.problems.append(problem("table \(shown) is defined twice", at: headerAt))
+                        result.problems.append(problem("table \(Self.brief(shown)) is defined twice", at: headerAt))
                     } else if let clash = prefixes.first(where: keys.contains) {
                         let key = clash.joined(separator: ".")
-                        result.problems.append(problem("table \(shown) clashes with key '\(key)'", at: headerAt))
+                        result.problems.append(
+                            problem("table \(Self.brief(shown)) clashes with key '\(Self.brief(key))'", at: headerAt))
                     }
                     tables.insert(name)
                     tablePrefixes.formUnion(prefixes)
@@ -101,9 +102,9 @@ struct TOMLScanner {
                     let path = table + [pair.key]
                     let name = path.joined(separator: ".")
                     if keys.contains(path) {
-                        result.problems.append(problem("duplicate key '\(name)'", at: keyAt))
+                        result.problems.append(problem("duplicate key '\(Self.brief(name))'", at: keyAt))
                     } else if tablePrefixes.contains(path) {
-                        result.problems.append(problem("key '\(name)' is already a table", at: keyAt))
+                        result.problems.append(problem("key '\(Self.brief(name))' is already a table", at: keyAt))
                     } else {
                         keys.insert(path)
                         let entry = TOMLEntry(key: name, value: pair.value, line: line(of: keyAt))
@@ -177,6 +178,18 @@ struct TOMLScanner {
         return limit < end ? text + "…" : text
     }
 
+    /// Throws when the rest of the line from `start` is not UTF-8: the reason it cannot be read.
+    func requireUTF8(from start: Int) throws(Failure) {
+        var offset = start
+        while !isLineEnd(at: offset) {
+            guard let length = utf8Length(at: offset) else { throw notUTF8(at: offset) }
+            offset += length
+        }
+    }
+
+    /// A key or name from the file, made safe and short enough to quote in a message.
+    static func brief(_ text: String) -> String { TerminalSanitizer.brief(text, limit: 40) }
+
     func codePoint(_ byte: UInt8) -> String { "U+" + TOMLDocument.hex(UInt32(byte), width: 4) }
 
     // MARK: Statements
@@ -201,7 +214,7 @@ struct TOMLScanner {
             if bytes[pos] != .tab, bytes[pos].isControl {
                 throw Failure("control character \(codePoint(bytes[pos])) in comment", at: pos)
             }
-            pos += 1
+            pos += try characterLength()
         }
     }
 
@@ -213,6 +226,7 @@ struct TOMLScanner {
             if let byte = current, byte.isControl {
                 throw Failure("unexpected control character \(codePoint(byte)) after \(what)", at: pos)
             }
+            try requireUTF8(from: pos)
             throw Failure("unexpected text after \(what): '\(snippet(from: pos))'", at: pos)
         }
         try lineEnd()
@@ -269,6 +283,7 @@ struct TOMLScanner {
             while let next = current, next.isBareKeyByte { pos += 1 }
             return String(decoding: bytes[start..<pos], as: UTF8.self)
         default:
+            try requireUTF8(from: pos)
             throw Failure("expected a key, found '\(snippet(from: pos))'", at: pos)
         }
     }
@@ -283,7 +298,7 @@ struct TOMLScanner {
         }
         guard current == .equals else {
             let found = isLineEnd(at: pos) ? "" : ", found '\(snippet(from: pos))'"
-            throw Failure("expected '=' after key '\(key)'\(found)", at: pos)
+            throw Failure("expected '=' after key '\(Self.brief(key))'\(found)", at: pos)
         }
         pos += 1
         skipWhitespace()
@@ -394,7 +409,10 @@ struct TOMLScanner {
         {
             pos += 1
         }
-        guard pos > start else { throw Failure("expected a value, found '\(snippet(from: start))'", at: start) }
+        guard pos > start else {
+            try requireUTF8(from: start)
+            throw Failure("expected a value, found '\(snippet(from: start))'", at: start)
+        }
         return try scalarValue(Array(bytes[start..<pos]), at: start)
     }
 

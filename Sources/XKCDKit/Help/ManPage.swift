@@ -50,8 +50,8 @@ package enum ManPage {
                     + "images = \"always\". A flag wins over the environment, which wins over the file, which wins "
                     + "over the default; 'set' in the REPL wins for the session, and 'set --save' writes the file, "
                     + "keeping its other lines. 'config' lists every setting and where its value came from. "
-                    + "A key the file does not know, a wrong type or a line that is not TOML is a warning naming "
-                    + "the line, and the rest applies."))
+                    + "A key the file does not know, a wrong type or a line that is not TOML (or not UTF-8) is a "
+                    + "warning naming the line, and the rest applies."))
         for spec in SettingSpec.all {
             out += [".TP", "\\fB\(inline(spec.key))\\fR", escape(spec.helpText)]
         }

@@ -86,7 +86,8 @@ package struct Cache: Sendable {
             reclaimed.count += 1
             reclaimed.bytes += files[name]?.bytes ?? 0
         }
-        if let settingsFile {
+        // A linked settings file is written beside the file the link names.
+        if let settingsFile = settingsFile?.resolvingSymlinksInPath() {
             let directory = settingsFile.deletingLastPathComponent()
             let settingsName = settingsFile.lastPathComponent
             // The settings file may share a large folder (a home directory): only names that

@@ -44,11 +44,8 @@ package struct Favorites: Sendable {
     /// The entries of the favorites export at `path`, checked, or an error naming the file
     /// and what is wrong with it.
     package func importFile(_ path: String) throws -> [FavoritesFile.Entry] {
-        let shown = TerminalSanitizer.sanitize(path, multiline: false)
-        let expanded = LocalPath.expandingTilde(path)
-        let url =
-            expanded.hasPrefix("/")
-            ? URL(fileURLWithPath: expanded) : currentDirectory.appendingPathComponent(expanded)
+        let shown = TerminalSanitizer.path(path)
+        let url = LocalPath.url(of: path, from: currentDirectory)
         let data: Data
         do {
             data = try FavoritesFile.contents(of: url)

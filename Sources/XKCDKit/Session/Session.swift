@@ -26,14 +26,14 @@ package actor Session {
     let progress: @Sendable (SyncProgress) -> Void
     /// The terminal images are drawn on; nil: none (`--json`), plain characters.
     let terminal: (any TerminalDescribing)?
-    /// The settings, `set` applied.
-    var settings: Settings {
+    /// The settings as they started and with what `set` changed.
+    var live: LiveSettings {
         didSet {
-            drawing = Drawing(settings)
+            drawing = Drawing(live.current)
         }
     }
-    /// The settings the session started with, before any `set`.
-    let startSettings: Settings
+    /// The settings, `set` applied.
+    var settings: Settings { live.current }
     /// What the settings say about drawing, read on every move without reading them again.
     private(set) var drawing: Drawing {
         didSet { shownColor.withLock { [color = drawing.color] in $0 = color } }
@@ -45,7 +45,7 @@ package actor Session {
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
     /// receives one-line notices; `progress` hears a sync; images are drawn for `terminal`.
     package init(
-        source: ComicSource, settings: Settings, currentDirectory: URL = .currentDirectory(),
+        source: ComicSource, settings: LiveSettings, currentDirectory: URL = .currentDirectory(),
         terminal: (any TerminalDescribing)? = nil,
         roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         notify: @escaping @Sendable (String) -> Void = { _ in },
@@ -53,17 +53,16 @@ package actor Session {
     ) {
         self.source = source
         favorites = Favorites(source, currentDirectory: currentDirectory)
-        cache = Cache(source, settingsFile: settings.file)
+        cache = Cache(source, settingsFile: settings.start.file)
         titles = TitleIndexCache(store: source.store)
         self.currentDirectory = currentDirectory
         self.roll = roll
         self.notify = notify
         self.progress = progress
         self.terminal = terminal
-        self.settings = settings
-        startSettings = settings
-        drawing = Drawing(settings)
-        shownColor = Mutex(settings.color)
+        live = settings
+        drawing = Drawing(settings.current)
+        shownColor = Mutex(settings.current.color)
         let saved = try? source.savedState()
         state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
         shown = Mutex(state.current)
@@ -152,8 +151,8 @@ package actor Session {
         case let .check(notify): return try await check(notify: notify)
         case .unread: return try await unread()
         case .nextUnread: return try navigate(to: try await firstUnreadAfterCurrent())
-        case .config: return configuration()
-        case let .set(key, value, save): return try change(key, to: value, save: save)
+        case .config: return live.configuration()
+        case let .set(key, value, save): return try live.change(key, to: value, save: save)
         case let .help(topic): return .help(topic)
         case .quit: return .quit
         }

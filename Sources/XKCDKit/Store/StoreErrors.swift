@@ -20,8 +20,10 @@ enum StoreErrors {
 
     /// The user-facing error for `error`, met on the database at `path` while opening it or later.
     static func error(for error: SQLiteError, path: String?, opening: Bool) -> XKCDError {
-        let file = path ?? "the database"
-        let directory = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "the data directory"
+        let file = path.map { TerminalSanitizer.path($0) } ?? "the database"
+        let directory =
+            path.map { TerminalSanitizer.path(URL(fileURLWithPath: $0).deletingLastPathComponent().path) }
+            ?? "the data directory"
         let detail = error.message
         let fileAlone = path.map(isReadOnlyInAWritableDirectory) ?? false
         switch error.code {

@@ -31,7 +31,7 @@ enum StoreRecovery {
         let store = try ComicStore.openPool(at: url)
         let rescued = rescue(from: aside, into: store)
         var summary =
-            "the database \(url.path) was damaged (\(reason)); moved it aside to \(aside) and started a new one"
+            "the database \(TerminalSanitizer.path(url.path)) was damaged (\(reason)); moved it aside to \(TerminalSanitizer.path(aside)) and started a new one"
         summary += rescued.favorites == 1 ? ", recovering 1 favorite" : ", recovering \(rescued.favorites) favorites"
         if !rescued.lostFavorites.isEmpty {
             summary +=
@@ -47,7 +47,9 @@ enum StoreRecovery {
     static func setAside(at url: URL, reason: String, notify: (String) -> Void) throws -> ComicStore {
         let aside = try moveAside(url, as: "foreign", because: "is \(reason)")
         let store = try ComicStore.openPool(at: url)
-        notify("the database \(url.path) is \(reason); moved it aside to \(aside) and started a new one")
+        notify(
+            "the database \(TerminalSanitizer.path(url.path)) is \(reason); moved it aside to \(TerminalSanitizer.path(aside)) and started a new one"
+        )
         return store
     }
 
@@ -63,7 +65,8 @@ enum StoreRecovery {
         }
         guard rename(url.path, aside) == 0 else {
             throw XKCDError.storage(
-                "\(url.path) \(problem) and cannot be moved aside: \(String(cString: strerror(errno)))")
+                "\(TerminalSanitizer.path(url.path)) \(problem) and cannot be moved aside: \(String(cString: strerror(errno)))"
+            )
         }
         for log in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + log) {
             rename(url.path + log, aside + log)

@@ -15,8 +15,8 @@
 package enum DataDirectory {
     /// The data directory for the given flag value and environment.
     package static func resolve(explicit: String?, environment: Environment) -> URL {
-        if let explicit { return URL(fileURLWithPath: expandTilde(explicit, environment: environment)) }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? LocalPath.homeDirectory
+        if let explicit { return URL(fileURLWithPath: LocalPath.expandingTilde(explicit, environment: environment)) }
+        let home = LocalPath.homeDirectory(environment)
         #if os(macOS)
             return URL(fileURLWithPath: home).appendingPathComponent("Library/Application Support/xkcd")
         #else
@@ -30,11 +30,12 @@ package enum DataDirectory {
     /// Creates the directory (mode 0700) if it does not exist; fails when it cannot be
     /// created or written to.
     package static func prepare(_ url: URL) throws {
+        let shown = TerminalSanitizer.path(url.path)
         if LocalPath.exists(url.path) {
-            guard LocalPath.isDirectory(url.path) else { throw XKCDError.storage("\(url.path) is not a directory") }
+            guard LocalPath.isDirectory(url.path) else { throw XKCDError.storage("\(shown) is not a directory") }
             guard access(url.path, W_OK | X_OK) == 0 else {
                 throw XKCDError.storage(
-                    "the data directory \(url.path) is read-only — fix its permissions or choose another with "
+                    "the data directory \(shown) is read-only — fix its permissions or choose another with "
                         + "--data-dir"
                 )
             }
@@ -52,7 +53,7 @@ package enum DataDirectory {
                 attributes: [.posixPermissions: 0o700])
         } catch {
             throw XKCDError.storage(
-                "cannot create the data directory \(url.path)\(obstacle(to: url)) — choose another with --data-dir")
+                "cannot create the data directory \(shown)\(obstacle(to: url)) — choose another with --data-dir")
         }
     }
 
@@ -80,17 +81,12 @@ package enum DataDirectory {
         var parent = url.deletingLastPathComponent()
         while parent.path != "/" {
             if LocalPath.exists(parent.path) {
+                let shown = TerminalSanitizer.path(parent.path)
                 return LocalPath.isDirectory(parent.path)
-                    ? ": \(parent.path) is not writable" : ": \(parent.path) is a file, not a directory"
+                    ? ": \(shown) is not writable" : ": \(shown) is a file, not a directory"
             }
             parent = parent.deletingLastPathComponent()
         }
         return ""
-    }
-
-    private static func expandTilde(_ path: String, environment: Environment) -> String {
-        guard path == "~" || path.hasPrefix("~/") else { return path }
-        let home = environment["HOME"] ?? LocalPath.homeDirectory
-        return home + path.dropFirst()
     }
 }

@@ -13,23 +13,35 @@
 /// Paths as the user types them, spelled out without `NSString`: a leading `~` expanded,
 /// names joined, and whether a path is a directory.
 package enum LocalPath {
-    /// `path` with a leading `~` or `~user` replaced by that home directory, as `NSString`'s
-    /// `expandingTildeInPath` does: the password database decides (not `HOME`), one trailing
-    /// slash goes with the expansion, and an unknown user leaves the path as it is.
-    package static func expandingTilde(_ path: String) -> String {
+    /// `path` with a leading `~` replaced by `HOME` (the password database's home where `HOME`
+    /// is unset or empty) and `~user` by that user's home; one trailing slash goes with the
+    /// expansion, and an unknown user leaves the path as it is. Every path a user gives is
+    /// expanded here, so `~` means the same everywhere.
+    package static func expandingTilde(_ path: String, environment: Environment = .process) -> String {
         guard path.hasPrefix("~") else { return path }
         let nameEnd = path.firstIndex(of: "/") ?? path.endIndex
         let name = path[path.index(after: path.startIndex)..<nameEnd]
-        guard let home = name.isEmpty ? homeDirectory : homeDirectory(ofUser: String(name)) else { return path }
+        guard let home = name.isEmpty ? homeDirectory(environment) : homeDirectory(ofUser: String(name)) else {
+            return path
+        }
         var expanded = home + path[nameEnd...]
         if expanded.count > 1, expanded.hasSuffix("/") { expanded.removeLast() }
         return expanded
     }
 
-    /// The home directory of the user running the program, as the password database gives it
-    /// (`HOME` is not read).
-    package static var homeDirectory: String {
-        FileManager.default.homeDirectoryForCurrentUser.path
+    /// The file a path the user typed names: `~` expanded, a relative path taken from
+    /// `currentDirectory`.
+    static func url(
+        of path: String, from currentDirectory: URL, environment: Environment = .process
+    ) -> URL {
+        let expanded = expandingTilde(path, environment: environment)
+        return expanded.hasPrefix("/")
+            ? URL(fileURLWithPath: expanded) : currentDirectory.appendingPathComponent(expanded)
+    }
+
+    /// The user's home: `HOME`, or where it is unset or empty, the password database's.
+    static func homeDirectory(_ environment: Environment = .process) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     }
 
     /// The home directory of `user`; nil when there is no such user.

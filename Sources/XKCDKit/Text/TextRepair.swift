@@ -424,6 +424,14 @@ package enum TerminalSanitizer {
         return clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
     }
 
+    /// A path (or a name from a file) sanitized to one line for a message, its middle cut out
+    /// when it is longer than `limit` characters, so both where it starts and its name show.
+    package static func path(_ path: String, limit: Int = 160) -> String {
+        let clean = sanitize(path, multiline: false)
+        guard clean.count > limit else { return clean }
+        return String(clean.prefix(limit / 2)) + "…" + String(clean.suffix(limit - limit / 2))
+    }
+
     /// Drops C0/C1 controls (keeping newlines when `multiline`), bidirectional controls and
     /// invisible format characters, turns tabs into spaces and caps combining-mark runs.
     package static func sanitize(_ text: String, multiline: Bool) -> String {

@@ -32,11 +32,7 @@ package enum ImageSaver {
     /// Where `path` (nil: the current directory) puts the image.
     package static func destination(path: String?, defaultName: String, currentDirectory: URL) -> URL {
         guard let path, !path.isEmpty else { return currentDirectory.appendingPathComponent(defaultName) }
-        let expanded = LocalPath.expandingTilde(path)
-        let url =
-            expanded.hasPrefix("/")
-            ? URL(fileURLWithPath: expanded)
-            : currentDirectory.appendingPathComponent(expanded)
+        let url = LocalPath.url(of: path, from: currentDirectory)
         if path.hasSuffix("/") || LocalPath.isDirectory(url.path) {
             return url.appendingPathComponent(defaultName)
         }
@@ -47,26 +43,27 @@ package enum ImageSaver {
     /// linked into place (failing if something is there) or, with `force`, renamed over it.
     package static func write(_ data: Data, to destination: URL, force: Bool) throws {
         let directory = destination.deletingLastPathComponent()
+        let shown = TerminalSanitizer.path(destination.path)
         guard LocalPath.isDirectory(directory.path) else {
-            throw XKCDError.file("no such directory: \(directory.path)")
+            throw XKCDError.file("no such directory: \(TerminalSanitizer.path(directory.path))")
         }
         let temporary = directory.appendingPathComponent(".xkcd-save-\(UUID().uuidString)")
         guard
             FileManager.default.createFile(
                 atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o644])
         else {
-            throw XKCDError.file("cannot write in \(directory.path)")
+            throw XKCDError.file("cannot write in \(TerminalSanitizer.path(directory.path))")
         }
         defer { unlink(temporary.path) }
         if force {
             guard rename(temporary.path, destination.path) == 0 else {
-                throw XKCDError.file("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+                throw XKCDError.file("cannot write \(shown): \(String(cString: strerror(errno)))")
             }
         } else if link(temporary.path, destination.path) != 0 {
             if errno == EEXIST {
-                throw XKCDError.file("\(destination.path) already exists — add --force to overwrite it")
+                throw XKCDError.file("\(shown) already exists — add --force to overwrite it")
             }
-            throw XKCDError.file("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+            throw XKCDError.file("cannot write \(shown): \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The release tarball's install.sh, run as a user who cannot write the prefix.
+@Suite struct InstallScriptTests {
+    @Test(
+        .enabled(
+            if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "root runs the script as nobody through setpriv, which is not here"))
+    func aPrefixTheUserCannotWriteIsOneLineSayingToUseSudo() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // The release's layout, as scripts/package.sh makes it.
+        let release = scratch.appendingPathComponent("release")
+        try FileManager.default.createDirectory(
+            at: release.appendingPathComponent("completions"), withIntermediateDirectories: true)
+        for name in ["xkcd", "xkcd.1", "completions/xkcd.bash", "completions/_xkcd", "completions/xkcd.fish"] {
+            try Data("x".utf8).write(to: release.appendingPathComponent(name))
+        }
+        let script = release.appendingPathComponent("install.sh")
+        try FileManager.default.copyItem(
+            at: CheckedInFile("scripts/release/install.sh").url, to: script)
+        // Someone else's prefix, as /usr/local is a normal user's: root runs the script as nobody.
+        let prefix = scratch.appendingPathComponent("usr/local")
+        try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.path)
+        if getuid() != 0 {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: prefix.path)
+        }
+        let asUser = getuid() == 0 ? ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
+        let run = try ChildProcess.run(
+            "/usr/bin/env", asUser + ["sh", script.path, "--prefix", prefix.path],
+            environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/nonexistent"])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == "install.sh: \(prefix.path) is not writable for you — run it with sudo, or install under a "
+                + "prefix of your own: ./install.sh --prefix ~/.local\n")
+        #expect(!run.stdout.contains("Installing"), "nothing is copied")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.path).isEmpty)
+    }
+}
