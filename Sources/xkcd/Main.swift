@@ -55,6 +55,10 @@ struct Main {
                 "/proc is not mounted here, and xkcd needs it to run commands — mount it: mount -t proc proc /proc")
             ProcessExit.now(ExitCode.failure)
         }
+        // Before anything changes the terminal's modes (libedit, the pager, the graphics probe).
+        if let terminal = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].first(where: { isatty($0) == 1 }) {
+            _ = xkcd_guard_terminal(terminal)
+        }
         ProcessExit.now(await run(options, output: output, environment: environment))
     }
 
