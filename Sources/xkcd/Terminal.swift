@@ -285,14 +285,19 @@ final class Output: Sendable {
         if writeAll(fd, Array(text.utf8)) == EPIPE { ProcessExit.now(ExitCode.success) }
     }
 
-    /// Writes all of `bytes` to `fd`, again where a signal interrupted the write; returns 0, or
-    /// the error that stopped it.
+    /// Writes all of `bytes` to `fd`, again where a signal interrupted the write or a
+    /// non-blocking descriptor was full; returns 0, or the error that stopped it.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                    continue
+                }
                 return errno
             }
             offset += n
