@@ -52,6 +52,37 @@ import Testing
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 
+    @Test func aFullNonBlockingPipeIsWaitedFor() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        // Full before the program starts: its writes meet a pipe that would block.
+        var filled = 0
+        let page = [UInt8](repeating: 0x2E, count: 4096)
+        while case let written = write(ends[1], page, page.count), written > 0 { filled += written }
+        let process = Process()
+        process.executableURL = XKCDBinary.url
+        process.arguments = ["-c", Array(repeating: "show 353", count: 500).joined(separator: "; ")]
+        process.environment = xkcd.environment
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        close(ends[1])
+        // Read once the program waits for room (or, where it would drop what it cannot write, has ended).
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning, !ProcessTable.waitsInPoll(process.processIdentifier), Date() < deadline {
+            usleep(1_000)
+        }
+        var received = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while case let count = read(ends[0], &chunk, chunk.count), count > 0 { received += count }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(received - filled == 500 * (try xkcd.run(["show", "353"]).stdout.utf8.count), "nothing was dropped")
+    }
+
     @Test func outputThatCannotBeWrittenIsAnErrorOnEverySurface() throws {
         #expect(try xkcd.run(["fav", "353"]).status == 0)
         let surfaces = [#""$XKCD" --json favs"#, #""$XKCD" -c 'favs; show 353'"#, #"printf 'favs\n' | "$XKCD""#]
