@@ -17,8 +17,9 @@ typedef unsigned char (*cel_command_fn)(EditLine *, int);
 
 // MARK: editing
 
-static inline EditLine *cel_init(const char *prog) {
-    return el_init(prog, stdin, stdout, stderr);
+// Reads stdin and draws on `out`, or on stdout when `out` is NULL.
+static inline EditLine *cel_init(const char *prog, FILE *out) {
+    return el_init(prog, stdin, out != NULL ? out : stdout, stderr);
 }
 
 static inline int cel_set_editor(EditLine *el, const char *mode) {

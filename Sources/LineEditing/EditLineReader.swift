@@ -34,11 +34,16 @@ package final class EditLineReader: LineReader {
     // libedit keeps the pointer the prompt function returns, so the C string lives here until replaced.
     private var promptText: UnsafeMutablePointer<CChar>?
     private var interrupted = false
+    // The terminal opened for drawing where stdout is not one; nil: libedit draws on stdout.
+    private var terminalOutput: UnsafeMutablePointer<FILE>?
 
     /// Sets up libedit on standard input/output for `programName` (the name `~/.editrc` lines may be prefixed with),
-    /// loading history from `historyFile` (capped at `historyLimit`). Tab calls `completion`.
+    /// loading history from `historyFile` (capped at `historyLimit`). Tab calls `completion`. Where stdout is not
+    /// a terminal (`xkcd | tee log`), the prompt and the line being edited are drawn on the terminal (`/dev/tty`)
+    /// instead, and stdout gets only what the program writes there.
     ///
-    /// Throws `LineEditingError.notATerminal` when standard input is not a terminal: use `PlainLineReader` then.
+    /// Throws `LineEditingError.notATerminal` when standard input is not a terminal, or stdout is not and the
+    /// terminal cannot be opened: use `PlainLineReader` then.
     /// A history file that cannot be read is not fatal: history starts empty and `historyError` says why.
     package init(
         programName: String,
@@ -49,11 +54,23 @@ package final class EditLineReader: LineReader {
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal }
         // Without a UTF-8 LC_CTYPE, libedit drops every non-ASCII byte typed.
         _ = cel_prepare_locale()
-        guard let editLine = cel_init(programName) else { throw .editorUnavailable }
-        guard let libeditHistory = history_init() else {
-            el_end(editLine)
+        // libedit edits only when it draws on a terminal: on a pipe it would leave the terminal
+        // raw without echo, Ctrl-C and Ctrl-D arriving as characters.
+        var terminalOutput: UnsafeMutablePointer<FILE>?
+        if isatty(STDOUT_FILENO) != 1 {
+            guard let terminal = fopen("/dev/tty", "we") else { throw .notATerminal }
+            terminalOutput = terminal
+        }
+        guard let editLine = cel_init(programName, terminalOutput) else {
+            if let terminalOutput { fclose(terminalOutput) }
             throw .editorUnavailable
         }
+        guard let libeditHistory = history_init() else {
+            el_end(editLine)
+            if let terminalOutput { fclose(terminalOutput) }
+            throw .editorUnavailable
+        }
+        self.terminalOutput = terminalOutput
         self.editLine = editLine
         self.libeditHistory = libeditHistory
         self.history = HistoryStore(fileURL: historyFile, limit: historyLimit)
@@ -173,6 +190,10 @@ package final class EditLineReader: LineReader {
         }
         free(promptText)
         promptText = nil
+        if let terminalOutput {
+            fclose(terminalOutput)
+            self.terminalOutput = nil
+        }
     }
 
     // MARK: - libedit callbacks

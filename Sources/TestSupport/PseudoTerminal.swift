@@ -40,14 +40,16 @@ package final class PseudoTerminal: @unchecked Sendable {
 
     /// Starts `executable` with `arguments` and exactly `environment` (plus `TERM=xterm-256color` when it names no
     /// `TERM`) on a new pty of `columns` x `rows`, as a session leader whose controlling terminal is the pty. A
-    /// `cellPixels` size makes the pty report the window's size in pixels too, as graphical terminals do.
+    /// `cellPixels` size makes the pty report the window's size in pixels too, as graphical terminals do. With
+    /// `standardOutput`, the program's stdout is that descriptor (a pipe, `/dev/full`) instead of the pty.
     package init(
         executable: URL,
         arguments: [String] = [],
         environment: [String: String] = [:],
         columns: UInt16 = 100,
         rows: UInt16 = 30,
-        cellPixels: (width: UInt16, height: UInt16)? = nil
+        cellPixels: (width: UInt16, height: UInt16)? = nil,
+        standardOutput: Int32? = nil
     ) throws {
         let master = try Self.openMaster()
         let slavePath: [CChar]
@@ -67,7 +69,7 @@ package final class PseudoTerminal: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         // After setsid, opening the slave without O_NOCTTY makes it the controlling terminal.
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, standardOutput ?? 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
 
         var attributes = posix_spawnattr_t()
@@ -169,6 +171,13 @@ package final class PseudoTerminal: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The terminal's modes now: as the program set them, or left them when it ended.
+    package func modes() throws -> termios {
+        var modes = termios()
+        guard tcgetattr(master, &modes) == 0 else { throw Self.systemFailure("tcgetattr") }
+        return modes
     }
 
     /// Resizes the terminal to `columns` x `rows`, as a window resize does (the program gets SIGWINCH).

@@ -152,6 +152,9 @@ struct ExternalProgram {
         }
         var pid: pid_t = 0
         guard posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 else { return .notStarted }
+        // A signal that ends this process while the program has the terminal ends it too.
+        if onTerminal { xkcd_guard_terminal_child(pid) }
+        defer { if onTerminal { xkcd_guard_terminal_child(0) } }
         if let input {
             close(inputPipe[0])
             inputPipe[0] = -1

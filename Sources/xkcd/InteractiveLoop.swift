@@ -84,7 +84,7 @@ struct InteractiveLoop {
 }
 
 /// Commands from a non-terminal stdin: no prompt, blank and `#` comment lines skipped, keep
-/// going after failures, exit 1 if any failed.
+/// going after failures (each error naming its line), exit 1 if any failed.
 @MainActor
 struct ScriptLoop {
     let runner: CommandRunner
@@ -92,11 +92,16 @@ struct ScriptLoop {
     /// Whether lines are read ahead on a thread of their own; not on a terminal, whose
     /// questions (`cache clear`) read the same input.
     let readsAhead: Bool
+    let output: Output
+    /// Whether errors name the line they come from (`error: line 2: …`): a script's, not
+    /// lines typed at a terminal.
+    let numbersLines: Bool
     /// Ctrl-C handling, taken over when the first line arrives.
     let interrupts: Interrupts
 
     func run() async -> Int32 {
         var result = CommandRunner.Result()
+        var number = 0
         // Lines already there are taken at once; the reader thread starts only when reading
         // would wait, so a script with nothing to run ends without starting anything.
         var waiting: AsyncStream<String>.Iterator?
@@ -114,8 +119,10 @@ struct ScriptLoop {
                 waiting = lines
                 line = text
             }
+            number += 1
             if CommandTokenizer.isComment(line) { continue }
             interrupts.arm()
+            if numbersLines { output.errorsName(line: number) }
             let lineResult = await runner.run(line: line)
             result.merge(lineResult)
             if lineResult.quit || interrupts.stopped { break }

@@ -20,6 +20,7 @@ import XKCDKit
 struct Main {
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        Output.holdClosedStandardDescriptors()
         let arguments = Array(commandLine().dropFirst())
         if arguments.first == "__complete" {
             ProcessExit.now(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
@@ -29,10 +30,10 @@ struct Main {
         do {
             options = try GlobalOptions.parse(arguments: arguments, environment: environment, readFile: settingsBytes)
         } catch {
-            Output(noColor: arguments.contains("--no-color")).error(error.message)
+            Output(noColor: arguments.contains("--no-color"), json: arguments.contains("--json")).error(error.message)
             ProcessExit.now(ExitCode.usage)
         }
-        let output = Output(noColor: options.noColor)
+        let output = Output(noColor: options.noColor, json: options.json)
         for warning in options.warnings { output.warning(warning) }
         if options.showHelp, let word = options.words.first, CommandSpec.named(word) == nil {
             // Help about a command that does not exist: the same "did you mean" as running it.
@@ -53,6 +54,10 @@ struct Main {
             output.error(
                 "/proc is not mounted here, and xkcd needs it to run commands — mount it: mount -t proc proc /proc")
             ProcessExit.now(ExitCode.failure)
+        }
+        // Before anything changes the terminal's modes (libedit, the pager, the graphics probe).
+        if let terminal = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].first(where: { isatty($0) == 1 }) {
+            _ = xkcd_guard_terminal(terminal)
         }
         ProcessExit.now(await run(options, output: output, environment: environment))
     }
@@ -195,8 +200,10 @@ struct Main {
             return interrupts.exitCode(await runner.run(words: options.words).exitCode(oneShot: true))
         }
         return interrupts.exitCode(
-            await ScriptLoop(runner: runner, input: input, readsAhead: !terminal.stdinIsTTY, interrupts: interrupts)
-                .run())
+            await ScriptLoop(
+                runner: runner, input: input, readsAhead: !terminal.stdinIsTTY,
+                output: output, numbersLines: !terminal.stdinIsTTY, interrupts: interrupts
+            ).run())
     }
 }
 

@@ -191,27 +191,45 @@ struct Terminal {
 /// Writes to stdout and stderr; the only place that prints.
 final class Output: Sendable {
     private let errorStyle: Style
+    private let json: Bool
+    // The line of the script whose commands run now, which their errors name.
+    private let scriptLine = Mutex<Int?>(nil)
 
-    /// Colours the `error:` label only on a colour terminal, and never with `noColor`.
-    init(noColor: Bool) {
+    /// Colours the `error:` label only on a colour terminal, and never with `noColor`; with
+    /// `json`, each error is also a JSON document on stdout.
+    init(noColor: Bool, json: Bool = false) {
         let term = Environment.process["TERM"] ?? ""
         errorStyle = Style(
             enabled: !noColor && isatty(STDERR_FILENO) == 1 && (Environment.process["NO_COLOR"] ?? "").isEmpty
                 && !term.isEmpty && term != "dumb")
+        self.json = json
     }
 
-    /// Writes `text` to stdout as is. A closed pipe (`xkcd … | head -1`) ends the program quietly.
+    /// Writes `text` to stdout as is. Output that cannot be written ends the program: quietly
+    /// where the reader closed the pipe (`xkcd … | head -1`), otherwise (a full disk, a closed
+    /// stdout) with an error and status 1.
     func write(_ text: String) {
         guard !text.isEmpty else { return }
-        Self.writeAll(STDOUT_FILENO, text)
+        let failure = Self.writeAll(STDOUT_FILENO, Array(text.utf8))
+        guard failure != 0 else { return }
+        if failure == EPIPE { ProcessExit.now(ExitCode.success) }
+        // Not through `error(_:)`, which with --json would write to stdout again.
+        writeLabelled("error:", "cannot write the output: \(String(cString: strerror(failure)))")
+        ProcessExit.now(ExitCode.failure)
     }
 
-    /// Writes one `error: …` line to stderr (wrapped on a terminal, later lines under the message).
+    /// Writes one `error: …` line to stderr (wrapped on a terminal, later lines under the
+    /// message), after `line N:` while a script's line runs; with `--json`, also the error's
+    /// document on stdout.
     func error(_ message: String) {
-        let label = "error: "
-        var lines = Self.fitted(message, after: label)
-        lines[0] = errorStyle.error("error:") + " " + lines[0].dropFirst(label.count)
-        Self.writeAll(STDERR_FILENO, lines.joined(separator: "\n") + "\n")
+        let line = scriptLine.withLock { $0 }
+        writeLabelled("error:", line.map { "line \($0): \(message)" } ?? message)
+        if json { write(Renderer.errorDocument(message, line: line)) }
+    }
+
+    /// Makes the errors written from now on name `line` of the script (nil: no line).
+    func errorsName(line: Int?) {
+        scriptLine.withLock { $0 = line }
     }
 
     /// Writes a notice line to stderr (wrapped on a terminal).
@@ -221,15 +239,19 @@ final class Output: Sendable {
 
     /// Writes `warning: message` to stderr: something was wrong, and the program went on.
     func warning(_ message: String) {
-        let label = "warning: "
-        var lines = Self.fitted(message, after: label)
-        lines[0] = errorStyle.error("warning:") + " " + lines[0].dropFirst(label.count)
-        Self.writeAll(STDERR_FILENO, lines.joined(separator: "\n") + "\n")
+        writeLabelled("warning:", message)
     }
 
     /// Writes a question to stderr without a newline.
     func prompt(_ text: String) {
         Self.writeAll(STDERR_FILENO, text)
+    }
+
+    // `label` (coloured where errors are) and `message` after it.
+    private func writeLabelled(_ label: String, _ message: String) {
+        var lines = Self.fitted(message, after: label + " ")
+        lines[0] = errorStyle.error(label) + " " + lines[0].dropFirst(label.count + 1)
+        Self.writeAll(STDERR_FILENO, lines.joined(separator: "\n") + "\n")
     }
 
     // `label` and `text` as the lines written to stderr: wrapped to the terminal's width (asked
@@ -243,19 +265,39 @@ final class Output: Sendable {
         return TextWrapper.wrap(text, width: width, indent: String(repeating: " ", count: label.count), first: label)
     }
 
-    /// Writes all of `text` to `fd`. A closed pipe ends the program quietly.
-    static func writeAll(_ fd: Int32, _ text: String) {
-        if writeAll(fd, Array(text.utf8)) == EPIPE { ProcessExit.now(0) }
+    /// Puts a descriptor that refuses writes where the program was started without stdin,
+    /// stdout or stderr (`xkcd >&-`), so that no file the program opens takes that number:
+    /// output meant for a closed stdout then fails (EBADF) instead of landing in a file.
+    static func holdClosedStandardDescriptors() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            // open(2) takes the lowest free number, which is `fd`.
+            let held = open("/dev/null", O_RDONLY)
+            if held >= 0, held != fd {
+                dup2(held, fd)
+                close(held)
+            }
+        }
     }
 
-    /// Writes all of `bytes` to `fd`, again where a signal interrupted the write; returns 0, or
-    /// the error that stopped it.
+    /// Writes all of `text` to `fd` (stderr, where a failure has nowhere to be told). A closed
+    /// pipe ends the program quietly.
+    static func writeAll(_ fd: Int32, _ text: String) {
+        if writeAll(fd, Array(text.utf8)) == EPIPE { ProcessExit.now(ExitCode.success) }
+    }
+
+    /// Writes all of `bytes` to `fd`, again where a signal interrupted the write or a
+    /// non-blocking descriptor was full; returns 0, or the error that stopped it.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                    continue
+                }
                 return errno
             }
             offset += n

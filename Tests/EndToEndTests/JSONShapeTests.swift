@@ -76,11 +76,12 @@ import XKCDKit
         try check(["set", "images", "never"], is: "setting_changed")
     }
 
-    @Test func errorsStayOnStderrAsText() throws {
-        let run = try xkcd.run(["--json", "goto", "404"])
-        #expect(run.status == 1)
-        #expect(run.stdout.isEmpty)
-        #expect(run.errorLines.count == 1)
+    @Test func anErrorIsADocumentToo() throws {
+        try check(["goto", "404"], is: "error", status: 1)
+        try check(["gotoo"], is: "error", status: 2)
+        let run = try xkcd.run(["--json"], stdin: "goto 404\n")
+        #expect(run.errorLines == ["error: line 1: no comic #404 — xkcd skips it (404 Not Found)"])
+        #expect(JSONShape.named("error").problems(try JSONReader.parse(Array(run.stdout.utf8)), shapes: shapes).isEmpty)
     }
 
     @Test func aDocumentThatDriftsFromItsShapeIsCaught() throws {

@@ -25,25 +25,9 @@ import Testing
             executable: XKCDBinary.url, arguments: arguments, environment: environment, columns: 80, rows: 12)
     }
 
-    /// The pids of the program's children, whichever of its threads started them.
-    func children(of pid: pid_t) throws -> [pid_t] {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").flatMap { thread in
-            let listing = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/children", encoding: .utf8)) ?? ""
-            return listing.split(separator: " ").compactMap { pid_t(String($0)) }
-        }
-    }
-
-    /// The state letter `ps` shows for `pid` (`S` sleeping, `T` stopped), and its process group.
-    func state(of pid: pid_t) throws -> (state: Character, group: pid_t) {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // "pid (comm) S ppid pgrp …": the command may hold spaces, so read after its ')'.
-        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
-        return (fields[0].first!, pid_t(String(fields[2]))!)
-    }
-
     func waitForChild(of pid: pid_t) throws -> pid_t {
         for _ in 0..<500 {
-            if let child = try children(of: pid).first { return child }
+            if let child = try ProcessTable.children(of: pid).first { return child }
             usleep(10_000)
         }
         return try #require(nil as pid_t?, "no pager was started")
@@ -53,7 +37,7 @@ import Testing
         let terminal = try start(["explain", "327", "--all"], pager: "less")
         _ = try terminal.waitFor("Mrs. Roberts receives a call")
         let pager = try waitForChild(of: terminal.processIdentifier)
-        let (state, group) = try state(of: pager)
+        let (state, group) = try ProcessTable.state(of: pager)
         #expect(state != "T", "the pager is not stopped by the terminal")
         #expect(group == terminal.processIdentifier, "the pager is in the terminal's foreground group")
         // less pages: the later line is not on the first screen, and shows after a page down.

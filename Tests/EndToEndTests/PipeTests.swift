@@ -145,6 +145,39 @@ import Testing
         #expect(run.stderr.split(separator: "\n").allSatisfy { $0.count < 200 })
     }
 
+    @Test func aScriptsErrorsNameTheirLines() throws {
+        let run = try xkcd.run([], stdin: "# the day's comics\n\ngoto 404\ngoto 353\nbogus\n")
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines == [
+                "error: line 3: no comic #404 — xkcd skips it (404 Not Found)",
+                "error: line 5: unknown command 'bogus' — type 'help' for the list",
+            ])
+        #expect(
+            try xkcd.run(["-c", "bogus"]).errorLines == ["error: unknown command 'bogus' — type 'help' for the list"])
+    }
+
+    @Test func withJSONEveryErrorIsAlsoADocumentOnStdout() throws {
+        let missing = #"{"error":"no comic #404 — xkcd skips it (404 Not Found)""#
+        let unknown = #"{"error":"unknown command 'bogus' — type 'help' for the list""#
+        let cases: [(arguments: [String], stdin: String, status: Int32, stdout: String)] = [
+            (["--json", "goto", "404"], "", 1, missing + "}\n"),
+            (["--json", "bogus"], "", 2, unknown + "}\n"),
+            (["--json", "--bogus"], "", 2, #"{"error":"unknown option '--bogus' — try 'xkcd --help'"}"# + "\n"),
+            (["--json", "-c", "goto 404; bogus"], "", 1, missing + "}\n" + unknown + "}\n"),
+            (
+                ["--json"], "# a script\ngoto 404\nbogus\n", 1,
+                missing + #","line":2}"# + "\n" + unknown + #","line":3}"# + "\n"
+            ),
+        ]
+        for (arguments, stdin, status, stdout) in cases {
+            let run = try xkcd.run(arguments, stdin: stdin)
+            #expect(run.status == status, "\(arguments)")
+            #expect(run.stdout == stdout, "\(arguments)")
+            #expect(run.errorLines.count == stdout.split(separator: "\n").count, "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func jsonIsOneDocumentPerCommand() throws {
         let run = try xkcd.run(["--json", "-c", "goto 353; history"])
         let documents = run.stdout.split(separator: "\n")

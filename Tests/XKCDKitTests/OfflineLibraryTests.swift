@@ -63,6 +63,18 @@ import Testing
         #expect(card(try await online2.run(.goto(.number(353))))?.num == 353)
     }
 
+    @Test func latestOfflineWhoseMoveFailsSaysOnlyWhy() async throws {
+        let online = try library.session()
+        _ = try await online.run(.latest)
+        _ = try await online.run(.goto(.number(353)))
+        let library = offlineLibrary
+        let session = try library.session()
+        // Readable but not writable, as a full disk leaves it: the move to the newest cannot be kept.
+        try await session.source.store.writeWithoutTransaction { try $0.execute("PRAGMA query_only = ON") }
+        await #expect(throws: XKCDError.self) { try await session.run(.latest) }
+        #expect(library.notices.all.isEmpty, "no 'showing the newest' before the error")
+    }
+
     @Test func offlineMakesNoRequestAtAll() async throws {
         let online = try library.session()
         _ = try await online.run(.favorite(.number(353)))

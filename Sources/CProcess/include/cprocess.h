@@ -3,10 +3,12 @@
 
 /*
  * What the C library knows of this process that Swift does not reach: the argument vector as
- * it was handed over, and closing descriptors in a spawned child.
+ * it was handed over, closing descriptors in a spawned child, and signal handlers that give
+ * the terminal back.
  */
 
 #include <spawn.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,6 +32,20 @@ const char *xkcd_saved_argv(int index);
  * number where the C library has no such action.
  */
 int xkcd_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/**
+ * Keeps the modes of the terminal on `fd` as they are now, and puts them back when a signal ends
+ * the process (SIGHUP, SIGTERM, SIGQUIT and the rest whose default action ends it, a crash
+ * too): the handler restores the modes, passes the signal on to the program given to
+ * xkcd_guard_terminal_child, and then lets the signal's default action end the process with
+ * its status (a crash goes on to the handler there was before). Signals ignored at start stay
+ * ignored.
+ * Once: later calls change nothing. Returns 0, or -1 with errno when `fd` is not a terminal.
+ */
+int xkcd_guard_terminal(int fd);
+
+/** The program running on the terminal now (the pager), or 0 when there is none. */
+void xkcd_guard_terminal_child(pid_t pid);
 
 #ifdef __cplusplus
 }

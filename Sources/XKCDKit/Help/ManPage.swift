@@ -99,7 +99,9 @@ package enum ManPage {
             + "next' goes on from where the last run left off.",
         "Everything fetched is kept in a local SQLite store, so a comic is downloaded once and stays readable "
             + "offline. When standard output is not a terminal there are no colours, no progress bars and no "
-            + "questions, and a closed pipe ends the program quietly.",
+            + "questions, and a closed pipe ends the program quietly; output that cannot be written otherwise (a "
+            + "full disk, a closed standard output) is an error. With --json an error is also a JSON document on "
+            + "standard output; a script's errors name its line.",
     ]
 
     private static let environment = [

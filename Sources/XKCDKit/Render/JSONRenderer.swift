@@ -101,6 +101,13 @@ enum JSONRenderer {
         return value.serialized + "\n"
     }
 
+    /// The document for a failure the `error:` line on stderr tells, and a newline; `line` is
+    /// the script's line that failed, where one did.
+    static func error(_ message: String, line: Int?) -> String {
+        let value = JSONValue.object([("error", .string(message))] + (line.map { [("line", .int($0))] } ?? []))
+        return value.serialized + "\n"
+    }
+
     /// A setting: its value a boolean or number where the setting takes one.
     static func setting(_ row: SettingRow) -> JSONValue {
         let value: JSONValue

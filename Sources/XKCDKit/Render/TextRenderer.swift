@@ -196,6 +196,12 @@ package struct Renderer: Sendable {
         json ? JSONRenderer.render(outcome) : text.render(outcome)
     }
 
+    /// The JSON document `--json` prints on stdout beside an `error:` line, and a newline:
+    /// `{"error": message}`, with the `line` of a script where one failed.
+    package static func errorDocument(_ message: String, line: Int?) -> String {
+        JSONRenderer.error(message, line: line)
+    }
+
     /// The one-line notice for new comics: `2 new comics since your last visit: #2664 …, #2665 …`,
     /// naming the first five and counting the rest.
     package func newComicsNotice(_ report: NewComics, since: String) -> String {

@@ -77,21 +77,20 @@ package struct ComicSource: Sendable {
         self.notify = notify
     }
 
-    /// The newest comic, from the store when it was checked recently (or when offline).
-    package func latest() async throws -> Comic {
+    /// The newest comic, from the store when it was checked recently (or when offline), and
+    /// the notice to give once it is shown when it is only the newest stored one.
+    package func latest() async throws -> (comic: Comic, notice: String?) {
         if offline {
             guard let comic = try newestStoredComic() else { throw XKCDError.nothingStoredOffline }
-            notify("offline: showing the newest stored comic, #\(comic.num); newer ones may exist")
-            return comic
+            return (comic, "offline: showing the newest stored comic, #\(comic.num); newer ones may exist")
         }
-        if let num = try freshLatestNumber(), let comic = try store.comic(num) { return comic }
+        if let num = try freshLatestNumber(), let comic = try store.comic(num) { return (comic, nil) }
         switch try await refreshLatest(mustStore: false) {
         case let .fresh(comic):
-            return comic
+            return (comic, nil)
         case let .unreachable(error):
             guard let comic = try newestStoredComic() else { throw error }
-            notify("offline: \(XKCDError.message(for: error)) — showing the newest stored comic, #\(comic.num)")
-            return comic
+            return (comic, "offline: \(XKCDError.message(for: error)) — showing the newest stored comic, #\(comic.num)")
         }
     }
 

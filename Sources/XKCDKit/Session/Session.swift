@@ -168,7 +168,11 @@ package actor Session {
 extension Session {
     /// Goes to the newest comic.
     func goToLatest() async throws -> Outcome {
-        try navigate(to: try await source.latest())
+        let (comic, notice) = try await source.latest()
+        let outcome = try navigate(to: comic)
+        // Told once the move stands: a move that fails says only why.
+        if let notice { notify(notice) }
+        return outcome
     }
 
     /// Goes to the comic `reference` names.
