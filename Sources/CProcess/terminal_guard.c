@@ -29,6 +29,7 @@ static struct sigaction earlier_actions[fatal_signal_count];
 static struct termios kept_modes;
 static int kept_terminal = -1;
 static volatile sig_atomic_t terminal_child = 0;
+static volatile sig_atomic_t ending_signal = 0;
 
 static int is_crash(int signo) {
     return signo == SIGILL || signo == SIGTRAP || signo == SIGABRT || signo == SIGBUS || signo == SIGFPE
@@ -38,6 +39,7 @@ static int is_crash(int signo) {
 /* Async-signal-safe throughout: kill, tcgetpgrp, getpgrp, tcsetattr, sigaction and raise. */
 static void end_with_terminal_restored(int signo) {
     int saved_errno = errno;
+    ending_signal = signo;
     pid_t child = terminal_child;
     /* The pager would go on drawing on a terminal the shell has taken back. */
     if (child > 0) kill(child, is_crash(signo) ? SIGTERM : signo);
@@ -81,3 +83,9 @@ int xkcd_guard_terminal(int fd) {
 }
 
 void xkcd_guard_terminal_child(pid_t pid) { terminal_child = pid; }
+
+void xkcd_wait_if_ending_by_signal(void) {
+    /* The handler's thread is between passing the signal on and raising it: that raise ends
+       the process with the signal's status, which an exit from here would otherwise win. */
+    while (ending_signal != 0) pause();
+}

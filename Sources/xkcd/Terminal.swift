@@ -1,3 +1,4 @@
+import CProcess
 import Synchronization
 import XKCDKit
 
@@ -315,6 +316,7 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 /// middle of one can crash or hang the process).
 enum ProcessExit {
     static func now(_ status: Int32) -> Never {
+        xkcd_wait_if_ending_by_signal()
         CurlTransport.waitForPreload()
         exit(status)
     }

@@ -47,6 +47,13 @@ int xkcd_guard_terminal(int fd);
 /** The program running on the terminal now (the pager), or 0 when there is none. */
 void xkcd_guard_terminal_child(pid_t pid);
 
+/**
+ * Never returns once a signal handled by xkcd_guard_terminal has begun to end the process (its
+ * raise then ends it); returns at once otherwise. Called before a normal exit, which would
+ * otherwise race the handler: the pager it stopped ends, and the program would go on to exit 0.
+ */
+void xkcd_wait_if_ending_by_signal(void);
+
 #ifdef __cplusplus
 }
 #endif
