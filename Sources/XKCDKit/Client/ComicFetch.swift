@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -20,7 +18,7 @@ final class ComicFetch: @unchecked Sendable {
     private let nums: [Int]
     private let urls: [URL]
     // The fields below are only touched under `lock`, hence @unchecked Sendable.
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private var batch: (any RequestBatch)?
     private var arrived: [(index: Int, outcome: Result<HTTPResponse, any Error>)] = []
     private var unanswered: Int

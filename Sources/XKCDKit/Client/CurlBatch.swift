@@ -1,5 +1,4 @@
 import CCurl
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -15,8 +14,8 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     private let transport: CurlTransport
     private let client: CurlClient
     private let answer: @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
-    // `ledger` is only touched under `lock`, hence @unchecked Sendable.
-    private let lock = Mutex(())
+    // `ledger` and `places` are only touched under `lock`, hence @unchecked Sendable.
+    private let lock = Lock(())
     private var ledger: BatchLedger
     private let limit: RequestLimit
     // The places in flight: grows to what `limit` gives once the connection is known.

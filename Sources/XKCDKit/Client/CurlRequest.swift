@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -9,7 +7,7 @@ import Synchronization
 /// One request's meeting point between the task awaiting it and the C client's thread.
 final class CurlRequest: @unchecked Sendable {
     // The three fields below are only touched under `lock`, hence @unchecked Sendable.
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private var continuation: CheckedContinuation<CurlReply, any Error>?
     private var id: UInt64 = 0
     private var isCancelled = false

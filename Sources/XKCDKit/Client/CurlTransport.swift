@@ -1,5 +1,4 @@
 import CCurl
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -25,7 +24,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     private let maxConnectionsPerHost: Int
     private let maxBodyBytes: Int
     private let caFile: String?
-    private let lock = Mutex(())
+    private let lock = Lock(())
     // Only touched under `lock` (or in deinit, when nothing else can reach it), which is what
     // makes the class @unchecked Sendable; the C client it holds is thread-safe.
     private var state = State.idle
