@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "xkcd",
-    // macOS 15 for Synchronization's Mutex.
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "xkcd", targets: ["xkcd"])

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import XKCDKit
 
 #if canImport(FoundationEssentials)
@@ -283,11 +282,11 @@ final class Interrupts: @unchecked Sendable {
         var handedOver = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let mode: Mode
     private let queue = DispatchQueue(label: "xkcd.interrupts")
     // Set once, by `arm()`, under `sourceLock`.
-    private let sourceLock = Mutex(())
+    private let sourceLock = Lock(())
     private var source: DispatchSourceSignal?
 
     init(mode: Mode) {

@@ -1,4 +1,3 @@
-import Synchronization
 import XKCDKit
 
 #if canImport(FoundationEssentials)
@@ -16,7 +15,7 @@ import XKCDKit
 /// Draws sync progress on one stderr line of a terminal (``ProgressLine`` says what it holds).
 final class ProgressBar: @unchecked Sendable {
     // The lock orders writes; progress arrives from the sync task's threads.
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private let width: @Sendable () -> Int
 
     /// A bar as wide as `width` says, asked at each redraw.

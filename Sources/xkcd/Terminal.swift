@@ -1,5 +1,4 @@
 import CProcess
-import Synchronization
 import XKCDKit
 
 #if canImport(FoundationEssentials)
@@ -17,7 +16,7 @@ import XKCDKit
 /// The terminal as the session sees it for drawing images: its size read anew each time, the
 /// terminal asked about its graphics once.
 final class ImageTerminal: TerminalDescribing {
-    private let probe = Mutex(GraphicsProbe())
+    private let probe = Lock(GraphicsProbe())
     private let asksBeforeMoves: Bool
     let isTerminal = isatty(STDOUT_FILENO) == 1
 
@@ -194,7 +193,7 @@ final class Output: Sendable {
     private let errorStyle: Style
     private let json: Bool
     // The line of the script whose commands run now, which their errors name.
-    private let scriptLine = Mutex<Int?>(nil)
+    private let scriptLine = Lock<Int?>(nil)
 
     /// Colours the `error:` label only on a colour terminal, and never with `noColor`; with
     /// `json`, each error is also a JSON document on stdout.

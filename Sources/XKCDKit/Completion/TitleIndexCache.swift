@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -11,7 +10,7 @@ import Synchronization
 package final class TitleIndexCache: @unchecked Sendable {
     // The lock guards the index and what it was built from: Tab runs on the line editor's
     // thread, lookups on the session's.
-    private let lock = Mutex(())
+    private let lock = Lock(())
     private let store: ComicStore
     private var index = TitleIndex.empty
     private var signature: String?

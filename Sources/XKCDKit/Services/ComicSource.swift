@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -8,7 +7,7 @@ import Synchronization
 
 /// True for the first caller only: a note said once however often its cause recurs.
 private final class NoteOnce: Sendable {
-    private let said = Mutex(false)
+    private let said = Lock(false)
 
     func claim() -> Bool {
         said.withLock { said in

@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -12,7 +11,7 @@ package actor Session {
         didSet { shown.withLock { [current = state.current] in $0 = current } }
     }
     // The current comic, read for the prompt without entering the actor.
-    private nonisolated let shown: Mutex<Int?>
+    private nonisolated let shown: Lock<Int?>
     /// Comics, their images and explanations: the store first, the network for the rest.
     let source: ComicSource
     let favorites: Favorites
@@ -39,7 +38,7 @@ package actor Session {
         didSet { shownColor.withLock { [color = drawing.color] in $0 = color } }
     }
     // Whether the settings allow colour, read by the loop for each outcome without entering the actor.
-    private nonisolated let shownColor: Mutex<Bool>
+    private nonisolated let shownColor: Lock<Bool>
 
     /// Creates a session over `source`, restoring the state saved in its store. Relative paths
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
@@ -62,10 +61,10 @@ package actor Session {
         self.terminal = terminal
         live = settings
         drawing = Drawing(settings.current)
-        shownColor = Mutex(settings.current.color)
+        shownColor = Lock(settings.current.color)
         let saved = try? source.savedState()
         state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
-        shown = Mutex(state.current)
+        shown = Lock(state.current)
     }
 
     func now() -> Date { source.now() }

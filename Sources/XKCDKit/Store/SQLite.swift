@@ -1,5 +1,4 @@
 import CSQLiteSetup
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -515,9 +514,9 @@ extension SQLiteValue {
 package final class SQLiteDatabase: @unchecked Sendable {
     // @unchecked Sendable: each connection is used only while its lock is held.
     private let writer: SQLiteConnection
-    private let writerLock = Mutex(())
+    private let writerLock = Lock(())
     private let reader: SQLiteConnection?
-    private let readerLock = Mutex(())
+    private let readerLock = Lock(())
 
     /// Reads the database file at `path` as it is, through one connection that cannot write
     /// (see ``SQLiteConnection/init(immutable:)``); `prepare` is run on it.

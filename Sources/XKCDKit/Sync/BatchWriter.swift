@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -19,7 +18,7 @@ final class BatchWriter: Sendable {
         var added = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     // Signalled whenever `state` gains a batch or ends; the writer may find a signal stale.
     private let changed = DispatchSemaphore(value: 0)
     private let written = DispatchGroup()

@@ -12,14 +12,14 @@
 /// out of ThreadSanitizer's sight: it then reports races between code that holds the lock on
 /// both sides. ThreadSanitizer intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`, so it
 /// sees this lock's order and reports only real races.
-final class Lock<Value>: @unchecked Sendable {
+package final class Lock<Value>: @unchecked Sendable {
     // Both out of line: a pthread mutex must not move while in use, and the value is reached
     // through a pointer, as `Mutex` reaches its own, not as a stored property whose accesses
     // ThreadSanitizer checks apart from the lock (it reports them when `Value` is empty).
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>
 
-    init(_ initialValue: sending Value) {
+    package init(_ initialValue: sending Value) {
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
         mutex = .allocate(capacity: 1)
@@ -36,7 +36,7 @@ final class Lock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, holding the lock.
-    func withLock<Result, E: Error>(
+    package func withLock<Result, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)
