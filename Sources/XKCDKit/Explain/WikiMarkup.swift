@@ -64,20 +64,25 @@ package enum WikiMarkup {
         return lines
     }
 
-    /// The blocks and footnotes of `source`.
-    package static func document(from source: String) -> WikiDocument {
+    /// The blocks and footnotes of `source`, read in time in proportion to its length; throws
+    /// when the task is cancelled, having stopped soon after.
+    package static func document(from source: String) throws(CancellationError) -> WikiDocument {
         var noteSources: [String] = []
         let prepared = WikiSource.prepare(
             (source.utf8.count <= maxSourceLength ? source : String(source.unicodeScalars.prefix(maxSourceLength))),
             notes: &noteSources)
         var parser = BlockParser()
         for line in lines(of: prepared) {
+            if Task.isCancelled { throw CancellationError() }
             parser.add(line)
         }
         parser.endParagraph()
-        let notes = noteSources.map {
-            WikiInline.runs(WikiSource.expandTemplates($0, depth: 0).replacingEvery("\n", with: " "))
+        var notes: [[WikiRun]] = []
+        for note in noteSources {
+            if Task.isCancelled { throw CancellationError() }
+            notes.append(WikiInline.runs(WikiSource.expandTemplates(note, depth: 0).replacingEvery("\n", with: " ")))
         }
+        if Task.isCancelled { throw CancellationError() }
         return WikiDocument(blocks: parser.blocks, notes: notes)
     }
 
