@@ -25,7 +25,26 @@ package struct ExplanationText: Sendable, Equatable {
     package init(wikitext: String) {
         explanation = Self.explanation(of: wikitext)
         transcript = Self.transcript(of: wikitext)
-        incomplete = ASCIICase.offset(of: "{{incomplete", in: Array(wikitext.utf8)) != nil
+        incomplete = Self.holdsIncompleteMark(wikitext)
+    }
+
+    // Whether `{{incomplete` (in any case) is anywhere in `wikitext`: looked for at each `{{`.
+    private static func holdsIncompleteMark(_ wikitext: String) -> Bool {
+        let mark = Array("{{incomplete".utf8)
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            var from = 0
+            while let at = bytes[from...].firstIndex(of: mark[0]) {
+                if bytes.count - at >= mark.count,
+                    bytes[at..<(at + mark.count)].elementsEqual(mark, by: { ASCIICase.fold($0) == $1 })
+                {
+                    return true
+                }
+                from = at + 1
+            }
+            return false
+        }
+        return wikitext.utf8.withContiguousStorageIfAvailable(search)
+            ?? Array(wikitext.utf8).withUnsafeBufferPointer(search)
     }
 
     /// The Explanation section of a page's MediaWiki source (the whole page when it has none),
@@ -41,12 +60,19 @@ package struct ExplanationText: Sendable, Equatable {
 
     /// The words of MediaWiki `source`, a line for each of its lines that holds any.
     static func plainText(_ source: String) -> String {
-        let expanded = withTemplatesExpanded(withoutComments(Array(source.utf8.prefix(WikiMarkup.maxSourceLength))))
+        let bytes =
+            source.utf8.withContiguousStorageIfAvailable { Array($0.prefix(WikiMarkup.maxSourceLength)) }
+            ?? Array(source.utf8.prefix(WikiMarkup.maxSourceLength))
+        let expanded = withTemplatesExpanded(withoutComments(bytes))
         var out: [UInt8] = []
         out.reserveCapacity(expanded.count)
-        for line in expanded.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+        var lineStart = 0
+        while lineStart < expanded.count {
+            let lineEnd = expanded[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? expanded.count
+            defer { lineStart = lineEnd + 1 }
+            guard lineEnd > lineStart else { continue }
             let start = out.count
-            words(ofLine: line[...], into: &out)
+            words(ofLine: expanded[lineStart..<lineEnd], into: &out)
             while out.count > start, out.last == 0x20 { out.removeLast() }
             if out.count > start { out.append(UInt8(ascii: "\n")) } else { out.removeSubrange(start...) }
         }

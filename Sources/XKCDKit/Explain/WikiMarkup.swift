@@ -30,8 +30,13 @@ package enum WikiMarkup {
     private static func section(of source: String, where wanted: (Substring) -> Bool) -> String? {
         var start: String.Index?
         var lineStart = source.startIndex
+        let newlines = newlineOffsets(source)
+        var next = newlines.startIndex
         while true {
-            let lineEnd = source.utf8[lineStart...].firstIndex(of: 0x0A) ?? source.endIndex
+            let lineEnd =
+                next < newlines.endIndex
+                ? source.utf8.index(source.startIndex, offsetBy: newlines[next]) : source.endIndex
+            next += 1
             let line = source[lineStart..<lineEnd]
             if let level = headingLevel(line), level == 2 {
                 if let start {
@@ -47,6 +52,20 @@ package enum WikiMarkup {
             lineStart = source.utf8.index(after: lineEnd)
         }
         return start.map { String(source[$0...]) }
+    }
+
+    // Where each `\n` of `text` is, in UTF-8 bytes from its start.
+    private static func newlineOffsets(_ text: String) -> [Int] {
+        let find = { (bytes: UnsafeBufferPointer<UInt8>) -> [Int] in
+            var offsets: [Int] = []
+            var from = 0
+            while let at = bytes[from...].firstIndex(of: 0x0A) {
+                offsets.append(at)
+                from = at + 1
+            }
+            return offsets
+        }
+        return text.utf8.withContiguousStorageIfAvailable(find) ?? Array(text.utf8).withUnsafeBufferPointer(find)
     }
 
     /// The lines of `text`, split at each `\n` byte (no newline is part of a grapheme cluster
