@@ -4,6 +4,12 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns explainxkcd's MediaWiki source into a ``WikiDocument``: a pure function that never
 /// fails; whatever it does not understand is dropped or shown as text, never as markup.
 package enum WikiMarkup {
@@ -58,8 +64,10 @@ package enum WikiMarkup {
     private static func newlineOffsets(_ text: String) -> [Int] {
         let find = { (bytes: UnsafeBufferPointer<UInt8>) -> [Int] in
             var offsets: [Int] = []
+            guard let base = bytes.baseAddress else { return offsets }
             var from = 0
-            while let at = bytes[from...].firstIndex(of: 0x0A) {
+            while let found = memchr(base + from, 0x0A, bytes.count - from) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 offsets.append(at)
                 from = at + 1
             }
