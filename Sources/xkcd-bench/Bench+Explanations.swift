@@ -64,7 +64,9 @@ extension Bench {
             options.floor, [], environment: environment(warm, server: server), scratch: work)
         table.addMemory("  peak RSS of that sync", ours: rss, floor: floorRSS, limit: 60 << 20)
 
-        try explainedSearchRows(explained: explained, comicsOnly: warm, server: server, into: &table)
+        if options.only == nil {
+            try explainedSearchRows(explained: explained, comicsOnly: warm, server: server, into: &table)
+        }
     }
 
     /// A copy of `warm` with every comic's explanation, served by `server`.

@@ -21,7 +21,7 @@ struct Bench {
         var xkcd = ".build/release/xkcd"
         var floor = ".build/release/bench-floor"
         /// `link`: only the rows over a 40 ms link; `search`: only the search rows; `image`:
-        /// only the image rows.
+        /// only the image rows; `explanations`: only the `sync --explanations` rows.
         var only: String?
 
         static func parse(_ arguments: [String]) throws -> Options {
@@ -38,8 +38,9 @@ struct Bench {
                 }
             }
             guard !options.comicDatabase.isEmpty else { throw BenchError("--comicdb FILE is required") }
-            guard [nil, "link", "search", "image"].contains(options.only) else {
-                throw BenchError("--only takes 'link', 'search' or 'image', not '\(options.only ?? "")'")
+            guard [nil, "link", "search", "image", "explanations"].contains(options.only) else {
+                throw BenchError(
+                    "--only takes 'link', 'search', 'image' or 'explanations', not '\(options.only ?? "")'")
             }
             return options
         }
@@ -123,6 +124,11 @@ struct Bench {
             try explainedSearchRows(
                 explained: try explainedCopy(of: warm, server: explainServer), comicsOnly: warm, server: explainServer,
                 into: &table)
+            print(table.markdown)
+            return
+        }
+        if options.only == "explanations" {
+            try explanationRows(archive: archive, warm: warm, into: &table)
             print(table.markdown)
             return
         }

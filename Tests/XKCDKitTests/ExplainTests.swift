@@ -91,6 +91,22 @@ import Testing
         #expect(XKCDError.noExplanation(353).localizedDescription == "explainxkcd has no page for #353 yet")
     }
 
+    @Test func anAddressThatIsNotMediaWikisAPISaysSoRatherThanThatThePageIsMissing() async throws {
+        let session = try library.session()
+        let api = "\(server.baseURL.absoluteString)/wiki/api.php"
+        server.setFault(
+            .status(404, body: "<html><body>Not Found</body></html>", headers: ["Content-Type": "text/html"]),
+            for: "/wiki/api.php")
+        await #expect(throws: XKCDError.badData("not a MediaWiki API at \(api) (404)")) {
+            try await session.run(.explain(.number(327), all: false))
+        }
+        // A 404 that is MediaWiki's own answer for a missing page still means just that.
+        server.setFault(.body(#"{"error": {"code": "missingtitle", "info": "x"}}"#, status: 404), for: "/wiki/api.php")
+        await #expect(throws: XKCDError.noExplanation(327)) {
+            try await session.run(.explain(.number(327), all: false))
+        }
+    }
+
     @Test func favoritesKeepTheirExplanationOffline() async throws {
         _ = try await library.session().run(.favorite(.number(327)))
         server.stop()

@@ -26,8 +26,8 @@ import Testing
         #expect(broken == [])
     }
 
-    @Test func preformattedWikitextIsSanitized() {
-        let document = WikiMarkup.document(from: "Intro.\n \u{1B}[2Jcleared\u{0}\u{202E}\n")
+    @Test func preformattedWikitextIsSanitized() throws {
+        let document = try WikiMarkup.document(from: "Intro.\n \u{1B}[2Jcleared\u{0}\u{202E}\n")
         let text = WikiLayout(width: 80, style: Style(enabled: false), hyperlinks: false).lines(document).joined(
             separator: "\n")
         #expect(text == "Intro.\n\n  [2Jcleared")

@@ -25,7 +25,26 @@ package struct ExplanationText: Sendable, Equatable {
     package init(wikitext: String) {
         explanation = Self.explanation(of: wikitext)
         transcript = Self.transcript(of: wikitext)
-        incomplete = ASCIICase.offset(of: "{{incomplete", in: Array(wikitext.utf8)) != nil
+        incomplete = Self.holdsIncompleteMark(wikitext)
+    }
+
+    // Whether `{{incomplete` (in any case) is anywhere in `wikitext`: looked for at each `{{`.
+    private static func holdsIncompleteMark(_ wikitext: String) -> Bool {
+        let mark = Array("{{incomplete".utf8)
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            var from = 0
+            while let at = bytes[from...].firstIndex(of: mark[0]) {
+                if bytes.count - at >= mark.count,
+                    bytes[at..<(at + mark.count)].elementsEqual(mark, by: { ASCIICase.fold($0) == $1 })
+                {
+                    return true
+                }
+                from = at + 1
+            }
+            return false
+        }
+        return wikitext.utf8.withContiguousStorageIfAvailable(search)
+            ?? Array(wikitext.utf8).withUnsafeBufferPointer(search)
     }
 
     /// The Explanation section of a page's MediaWiki source (the whole page when it has none),
@@ -41,12 +60,19 @@ package struct ExplanationText: Sendable, Equatable {
 
     /// The words of MediaWiki `source`, a line for each of its lines that holds any.
     static func plainText(_ source: String) -> String {
-        let expanded = withTemplatesExpanded(withoutComments(Array(source.utf8.prefix(WikiMarkup.maxSourceLength))))
+        let bytes =
+            source.utf8.withContiguousStorageIfAvailable { Array($0.prefix(WikiMarkup.maxSourceLength)) }
+            ?? Array(source.utf8.prefix(WikiMarkup.maxSourceLength))
+        let expanded = withTemplatesExpanded(withoutComments(bytes))
         var out: [UInt8] = []
         out.reserveCapacity(expanded.count)
-        for line in expanded.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+        var lineStart = 0
+        while lineStart < expanded.count {
+            let lineEnd = expanded[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? expanded.count
+            defer { lineStart = lineEnd + 1 }
+            guard lineEnd > lineStart else { continue }
             let start = out.count
-            words(ofLine: line[...], into: &out)
+            words(ofLine: expanded[lineStart..<lineEnd], into: &out)
             while out.count > start, out.last == 0x20 { out.removeLast() }
             if out.count > start { out.append(UInt8(ascii: "\n")) } else { out.removeSubrange(start...) }
         }
@@ -97,6 +123,9 @@ package struct ExplanationText: Sendable, Equatable {
 
     // Appends the words of one source line to `out`.
     private static func words(ofLine line: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        var tagEnds = ForwardSearch()
+        var linkEnds = ForwardSearch()
+        var bracketEnds = ForwardSearch()
         var i = line.startIndex
         // What starts a heading, list item or table line; a heading's closing `=`s go with the
         // other punctuation below.
@@ -112,7 +141,8 @@ package struct ExplanationText: Sendable, Equatable {
             case UInt8(ascii: "<"):
                 // A tag (`<ref>`, `<br/>`, `</span>`) goes; what it encloses stays.
                 let next = i + 1 < line.endIndex ? line[i + 1] : 0
-                if next == UInt8(ascii: "/") || isLetter(next), let close = line[i...].firstIndex(of: UInt8(ascii: ">"))
+                if next == UInt8(ascii: "/") || isLetter(next),
+                    let close = tagEnds.first(from: i, by: { line[$0...].firstIndex(of: UInt8(ascii: ">")) })
                 {
                     space(&out)
                     i = close + 1
@@ -121,7 +151,7 @@ package struct ExplanationText: Sendable, Equatable {
                     i += 1
                 }
             case UInt8(ascii: "[") where i + 1 < line.endIndex && line[i + 1] == UInt8(ascii: "["):
-                guard let close = find(Array("]]".utf8), in: line[(i + 2)...]) else {
+                guard let close = linkEnds.first(from: i + 2, by: { find(Array("]]".utf8), in: line[$0...]) }) else {
                     i += 2
                     continue
                 }
@@ -131,7 +161,7 @@ package struct ExplanationText: Sendable, Equatable {
                 // `[https://… label]` reads as its label; a bracket that opens no link stays.
                 let rest = line[(i + 1)...]
                 if rest.starts(with: "http".utf8) || rest.starts(with: "//".utf8),
-                    let close = rest.firstIndex(of: UInt8(ascii: "]"))
+                    let close = bracketEnds.first(from: i + 1, by: { line[$0...].firstIndex(of: UInt8(ascii: "]")) })
                 {
                     if let gap = rest[..<close].firstIndex(of: 0x20) { out += rest[(gap + 1)..<close] }
                     i = close + 1
@@ -264,23 +294,32 @@ package struct IncompleteNotice: Sendable, Equatable {
 
     /// The first such mark in a page's MediaWiki source, nil when there is none. Templates
     /// whose names only begin alike (`{{incomplete transcript}}`) mark other parts of a page.
-    package static func find(in wikitext: String) -> IncompleteNotice? {
+    package static func find(in wikitext: String) throws(CancellationError) -> IncompleteNotice? {
         let s = Array(wikitext.unicodeScalars)
+        var closes: [Int: Int]?
         var from = 0
         while let start = WikiSource.find(s, "{{incomplete", from: from) {
             from = start + 2
+            // `{{{incomplete` is a parameter, not a template.
+            if start > 0, s[start - 1] == "{" { continue }
+            if closes == nil { closes = WikiSource.closingBraces(in: s) }
             // An unclosed template is dropped when the page is shown, and so is this.
-            guard let end = WikiSource.closingBraces(s, from: start, open: "{", close: "}") else { return nil }
+            guard let end = closes?[start] else { return nil }
+            // Only blanks may follow the name before its first parameter: anything else names
+            // another template, told without reading what it encloses.
+            var nameEnd = start + 12
+            while nameEnd < end - 2, s[nameEnd] == "_" || s[nameEnd].properties.isWhitespace { nameEnd += 1 }
+            guard nameEnd == end - 2 || s[nameEnd] == "|" else { continue }
             let parts = WikiSource.splitParameters(WikiSource.text(s[(start + 2)..<(end - 2)]))
             let name = parts[0].replacingEvery("_", with: " ").trimmingSpacesAndNewlines().lowercased()
             guard name == "incomplete" else { continue }
-            return IncompleteNotice(reason: reason(parts.dropFirst().joined(separator: "|")))
+            return IncompleteNotice(reason: try reason(parts.dropFirst().joined(separator: "|")))
         }
         return nil
     }
 
-    private static func reason(_ source: String) -> String? {
-        let text = WikiPlainText.text(of: WikiMarkup.document(from: source))
+    private static func reason(_ source: String) throws(CancellationError) -> String? {
+        let text = WikiPlainText.text(of: try WikiMarkup.document(from: source))
         let lines = text.split(separator: "\n").map { TerminalSanitizer.sanitize(String($0), multiline: false) }
             .filter { !$0.trimmingSpaces().isEmpty }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")

@@ -26,16 +26,32 @@ enum TranscriptOwner {
     ]
 
     // The text of the last `{{Title text: …}}` (or `{{Alt: …}}`, any case) in `transcript`,
-    // found byte by byte: every stored comic is indexed with this on each sync.
+    // found in one pass back from the end over its bytes: every stored comic is indexed with
+    // this on each sync. No opening holds a `{` past its `{{`, so the last `{{` that starts
+    // one starts the last note.
     private static func titleText(in transcript: String) -> String? {
-        let bytes = Array(transcript.utf8)
-        let found = openings.compactMap { opening in
-            ASCIICase.offset(of: opening, in: bytes, last: true).map { $0 + opening.utf8.count }
+        let find = { (bytes: UnsafeBufferPointer<UInt8>) -> String? in
+            var at = bytes.count - 1
+            while at > 0 {
+                defer { at -= 1 }
+                guard bytes[at - 1] == UInt8(ascii: "{"), bytes[at] == UInt8(ascii: "{") else { continue }
+                let rest = bytes[(at - 1)...]
+                guard
+                    let opening = openingBytes.first(where: { opening in
+                        rest.count >= opening.count && zip(rest, opening).allSatisfy { ASCIICase.fold($0) == $1 }
+                    })
+                else { continue }
+                let start = at - 1 + opening.count
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+            return nil
         }
-        guard let start = found.max() else { return nil }
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return transcript.utf8.withContiguousStorageIfAvailable(find)
+            ?? Array(transcript.utf8).withUnsafeBufferPointer(find)
     }
+
+    private static let openingBytes = openings.map { Array($0.utf8) }
 
     // The first `count` letters and digits of `text` (entities decoded), lowercased: enough to
     // tell one alt text from another, and cheap, as every stored comic is indexed with this.

@@ -25,6 +25,9 @@ enum WikiInline {
     }
 
     private static let namespacesDropped = ["file:", "image:", "category:", "media:"]
+    /// How deep links inside links are read; deeper ones are dropped (each level reads its
+    /// text again).
+    private static let maxLinkDepth = 4
     private static let schemes = ["http://", "https://", "ftp://", "mailto:", "//"]
 
     private struct Builder {
@@ -32,6 +35,9 @@ enum WikiInline {
         var text: [Unicode.Scalar] = []
         var bold = false
         var italic = false
+        /// How many links this text is inside.
+        var depth = 0
+        var poll = CancellationPoll()
 
         mutating func flush() {
             guard !text.isEmpty else { return }
@@ -52,7 +58,7 @@ enum WikiInline {
         mutating func parse(_ s: [Unicode.Scalar]) {
             let closes = Self.linkCloses(s)
             var i = 0
-            while i < s.count {
+            while i < s.count, !poll.cancelled() {
                 let c = s[i]
                 if c == WikiSource.noteOpen, let close = s[i...].prefix(12).firstIndex(of: WikiSource.noteClose),
                     let note = Int(WikiSource.text(s[(i + 1)..<close]))
@@ -131,7 +137,7 @@ enum WikiInline {
             let parts = WikiSource.splitParameters(body)
             let target = parts[0].trimmingSpaces()
             let lower = target.lowercased()
-            if namespacesDropped.contains(where: { lower.hasPrefix($0) }) { return }
+            if namespacesDropped.contains(where: { lower.hasPrefix($0) }) || depth >= maxLinkDepth { return }
             var shown = parts.count > 1 ? parts.dropFirst().joined(separator: "|") : target
             if parts.count == 1 {
                 if shown.hasPrefix(":") { shown.removeFirst() }
@@ -141,7 +147,9 @@ enum WikiInline {
                 // The "pipe trick": [[Page (thing)|]] shows "Page".
                 shown = String(target.prefix(while: { $0 != "(" && $0 != "," })).trimmingSpaces()
             }
+            depth += 1
             parse(Array(shown.unicodeScalars))
+            depth -= 1
         }
 
         // `[url text]`: the `]` closing a bracket that starts with a URL scheme, on the same line.
@@ -169,6 +177,7 @@ enum WikiInline {
                 var nested = Builder()
                 nested.bold = bold
                 nested.italic = italic
+                nested.depth = depth + 1
                 nested.parse(Array(label.unicodeScalars))
                 nested.flush()
                 for run in nested.runs {

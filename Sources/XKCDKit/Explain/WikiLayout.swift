@@ -16,15 +16,29 @@ package struct WikiLayout: Sendable {
     }
 
     /// What a `[n]` mark at the end points at.
-    private enum Footnote: Equatable {
+    private enum Footnote: Hashable {
         case link(String)
         case note(Int)
+    }
+
+    /// Footnotes in the order they are first marked, each numbered once.
+    private struct Footnotes {
+        var list: [Footnote] = []
+        var numbers: [Footnote: Int] = [:]
+
+        /// The number of `footnote` (from 1), listing it when it is new.
+        mutating func number(of footnote: Footnote) -> Int {
+            if let number = numbers[footnote] { return number }
+            list.append(footnote)
+            numbers[footnote] = list.count
+            return list.count
+        }
     }
 
     /// The lines of `document`, without trailing newlines. Footnote marks (`<ref>` notes, and
     /// links where hyperlinks are off) are numbered in order and listed under "Notes".
     package func lines(_ document: WikiDocument) -> [String] {
-        var footnotes: [Footnote] = []
+        var footnotes = Footnotes()
         var out: [String] = []
         var previous: WikiBlock?
         for block in document.blocks {
@@ -35,9 +49,9 @@ package struct WikiLayout: Sendable {
         // A note's own links and marks join the list as it is written.
         var index = 0
         var listed: [String] = []
-        while index < footnotes.count {
+        while index < footnotes.list.count {
             let marker = "[\(index + 1)]"
-            switch footnotes[index] {
+            switch footnotes.list[index] {
             case let .link(url):
                 listed += TextWrapper.wrap("\(marker) \(url)", width: width)
             case let .note(note):
@@ -47,8 +61,7 @@ package struct WikiLayout: Sendable {
             index += 1
         }
         if !listed.isEmpty { out += ["", style.bold("Notes")] + listed }
-        while out.first == "" { out.removeFirst() }
-        return out
+        return Array(out.drop(while: { $0 == "" }))
     }
 
     private func needsGap(between previous: WikiBlock, and block: WikiBlock) -> Bool {
@@ -60,7 +73,7 @@ package struct WikiLayout: Sendable {
         }
     }
 
-    private func lines(_ block: WikiBlock, footnotes: inout [Footnote]) -> [String] {
+    private func lines(_ block: WikiBlock, footnotes: inout Footnotes) -> [String] {
         switch block {
         case let .heading(level, runs):
             let text = runs.map(\.text).joined().replacingEvery("\n", with: " ")
@@ -85,7 +98,7 @@ package struct WikiLayout: Sendable {
         var isMark = false
     }
 
-    private func paragraph(_ runs: [WikiRun], indent: Int, marker: String?, footnotes: inout [Footnote]) -> [String] {
+    private func paragraph(_ runs: [WikiRun], indent: Int, marker: String?, footnotes: inout Footnotes) -> [String] {
         let lead = String(repeating: "  ", count: min(indent, 8))
         let first = lead + (marker.flatMap { $0.isEmpty ? nil : $0 + " " } ?? "")
         let rest = String(repeating: " ", count: DisplayWidth.of(first))
@@ -108,12 +121,7 @@ package struct WikiLayout: Sendable {
                 footnote = .link(safe)
             }
             if let footnote {
-                let number =
-                    (footnotes.firstIndex(of: footnote)
-                        ?? {
-                            footnotes.append(footnote)
-                            return footnotes.count - 1
-                        }()) + 1
+                let number = footnotes.number(of: footnote)
                 tokens.append(Token(text: "[\(number)]", run: WikiRun(""), spaceBefore: false, isMark: true))
             }
         }

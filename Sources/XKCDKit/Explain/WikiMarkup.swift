@@ -4,6 +4,12 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns explainxkcd's MediaWiki source into a ``WikiDocument``: a pure function that never
 /// fails; whatever it does not understand is dropped or shown as text, never as markup.
 package enum WikiMarkup {
@@ -30,8 +36,13 @@ package enum WikiMarkup {
     private static func section(of source: String, where wanted: (Substring) -> Bool) -> String? {
         var start: String.Index?
         var lineStart = source.startIndex
+        let newlines = newlineOffsets(source)
+        var next = newlines.startIndex
         while true {
-            let lineEnd = source.utf8[lineStart...].firstIndex(of: 0x0A) ?? source.endIndex
+            let lineEnd =
+                next < newlines.endIndex
+                ? source.utf8.index(source.startIndex, offsetBy: newlines[next]) : source.endIndex
+            next += 1
             let line = source[lineStart..<lineEnd]
             if let level = headingLevel(line), level == 2 {
                 if let start {
@@ -49,6 +60,22 @@ package enum WikiMarkup {
         return start.map { String(source[$0...]) }
     }
 
+    // Where each `\n` of `text` is, in UTF-8 bytes from its start.
+    private static func newlineOffsets(_ text: String) -> [Int] {
+        let find = { (bytes: UnsafeBufferPointer<UInt8>) -> [Int] in
+            var offsets: [Int] = []
+            guard let base = bytes.baseAddress else { return offsets }
+            var from = 0
+            while let found = memchr(base + from, 0x0A, bytes.count - from) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                offsets.append(at)
+                from = at + 1
+            }
+            return offsets
+        }
+        return text.utf8.withContiguousStorageIfAvailable(find) ?? Array(text.utf8).withUnsafeBufferPointer(find)
+    }
+
     /// The lines of `text`, split at each `\n` byte (no newline is part of a grapheme cluster
     /// that starts a line here, so this is what splitting its characters gives, only faster).
     static func lines(of text: String) -> [Substring] {
@@ -64,20 +91,25 @@ package enum WikiMarkup {
         return lines
     }
 
-    /// The blocks and footnotes of `source`.
-    package static func document(from source: String) -> WikiDocument {
+    /// The blocks and footnotes of `source`, read in time in proportion to its length; throws
+    /// when the task is cancelled, having stopped soon after.
+    package static func document(from source: String) throws(CancellationError) -> WikiDocument {
         var noteSources: [String] = []
         let prepared = WikiSource.prepare(
             (source.utf8.count <= maxSourceLength ? source : String(source.unicodeScalars.prefix(maxSourceLength))),
             notes: &noteSources)
         var parser = BlockParser()
         for line in lines(of: prepared) {
+            if Task.isCancelled { throw CancellationError() }
             parser.add(line)
         }
         parser.endParagraph()
-        let notes = noteSources.map {
-            WikiInline.runs(WikiSource.expandTemplates($0, depth: 0).replacingEvery("\n", with: " "))
+        var notes: [[WikiRun]] = []
+        for note in noteSources {
+            if Task.isCancelled { throw CancellationError() }
+            notes.append(WikiInline.runs(WikiSource.expandTemplates(note, depth: 0).replacingEvery("\n", with: " ")))
         }
+        if Task.isCancelled { throw CancellationError() }
         return WikiDocument(blocks: parser.blocks, notes: notes)
     }
 

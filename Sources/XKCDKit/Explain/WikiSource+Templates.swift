@@ -6,8 +6,9 @@ extension WikiSource {
         guard s.contains("{") else { return text }
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(s.count)
+        var poll = CancellationPoll()
         var i = 0
-        while i < s.count {
+        while i < s.count, !poll.cancelled() {
             if s[i] == "{", matches(s, i, "{{{") {
                 // A template parameter: meaningless outside its template.
                 guard let end = find(s, "}}}", from: i + 3) else { break }
@@ -50,6 +51,27 @@ extension WikiSource {
             }
         }
         return nil
+    }
+
+    /// For each `{{` in `s` that some `}}` closes, the index just past it: what
+    /// ``closingBraces(_:from:open:close:)`` finds from each `{{` no `{` comes before, found for
+    /// all of them in one pass.
+    static func closingBraces(in s: [Unicode.Scalar]) -> [Int: Int] {
+        var closes: [Int: Int] = [:]
+        var open: [Int] = []
+        var i = 0
+        while i < s.count {
+            if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
+                open.append(i)
+                i += 2
+            } else if s[i] == "}", i + 1 < s.count, s[i + 1] == "}" {
+                if let start = open.popLast() { closes[start] = i + 2 }
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        return closes
     }
 
     /// Splits `text` at `|` outside nested `{{ }}` and `[[ ]]`.

@@ -1,6 +1,8 @@
 /// The first pass over MediaWiki source: comments, `<nowiki>`, `<ref>` footnotes, HTML tags
 /// and templates are resolved to plain markup, leaving links, emphasis and block structure.
-/// Every scan moves forward, and template nesting is bounded, so no input can hang it.
+/// Every scan moves forward, what is looked ahead for is remembered (``ForwardSearch``) and
+/// template nesting is bounded, so time grows in proportion to the text; a cancelled task's
+/// scans stop early (the result is then incomplete).
 enum WikiSource {
     /// Characters that `<nowiki>` protects are moved to this private-use range until output.
     static let protectedBase: UInt32 = 0xF700
@@ -20,7 +22,11 @@ enum WikiSource {
     static func prepare(_ text: String, notes: inout [String]) -> String {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars where !isPrivate(scalar) && scalar != "\r" { scalars.append(scalar) }
+        var poll = CancellationPoll()
+        for scalar in text.unicodeScalars where !isPrivate(scalar) && scalar != "\r" {
+            if poll.cancelled() { break }
+            scalars.append(scalar)
+        }
         scalars = removeComments(scalars)
         scalars = protectNowiki(scalars)
         scalars = extractRefs(scalars, notes: &notes)
@@ -86,12 +92,11 @@ enum WikiSource {
         return true
     }
 
-    /// The first index in `from ..< from + limit` where `pattern` starts.
-    static func find(_ s: [Unicode.Scalar], _ pattern: String, from: Int, limit: Int = .max) -> Int? {
+    /// The first index from `from` on where `pattern` starts.
+    static func find(_ s: [Unicode.Scalar], _ pattern: String, from: Int) -> Int? {
         guard let first = pattern.unicodeScalars.first.map(fold) else { return nil }
-        let end = limit >= s.count ? s.count : min(s.count, from + limit)
         var i = from
-        while i < end {
+        while i < s.count {
             if fold(s[i]) == first, matches(s, i, pattern) { return i }
             i += 1
         }
@@ -106,11 +111,20 @@ enum WikiSource {
     /// How far an opening tag's `>` is looked for.
     static let tagLimit = 500
 
+    /// The `>` ending a tag whose name ends before `from`, looked for within ``tagLimit``.
+    private static func tagEnd(_ s: [Unicode.Scalar], from: Int, _ closes: inout ForwardSearch) -> Int? {
+        guard let close = closes.first(from: from, by: { find(s, ">", from: $0) }), close - from < tagLimit else {
+            return nil
+        }
+        return close
+    }
+
     private static func removeComments(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(s.count)
+        var poll = CancellationPoll()
         var i = 0
-        while i < s.count {
+        while i < s.count, !poll.cancelled() {
             if s[i] == "<", matches(s, i, "<!--") {
                 guard let end = find(s, "-->", from: i + 4) else { break }
                 i = end + 3
@@ -125,9 +139,11 @@ enum WikiSource {
     private static func protectNowiki(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(s.count)
+        var closes = ForwardSearch()
+        var poll = CancellationPoll()
         var i = 0
-        while i < s.count {
-            if s[i] == "<", matches(s, i, "<nowiki"), let close = find(s, ">", from: i, limit: tagLimit) {
+        while i < s.count, !poll.cancelled() {
+            if s[i] == "<", matches(s, i, "<nowiki"), let close = tagEnd(s, from: i, &closes) {
                 if s[close - 1] == "/" {
                     i = close + 1
                     continue
@@ -153,20 +169,25 @@ enum WikiSource {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(s.count)
         var named: [String: Int] = [:]
+        var closes = ForwardSearch()
+        var listEnds = ForwardSearch()
+        var poll = CancellationPoll()
         var i = 0
-        while i < s.count {
+        while i < s.count, !poll.cancelled() {
             guard s[i] == "<" else {
                 out.append(s[i])
                 i += 1
                 continue
             }
-            if matches(s, i, "<references"), let close = find(s, ">", from: i, limit: tagLimit) {
+            if matches(s, i, "<references"), let close = tagEnd(s, from: i, &closes) {
                 i = close + 1
-                if s[close - 1] != "/", let end = find(s, "</references>", from: i) { i = end + 13 }
+                if s[close - 1] != "/", let end = listEnds.first(from: i, by: { find(s, "</references>", from: $0) }) {
+                    i = end + 13
+                }
                 continue
             }
             guard matches(s, i, "<ref"), i + 4 < s.count, s[i + 4] == ">" || s[i + 4] == " " || s[i + 4] == "/",
-                let close = find(s, ">", from: i, limit: tagLimit)
+                let close = tagEnd(s, from: i, &closes)
             else {
                 out.append(s[i])
                 i += 1
@@ -214,8 +235,10 @@ enum WikiSource {
     private static func stripTags(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(s.count)
+        var closes = ForwardSearch()
+        var poll = CancellationPoll()
         var i = 0
-        while i < s.count {
+        while i < s.count, !poll.cancelled() {
             guard s[i] == "<" else {
                 out.append(s[i])
                 i += 1
@@ -230,7 +253,7 @@ enum WikiSource {
             }
             name = name.lowercased()
             guard name == "br" || tags.contains(name), j < s.count, s[j] == ">" || s[j] == " " || s[j] == "/",
-                let close = find(s, ">", from: j, limit: tagLimit)
+                let close = tagEnd(s, from: j, &closes)
             else {
                 out.append(s[i])
                 i += 1

@@ -20,19 +20,28 @@ extension XKCDClient {
         ]
         guard let url = components?.url else { throw XKCDError.cannotDo("--explain-url is not a usable address") }
         let response = try await get(url)
-        if response.status == 404 { throw XKCDError.noExplanation(num) }
-        guard response.status == 200 else { throw XKCDError.httpStatus(response.status, url: url.absoluteString) }
+        guard response.status == 200 || response.status == 404 else {
+            throw XKCDError.httpStatus(response.status, url: url.absoluteString)
+        }
+        // A page that does not exist is MediaWiki's `missingtitle` error in JSON; any other 404
+        // comes from a server that is not its API (a wrong --explain-url).
+        let notAnAPI = XKCDError.badData(
+            "not a MediaWiki API at \(explainURL.appendingPathComponent("wiki/api.php").absoluteString) "
+                + "(\(response.status))")
         guard response.body.count <= Self.maxExplanationBytes else {
+            if response.status == 404 { throw notAnAPI }
             throw XKCDError.badData("the explanation of #\(num) is larger than \(Self.maxExplanationBytes >> 20) MB")
         }
         let document: JSONValue
         do {
             document = try JSONReader.parse(response.body)
         } catch {
+            if response.status == 404 { throw notAnAPI }
             throw XKCDError.badData("explainxkcd sent something that is not JSON")
         }
+        if document["error"]?["code"]?.string == "missingtitle" { throw XKCDError.noExplanation(num) }
+        guard response.status == 200 else { throw notAnAPI }
         if let error = document["error"] {
-            if error["code"]?.string == "missingtitle" { throw XKCDError.noExplanation(num) }
             let info = TerminalSanitizer.brief(error["info"]?.string ?? "unknown error", limit: 80)
             throw XKCDError.badData("explainxkcd refused the request: \(info)")
         }

@@ -46,7 +46,8 @@ extension Session {
             ExplanationView(
                 num: comic.num, title: DisplayComic(comic).title,
                 pageTitle: TerminalSanitizer.sanitize(page.title, multiline: false),
-                url: page.address(on: source.explainURL), document: WikiMarkup.document(from: section ?? page.wikitext),
-                wholePage: section == nil, incomplete: IncompleteNotice.find(in: page.wikitext)))
+                url: page.address(on: source.explainURL),
+                document: try WikiMarkup.document(from: section ?? page.wikitext),
+                wholePage: section == nil, incomplete: try IncompleteNotice.find(in: page.wikitext)))
     }
 }

@@ -303,7 +303,7 @@ extension Session {
                     + "run 'sync --explanations' while online")
         }
         guard let section = WikiMarkup.transcriptSection(of: page.wikitext) else { return .transcript(none) }
-        let document = WikiMarkup.document(from: section)
+        let document = try WikiMarkup.document(from: section)
         let text = WikiPlainText.text(of: document)
         guard !text.isEmpty else { return .transcript(none) }
         notify("transcript by explainxkcd's community (xkcd has none for #\(comic.num))")

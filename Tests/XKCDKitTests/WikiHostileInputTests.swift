@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import XKCDKit
+
+/// explainxkcd is a public wiki: whatever a page holds, reading it takes time in proportion to
+/// its length, and a cancelled read stops. One test at a time, so that they time each other less.
+@Suite(.serialized) struct WikiHostileInputTests {
+    /// A page built of `count` copies of a piece of markup that a reader might take long over.
+    struct HostilePage: Sendable, CustomTestStringConvertible {
+        var name: String
+        var page: @Sendable (Int) -> String
+
+        var testDescription: String { name }
+
+        init(_ name: String, _ page: @escaping @Sendable (Int) -> String) {
+            self.name = name
+            self.page = page
+        }
+
+        init(repeating unit: String) {
+            self.init(unit.debugDescription) { String(repeating: unit, count: $0) }
+        }
+
+        init(nesting open: String, _ close: String) {
+            self.init("\(open.debugDescription) nested") {
+                String(repeating: open, count: $0) + "x" + String(repeating: close, count: $0)
+            }
+        }
+
+        static let all: [HostilePage] = [
+            HostilePage(repeating: "[["),
+            HostilePage(repeating: "[http://x "),
+            HostilePage(repeating: "<a"),
+            HostilePage(repeating: "<b "),
+            HostilePage(repeating: "<ref "),
+            HostilePage(repeating: "<ref>"),
+            HostilePage(repeating: "<references>"),
+            HostilePage(repeating: "<nowiki"),
+            HostilePage(repeating: "<!--"),
+            HostilePage(repeating: "{{w|"),
+            HostilePage(repeating: "{{{"),
+            HostilePage(repeating: "'''"),
+            HostilePage(repeating: "''x"),
+            HostilePage(repeating: "*"),
+            HostilePage(repeating: "{|\n"),
+            HostilePage(repeating: "'' ''\n\n"),
+            HostilePage(repeating: "; a : "),
+            HostilePage(repeating: "== x ==\n"),
+            HostilePage(repeating: "<ref>a</ref>"),
+            HostilePage(nesting: "[[a|", "]]"),
+            HostilePage(nesting: "[[File:a|", "]]"),
+            HostilePage(nesting: "{{w|", "}}"),
+            HostilePage(nesting: "{{incomplete x|", "}}"),
+            HostilePage(nesting: "{|\n", "|}\n"),
+            HostilePage("distinct links") { count in
+                (0..<count).map { "[http://x/\($0) y] " }.joined()
+            },
+            HostilePage("distinct notes") { count in
+                (0..<count).map { "<ref>\($0)</ref>" }.joined()
+            },
+            HostilePage("one long line") { String(repeating: "word ", count: $0) },
+        ]
+    }
+
+    // Everything the program does with a page: the view `explain` shows, its incomplete mark,
+    // and the search text.
+    static func read(_ page: String) {
+        let document = (try? WikiMarkup.document(from: page)) ?? WikiDocument(blocks: [])
+        _ = WikiLayout(width: 40, style: Style(enabled: false), hyperlinks: false).lines(document)
+        _ = try? IncompleteNotice.find(in: page)
+        _ = ExplanationText(wikitext: page)
+    }
+
+    // The least time `rounds` readings of `page` take, of a few tries (the least is the one
+    // other work on the machine disturbed least).
+    static func time(_ page: String, rounds: Int) -> Duration {
+        let clock = ContinuousClock()
+        return (0..<5).map { _ in
+            clock.measure {
+                for _ in 0..<rounds { read(page) }
+            }
+        }.min()!
+    }
+
+    @Test(arguments: HostilePage.all)
+    func readingTakesTimeInProportionToLength(_ hostile: HostilePage) {
+        let count = 4_000
+        let small = hostile.page(count)
+        let large = hostile.page(4 * count)
+        // Enough rounds that the small page's time is well above the clock's noise.
+        var rounds = 1
+        while Self.time(small, rounds: rounds) < .milliseconds(20) { rounds *= 2 }
+        let ratio = Self.time(large, rounds: rounds) / Self.time(small, rounds: rounds)
+        // Four times the text takes about four times as long; quadratic work would take 16.
+        #expect(ratio < 8, "\(hostile.name): 4× the text took \(ratio)× as long")
+    }
+
+    // A page of real explanations as large as a page is read.
+    static func hugePage() throws -> String {
+        let fixture = try WikiMarkupTests.fixture("0327.wiki")
+        return String(repeating: fixture, count: WikiMarkup.maxSourceLength / fixture.utf8.count)
+    }
+
+    @Test func aCancelledTaskStopsReadingEarly() async throws {
+        let page = try Self.hugePage()
+        let clock = ContinuousClock()
+        let whole = try clock.measure { _ = try WikiMarkup.document(from: page) }
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            let start = clock.now
+            let result = Result { try WikiMarkup.document(from: page) }
+            return (clock.now - start, result)
+        }
+        let (took, result) = await cancelled.value
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(took * 10 < whole, "a cancelled read took \(took), a whole one \(whole)")
+    }
+
+    @Test func aTaskCancelledWhileReadingStops() async throws {
+        let page = try Self.hugePage()
+        let started = DispatchSemaphore(value: 0)
+        let reading = ownThreadTask {
+            started.signal()
+            return Result { try WikiMarkup.document(from: page) }
+        }
+        // Cancelled from a thread of its own, which the shared pool's other work cannot hold up.
+        DispatchQueue(label: "WikiHostileInputTests.cancel").async {
+            started.wait()
+            reading.cancel()
+        }
+        let result = try await reading.value
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+}
