@@ -42,7 +42,12 @@ static void end_with_terminal_restored(int signo) {
     ending_signal = signo;
     pid_t child = terminal_child;
     /* The pager would go on drawing on a terminal the shell has taken back. */
-    if (child > 0) kill(child, is_crash(signo) ? SIGTERM : signo);
+    if (child > 0) {
+        kill(child, is_crash(signo) ? SIGTERM : signo);
+        /* less ignores SIGQUIT (and a pager may ignore others), and would go on reading the
+           keys the shell is given: every signal ends it as SIGTERM does. */
+        if (signo != SIGTERM) kill(child, SIGTERM);
+    }
     /* Only from the foreground: a background process changing the terminal would be stopped. */
     if (kept_terminal >= 0 && tcgetpgrp(kept_terminal) == getpgrp()) {
         tcsetattr(kept_terminal, TCSANOW, &kept_modes);

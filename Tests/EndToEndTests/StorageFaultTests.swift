@@ -306,6 +306,33 @@ import XKCDKit
     }
 
     @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
+    func cacheClearOnAFullDiskGivesTheSpaceBack() throws {
+        let disk = try mountTmpfs("clear-full", size: "8m")
+        defer { umount(disk.path) }
+        let data = disk.appendingPathComponent("xkcd")
+        let environment = ["XKCD_DATA_DIR": data.path]
+        #expect(try xkcd.run(["fav", "1"], extraEnvironment: environment).status == 0)
+        // Pictures until the disk is full, or all of them.
+        _ = try xkcd.run(["sync", "--images"], extraEnvironment: environment)
+        let images = data.appendingPathComponent("images")
+        let stored = try FileManager.default.contentsOfDirectory(atPath: images.path).count
+        try #require(stored > 10, "the pictures to clear")
+        try fill(disk)
+        let clear = try xkcd.run(["cache", "clear", "--yes"], extraEnvironment: environment)
+        let left = try FileManager.default.contentsOfDirectory(atPath: images.path)
+        #expect(left.count == 1, "only the favorite's picture stays: \(left.count) of \(stored) (\(clear.stderr))")
+        #expect(clear.errorLines.count <= 1, "\(clear.stderr)")
+        if clear.status != 0 {
+            #expect(clear.stderr.contains("run 'cache clear' again"), "\(clear.stderr)")
+            let again = try xkcd.run(["cache", "clear", "--yes"], extraEnvironment: environment)
+            #expect(again.status == 0, "with room made, the rows go too: \(again.stderr)")
+        }
+        let stats = try xkcd.run(["--offline", "--json", "cache", "stats"], extraEnvironment: environment)
+        let counted = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
+        #expect(counted?["comics"] as? Int == 1, "\(stats.stdout)\(stats.stderr)")
+    }
+
+    @Test(.enabled(if: StorageFaultTests.canMount, "needs root and mount(2) to make a small file system fill up"))
     func syncImagesStopsAtTheFirstFullDiskAndSaysSo() throws {
         let disk = try mountTmpfs("images-full", size: "4m")
         defer { umount(disk.path) }

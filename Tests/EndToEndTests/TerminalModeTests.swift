@@ -27,12 +27,15 @@ import Testing
         #expect(try isCooked(terminal))
     }
 
-    @Test func aSignalWhileThePagerRunsEndsItAndGivesTheTerminalBack() throws {
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT])
+    func aSignalWhileThePagerRunsEndsItAndGivesTheTerminalBack(signal: Int32) throws {
         #expect(try xkcd.run(["explain", "327"]).status == 0)
-        // A pager that takes the terminal raw and outlives the hangup of its session.
+        // A pager that takes the terminal raw and ignores the hangup of its session, and SIGQUIT
+        // as less does.
         let started = xkcd.dataDirectory.appendingPathComponent("pager-started")
         var environment = xkcd.environment
-        environment["PAGER"] = "sh -c \"trap '' HUP; stty raw -echo < /dev/tty; : > '\(started.path)'; exec sleep 600\""
+        environment["PAGER"] =
+            "sh -c \"trap '' HUP QUIT; stty raw -echo < /dev/tty; : > '\(started.path)'; exec sleep 600\""
         let terminal = try PseudoTerminal(
             executable: XKCDBinary.url, arguments: ["explain", "327", "--all"], environment: environment, columns: 80,
             rows: 12)
@@ -41,8 +44,8 @@ import Testing
         try #require(FileManager.default.fileExists(atPath: started.path), "the pager never started")
         let child = try #require(ProcessTable.children(of: terminal.processIdentifier).first)
         #expect(try !isCooked(terminal))
-        kill(terminal.processIdentifier, SIGTERM)
-        #expect(try terminal.waitForExit() == 128 + SIGTERM)
+        kill(terminal.processIdentifier, signal)
+        #expect(try terminal.waitForExit() == 128 + signal)
         #expect(try isCooked(terminal))
         // The pager was told too: it ends rather than sleeping on a terminal it lost.
         func ended() -> Bool { (try? ProcessTable.state(of: child).state).map { $0 == "Z" } ?? true }

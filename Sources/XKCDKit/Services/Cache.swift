@@ -48,7 +48,23 @@ package struct Cache: Sendable {
         let before = store.fileBytes()
         // Leftovers first: on a full disk, where the rows cannot go, they at least give room.
         let leftovers = try reclaimLeftovers().reclaimed
-        let cleared = try store.clearAllButFavorites()
+        let cleared: (deleted: ClearableItems, imageFiles: [String])
+        do {
+            cleared = try store.clearAllButFavorites()
+        } catch let error as XKCDError {
+            guard let path = store.path, StoreErrors.fullDisk(at: path) != nil else { throw error }
+            let freed = removeCachedImages()
+            guard freed.count > 0 else { throw error }
+            let removed = "removed \(freed.count) cached images (\(ByteCount.format(freed.bytes))) to make room"
+            do {
+                cleared = try store.clearAllButFavorites()
+            } catch {
+                throw XKCDError.storage(
+                    "the disk holding the data directory was full: \(removed) — run 'cache clear' again to clear the rest"
+                )
+            }
+            source.notify("note: the disk was full: \(removed) first")
+        }
         for file in cleared.imageFiles { source.images.remove(file) }
         // What was deleted is gone either way: a failed rewrite (a full disk) is reported
         // with it, not instead of it.
@@ -61,6 +77,21 @@ package struct Cache: Sendable {
         return CacheCleared(
             deleted: cleared.deleted, databaseBytesBefore: before, databaseBytesAfter: store.fileBytes(),
             spaceNotReclaimed: notReclaimed, leftovers: leftovers)
+    }
+
+    // On a full disk, where SQLite has no room to delete the rows, the cached pictures go
+    // first: a row whose file is missing only means the picture is fetched again, and the next
+    // clear removes the row.
+    private func removeCachedImages() -> ReclaimedFiles {
+        let sizes = source.images.listing()
+        var freed = ReclaimedFiles()
+        for file in (try? source.store.clearableImageFiles()) ?? [] {
+            guard let facts = sizes[file] else { continue }
+            source.images.remove(file)
+            freed.count += 1
+            freed.bytes += facts.bytes
+        }
+        return freed
     }
 
     // Deletes the image files no row names and the temporary files no writer is writing
