@@ -60,6 +60,20 @@ import Testing
         #expect(hits.map(\.num) == [7])
     }
 
+    @Test func aPictureArrivingForAComicAClearRemovedSaysSoAndKeepsNothing() async throws {
+        let source = try await library.session().source
+        let comic = try await source.comic(8)
+        // Another process's clear, between the comic and its picture.
+        _ = try source.store.clearAllButFavorites()
+        let error = await #expect(throws: XKCDError.self) { try await source.image(of: comic) }
+        #expect(
+            error.map(XKCDError.message(for:))?.contains("#8 was removed from the store") == true,
+            "\(String(describing: error))")
+        #expect(try source.store.imageFileNames().isEmpty)
+        #expect(source.images.listing().isEmpty)
+        #expect(try source.store.recordImage(num: 8, file: "8.png", bytes: 3, kind: .png, at: Date()) == false)
+    }
+
     @Test func theQuestionAndTheReportCountWhatGoes() {
         let text = Renderer(width: 80, color: false, json: false)
         var stats = CacheStats(

@@ -245,12 +245,18 @@ package struct ComicSource: Sendable {
         let fileName = ImageFiles.fileName(num: num, kind: kind)
         // The row first: a file in the directory always has one, so a `cache clear` in another
         // process never takes a file being stored here for one that a killed process left.
-        try store.recordImage(num: num, file: fileName, bytes: data.count, kind: kind, doubled: doubled, at: now())
+        guard
+            try store.recordImage(num: num, file: fileName, bytes: data.count, kind: kind, doubled: doubled, at: now())
+        else {
+            throw XKCDError.storage(
+                "#\(num) was removed from the store while its picture arrived ('cache clear' in another xkcd?) — "
+                    + "run the command again")
+        }
         do {
             try images.write(data, as: fileName)
         } catch {
             if let previous {
-                try? store.recordImage(
+                _ = try? store.recordImage(
                     num: num, file: previous.file, bytes: previous.bytes, kind: previous.kind,
                     doubled: previous.doubled, at: now())
             } else {

@@ -30,17 +30,21 @@ extension ComicStore {
         try read { db in Set(try db.values("SELECT file FROM image", as: String.self)) }
     }
 
-    /// Records that comic `num`'s image is stored as `file` (`doubled`: its `_2x` image).
+    /// Records that comic `num`'s image is stored as `file` (`doubled`: its `_2x` image); false,
+    /// recording nothing, when the comic is not stored (a `cache clear` elsewhere removed it).
+    @discardableResult
     package func recordImage(
         num: Int, file: String, bytes: Int, kind: ImageKind, doubled: Bool = false, at date: Date
-    ) throws {
+    ) throws -> Bool {
         try write { db in
             try db.execute(
                 """
-                INSERT INTO image(num, file, bytes, kind, last_used, doubled) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO image(num, file, bytes, kind, last_used, doubled)
+                SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM comic WHERE num = ?)
                 ON CONFLICT(num) DO UPDATE SET file = excluded.file, bytes = excluded.bytes,
                     kind = excluded.kind, last_used = excluded.last_used, doubled = excluded.doubled
-                """, [num, file, bytes, kind.rawValue, date.timeIntervalSince1970, doubled])
+                """, [num, file, bytes, kind.rawValue, date.timeIntervalSince1970, doubled, num])
+            return db.changes > 0
         }
     }
 
