@@ -7,7 +7,8 @@
 
 /*
  * Everything here is read by a signal handler, so it lives in C: set once before the handlers
- * are installed (the modes, the descriptor), or a single sig_atomic_t (the child).
+ * are installed (the modes, the descriptor), or sig_atomic_t (the child, the signal ending the
+ * program).
  */
 
 /* The signals whose default action ends the process, that a handler may catch. */
@@ -43,9 +44,9 @@ static void end_with_terminal_restored(int signo) {
     pid_t child = terminal_child;
     /* The pager would go on drawing on a terminal the shell has taken back. */
     if (child > 0) {
-        kill(child, is_crash(signo) ? SIGTERM : signo);
         /* less ignores SIGQUIT (and a pager may ignore others), and would go on reading the
-           keys the shell is given: every signal ends it as SIGTERM does. */
+           keys the shell is given: SIGTERM follows the signal itself. */
+        if (!is_crash(signo)) kill(child, signo);
         if (signo != SIGTERM) kill(child, SIGTERM);
     }
     /* Only from the foreground: a background process changing the terminal would be stopped. */

@@ -52,7 +52,8 @@ package struct Cache: Sendable {
         do {
             cleared = try store.clearAllButFavorites()
         } catch let error as XKCDError {
-            guard let path = store.path, StoreErrors.fullDisk(at: path) != nil else { throw error }
+            // Only where the store sees every row: one read without its log might miss a favorite.
+            guard store.seesEveryRow, let path = store.path, StoreErrors.fullDisk(at: path) != nil else { throw error }
             let freed = removeCachedImages()
             guard freed.count > 0 else { throw error }
             let removed = "removed \(freed.count) cached images (\(ByteCount.format(freed.bytes))) to make room"
@@ -112,7 +113,11 @@ package struct Cache: Sendable {
         func isWriting(_ facts: [String: FileFacts]) -> (String, Int32) -> Bool {
             { name, pid in facts[name].map { LeftoverFiles.isWriting(pid, modified: $0.modified, now: now) } ?? true }
         }
-        for name in LeftoverFiles.inImageDirectory(Array(files.keys), named: named, isWriting: isWriting(files)) {
+        // A store read as it stands on a full disk may not see rows still in its log: a file it
+        // cannot name may be one of those, so only temporary files go then.
+        let candidates = LeftoverFiles.inImageDirectory(Array(files.keys), named: named, isWriting: isWriting(files))
+        let seesEveryRow = source.store.seesEveryRow
+        for name in candidates where seesEveryRow || LeftoverFiles.writer(ofTemporary: name) != nil {
             images.remove(name)
             reclaimed.count += 1
             reclaimed.bytes += files[name]?.bytes ?? 0

@@ -248,7 +248,8 @@ package struct ComicSource: Sendable {
         guard
             try store.recordImage(num: num, file: fileName, bytes: data.count, kind: kind, doubled: doubled, at: now())
         else {
-            throw XKCDError.storage(
+            // Not a storage fault: a sync goes on with the next picture.
+            throw XKCDError.cannotDo(
                 "#\(num) was removed from the store while its picture arrived ('cache clear' in another xkcd?) — "
                     + "run the command again")
         }

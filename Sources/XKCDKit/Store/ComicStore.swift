@@ -20,6 +20,14 @@ package struct ComicStore: Sendable {
     /// Why every write fails at once, for a store opened only to read (on a full disk).
     private let unwritable: XKCDError?
 
+    /// Whether every row is seen: false only for a store read as the file stands on a full
+    /// disk (every write failing) while its write-ahead log holds rows that reading misses.
+    var seesEveryRow: Bool {
+        guard unwritable != nil, let path else { return true }
+        var log = stat()
+        return stat(path + "-wal", &log) != 0 || log.st_size == 0
+    }
+
     /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
     /// A damaged file (not SQLite, truncated, or reported corrupt by SQLite) is moved aside,
     /// a new store is created and what can still be read is copied over; another program's

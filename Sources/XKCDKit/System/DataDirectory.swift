@@ -44,7 +44,8 @@ package enum DataDirectory {
         if let (link, problem) = brokenLink(on: url) {
             let subject =
                 link == url.path
-                ? "the data directory \(link)" : "cannot create the data directory \(url.path): \(link)"
+                ? "the data directory \(shown)"
+                : "cannot create the data directory \(shown): \(TerminalSanitizer.path(link))"
             throw XKCDError.storage("\(subject) \(problem) — fix the link or choose another with --data-dir")
         }
         do {
@@ -65,7 +66,8 @@ package enum DataDirectory {
             var info = stat()
             if lstat(path.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path.path, &info) != 0 {
                 let loops = errno == ELOOP
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path.path)) ?? "?"
+                let target = TerminalSanitizer.path(
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: path.path)) ?? "?")
                 return (
                     path.path,
                     loops ? "is a link that loops (to \(target))" : "is a link to \(target), which does not exist"

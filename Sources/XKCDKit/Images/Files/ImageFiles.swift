@@ -34,16 +34,18 @@ package struct ImageFiles: Sendable {
             try data.write(to: url(fileName), options: .atomic)
         } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
             throw XKCDError.storage(
-                "the disk holding \(directory.path) is full — free some space and try again; nothing stored was lost")
+                "the disk holding \(TerminalSanitizer.path(directory.path)) is full — free some space and try again; nothing stored was lost"
+            )
         } catch let error as CocoaError
             where error.code == .fileWriteVolumeReadOnly || error.code == .fileWriteNoPermission
         {
             throw XKCDError.storage(
-                "cannot write to \(directory.path) — it is read-only; fix its permissions or choose another data "
+                "cannot write to \(TerminalSanitizer.path(directory.path)) — it is read-only; fix its permissions or choose another data "
                     + "directory with --data-dir"
             )
         } catch {
-            throw XKCDError.storage("cannot write \(url(fileName).path): \(XKCDError.message(for: error))")
+            throw XKCDError.storage(
+                "cannot write \(TerminalSanitizer.path(url(fileName).path)): \(XKCDError.message(for: error))")
         }
     }
 
