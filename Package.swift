@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "xkcd",
+    // macOS 15 for String(validating:as:).
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "xkcd", targets: ["xkcd"])

@@ -102,6 +102,13 @@ package enum ManPage {
             + "questions, and a closed pipe ends the program quietly; output that cannot be written otherwise (a "
             + "full disk, a closed standard output) is an error. With --json an error is also a JSON document on "
             + "standard output; a script's errors name its line.",
+        "A signal that ends the program (SIGHUP from a closed terminal window, SIGTERM, SIGQUIT and the rest) "
+            + "gives the terminal its modes back and ends the pager too, and the program exits with the signal's "
+            + "status. With standard output a pipe and standard input a terminal (xkcd | tee log), the prompt "
+            + "and line editing use the terminal and only the commands' output goes to the pipe.",
+        "Several xkcd processes may share one data directory and one settings file: favorites, visits and "
+            + "saved settings from each are kept. On a full disk, what is stored can still be read; what a read "
+            + "would have noted (the visit, the reading mark) is not kept, and a note says so.",
     ]
 
     private static let environment = [
@@ -129,16 +136,30 @@ package enum ManPage {
     private static let files = [
         (
             "DATA/xkcd.sqlite3",
-            "The store: comics, favorites, explanations and the navigation state (DATA is the data directory, "
+            "The store: comics, favorites, explanations, the visits history lists and the navigation state (DATA is the data directory, "
                 + "see --data-dir)."
         ),
-        ("DATA/images/", "Comic images, one file each."),
+        (
+            "DATA/xkcd.sqlite3.damaged-TIME, DATA/xkcd.sqlite3.foreign-TIME",
+            "A damaged store, or another program's SQLite file found in its place, moved aside as it was; a new "
+                + "store starts in its place (what a damaged one still held is copied over)."
+        ),
+        (
+            "DATA/images/",
+            "Comic images, one file each. cache stats and cache clear remove files there that no stored comic "
+                + "names and the temporary files of downloads that were killed."
+        ),
         ("DATA/history", "The REPL's line history."),
         ("~/.editrc", "libedit's settings for the REPL: key bindings, vi mode."),
         (
             "~/.config/xkcd/config.toml",
             "The settings (see SETTINGS); $XDG_CONFIG_HOME/xkcd/config.toml where XDG_CONFIG_HOME is set, or the "
                 + "file XKCD_CONFIG or --config names."
+        ),
+        (
+            "~/.config/xkcd/config.toml.lock",
+            "Beside the settings file: set --save holds a lock on it while it rewrites the file, so saves from "
+                + "several processes at once are all kept."
         ),
     ]
 
