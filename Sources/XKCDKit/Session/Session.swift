@@ -212,13 +212,10 @@ extension Session {
 
     /// Makes `comic` the current one and shows it. Going again to the current comic moves
     /// nothing here, but still makes it the last comic visited, where another process may have
-    /// gone elsewhere since: best effort then, as this process's own state has not changed.
+    /// gone elsewhere since. A visit the store cannot take is a note, not a failure.
     func navigate(to comic: Comic) throws -> Outcome {
-        if state.visit(comic.num) {
-            try recordVisit(comic.num)
-        } else {
-            try? recordVisit(comic.num)
-        }
+        state.visit(comic.num)
+        try recordVisit(comic.num)
         return shown(comic)
     }
 
