@@ -275,7 +275,7 @@ package struct Settings: Sendable, Equatable {
     /// The settings file (it may not exist).
     package var file: URL
     /// The settings file's name as messages and `config` show it: safe to print, not too long.
-    package var fileName: String { TerminalSanitizer.path(file.lastPathComponent, limit: 60) }
+    var fileName: String { TerminalSanitizer.path(file.lastPathComponent, limit: 60) }
     private var values: [String: Value]
 
     /// The value of setting `key`.

@@ -470,7 +470,7 @@ extension ComicSource {
     }
 
     /// Records a visit to `num` now, `state` being the browsing state it left.
-    package func recordVisit(_ num: Int, state: SessionState) throws {
+    func recordVisit(_ num: Int, state: SessionState) throws {
         try remember {
             try store.recordVisit(num, at: now(), state: state.encoded, keeping: SessionState.historyLimit)
         }

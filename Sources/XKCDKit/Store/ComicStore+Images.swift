@@ -19,14 +19,14 @@ extension ComicStore {
     }
 
     /// The files the image rows of comics that are not favorites name: what `cache clear` removes.
-    package func clearableImageFiles() throws -> [String] {
+    func clearableImageFiles() throws -> [String] {
         try read { db in
             try db.values("SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)", as: String.self)
         }
     }
 
     /// The files the image rows name.
-    package func imageFileNames() throws -> Set<String> {
+    func imageFileNames() throws -> Set<String> {
         try read { db in Set(try db.values("SELECT file FROM image", as: String.self)) }
     }
 

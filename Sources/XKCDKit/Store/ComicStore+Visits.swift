@@ -11,14 +11,14 @@ extension ComicStore {
     static let browsingStateKey = "session.state.v3"
 
     /// The browsing state the last process to move saved, in ``SessionState/encoded`` form.
-    package func browsingState() throws -> String? {
+    func browsingState() throws -> String? {
         try setting(Self.browsingStateKey)
     }
 
     /// Records a visit to `num` made at `date`, unless the last visit of any process was to it,
     /// and saves `state` as the browsing state to carry on from, in one transaction. Only the
     /// latest `limit` visits are kept.
-    package func recordVisit(_ num: Int, at date: Date, state: String, keeping limit: Int) throws {
+    func recordVisit(_ num: Int, at date: Date, state: String, keeping limit: Int) throws {
         try write { db in
             let last = try db.cached("SELECT num FROM visit ORDER BY id DESC LIMIT 1").value(as: Int.self)
             if last != num {
@@ -34,7 +34,7 @@ extension ComicStore {
 
     /// The comics visited, most recent first, each once: the latest `limit` (nil: all), and
     /// how many there are in all.
-    package func visitedComics(limit: Int?) throws -> (numbers: [Int], total: Int) {
+    func visitedComics(limit: Int?) throws -> (numbers: [Int], total: Int) {
         try read { db in
             // The ids follow the order the visits were committed in, which the clock may not.
             let numbers = try db.cached("SELECT num FROM visit GROUP BY num ORDER BY max(id) DESC LIMIT ?")

@@ -330,7 +330,7 @@ package final class SQLiteConnection {
     /// Opens the database file at `path` to read only, as it is: no lock, no shared memory and no
     /// write-ahead log, so nothing is written, not even on a full disk. Commits still in the
     /// log are not seen.
-    package convenience init(immutable path: String) throws {
+    convenience init(immutable path: String) throws {
         // A URI, so the path's own `?`, `#` and `%` are escaped.
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
         let escaped = path.utf8.map { allowed.contains($0) ? String(UnicodeScalar($0)) : "%" + Self.hex($0) }.joined()
@@ -520,7 +520,7 @@ package final class SQLiteDatabase: @unchecked Sendable {
 
     /// Reads the database file at `path` as it is, through one connection that cannot write
     /// (see ``SQLiteConnection/init(immutable:)``); `prepare` is run on it.
-    package init(immutable path: String, prepare: (SQLiteConnection) throws -> Void) throws {
+    init(immutable path: String, prepare: (SQLiteConnection) throws -> Void) throws {
         writer = try SQLiteConnection(immutable: path)
         try prepare(writer)
         reader = nil

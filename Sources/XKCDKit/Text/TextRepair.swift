@@ -426,7 +426,7 @@ package enum TerminalSanitizer {
 
     /// A path (or a name from a file) sanitized to one line for a message, its middle cut out
     /// when it is longer than `limit` characters, so both where it starts and its name show.
-    package static func path(_ path: String, limit: Int = 160) -> String {
+    static func path(_ path: String, limit: Int = 160) -> String {
         let clean = sanitize(path, multiline: false)
         guard clean.count > limit else { return clean }
         return String(clean.prefix(limit / 2)) + "…" + String(clean.suffix(limit - limit / 2))
