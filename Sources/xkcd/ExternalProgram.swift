@@ -175,6 +175,13 @@ struct ExternalProgram {
                 if captured!.count < Self.mostOutput { captured!.append(contentsOf: chunk[0..<count]) }
             }
         }
+        if onTerminal {
+            // Waited for without reaping first: until it is forgotten, the pid cannot have been
+            // given to another process for the signal handler to end.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+            xkcd_guard_terminal_child(0)
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .notStarted }
