@@ -44,7 +44,7 @@ test: deps lint
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	$(SWIFT) build --build-tests
-	$(TEST_ENV) $(SWIFT) test --skip-build
+	$(TEST_ENV) SWIFT=$(SWIFT) ./scripts/run-tests.sh
 	@./scripts/test-package.sh
 
 # The house style is .swift-format's (the toolchain ships swift-format): `make format` applies

@@ -197,7 +197,11 @@ final class CommandRunner {
     // opener. Returns false when a requested hand-off was impossible.
     private func hand(_ outcome: Outcome, text: String, json: Bool) -> Bool {
         switch outcome {
-        case .explanation where !json:
+        case .explanation:
+            if json {
+                output.write(text)
+                return true
+            }
             switch interrupts.handingOverTheTerminal({ handoff.page(text) }) {
             case .paged:
                 break
@@ -235,7 +239,9 @@ final class CommandRunner {
             } else {
                 return open(url, printing: text)
             }
-        default:
+        case .comic, .alt, .transcript, .history, .choices, .favoriteAdded, .favoriteRemoved, .favorites, .imported,
+            .image, .saved, .cacheStats, .cacheCleared, .synced, .searchResults, .unread, .help, .quit, .card,
+            .confirmation, .settings, .settingChanged:
             output.write(text)
         }
         return true

@@ -18,13 +18,20 @@ struct NetworkFaultTests {
         var setup: Setup
         /// Requests per command: 3 when retried (two retries), 1 when not, nil when not counted.
         var requestsPerCommand: Int?
+        /// Requests `next` makes beyond those: the numbers after one the server does not have.
+        var nextLooksFurther = 0
 
         var testDescription: String { name }
     }
 
     /// Run in a data directory that holds comic #2 (and the newest, #2665, which `goto` also
     /// fetched), so `explain 2` and `image 2` reach only explainxkcd and the image server.
-    static let networkedCommands = ["goto 3", "sync", "explain 2", "image 2", "check"]
+    /// `next` and `prev` move from #2 to comics that are not stored; after a 404, which says a
+    /// comic does not exist, `next` tries #4, #5 and #6 and then gives up.
+    static let networkedCommands = [
+        "goto 3", "next", "prev", "show 10", "alt 11", "transcript 12", "fav 13", "save 14", "share 15", "sync",
+        "explain 2", "image 2", "check",
+    ]
 
     static let cases: [Case] = [
         Case(name: "refused connection", setup: .serverStopped),
@@ -34,7 +41,9 @@ struct NetworkFaultTests {
         Case(
             name: "HTTP 503 with Retry-After", setup: .fault(.status(503, headers: ["Retry-After": "0"])),
             requestsPerCommand: 3),
-        Case(name: "HTTP 404", setup: .fault(.status(404, body: "<html>not here</html>")), requestsPerCommand: 1),
+        Case(
+            name: "HTTP 404", setup: .fault(.status(404, body: "<html>not here</html>")), requestsPerCommand: 1,
+            nextLooksFurther: 2),
         Case(name: "redirect loop", setup: .fault(.status(302, headers: ["Location": "/loop"])), requestsPerCommand: 6),
         Case(
             name: "redirect to file:", setup: .fault(.status(302, headers: ["Location": "file:///etc/passwd"])),
@@ -83,20 +92,29 @@ struct NetworkFaultTests {
         #expect(run.status == 1)
         #expect(run.errorLines.count == Self.networkedCommands.count, "\(run.stderr)")
         let latest = try fresh.run(["latest"], extraEnvironment: environment)
+        let countedRequests = server.requestCount
+        // A comic `random` cannot have is skipped for another (a 404 is xkcd's answer for a
+        // number that was never drawn), so its requests are not counted with the others.
+        let random = try xkcd.run(["random"], extraEnvironment: environment)
+        #expect(random.status == 1)
+        #expect(random.errorLines.count == 1, "\(random.stderr)")
         #expect(latest.status == 1)
         #expect(latest.errorLines.count == 1, "\(latest.stderr)")
-        let stderr = run.stderr + latest.stderr
+        let stderr = run.stderr + latest.stderr + random.stderr
         #expect(stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") && $0.count < 200 }, "\(stderr)")
         // An error is one line, however long; what goes to stdout fits the width.
         #expect(OutputHygiene.problems(in: stderr).isEmpty, "\(stderr)")
         #expect(OutputHygiene.problems(in: run.stdout, width: 60).isEmpty, "\(run.stdout)")
         #expect(run.stdout.contains("#2     Petit Trees"), "the script went on to `history`: \(run.stdout)")
         if let perCommand = fault.requestsPerCommand {
-            #expect(server.requestCount == perCommand * (Self.networkedCommands.count + 1), "\(server.requestLog)")
+            let expected = perCommand * (Self.networkedCommands.count + 1) + fault.nextLooksFurther
+            #expect(countedRequests == expected, "\(server.requestLog)")
         }
         // Nothing wrong was stored: offline, #3, the image and the explanation are not there.
-        let offline = try xkcd.run(["--offline", "-c", "goto 3; explain 2; image 2"])
-        #expect(offline.errorLines.count == 3, "\(offline.stderr)")
+        let offline = try xkcd.run(["--offline", "-c", "goto 3; explain 2; image 2; fav 13"])
+        #expect(offline.errorLines.count == 4, "\(offline.stderr)")
+        let favorites = try xkcd.run(["--offline", "favorites"])
+        #expect(!favorites.stdout.contains("#13"), "\(favorites.stdout)")
         #expect(try Self.storedCounts(xkcd) == [2, 0])
         #expect(try Self.storedCounts(fresh) == [0, 0])
     }

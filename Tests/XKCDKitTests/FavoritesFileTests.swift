@@ -54,7 +54,8 @@ import Testing
     }
 
     // Root reads any file: the refusal is only seen by other users.
-    @Test(.enabled(if: geteuid() != 0)) func anUnreadableFileIsNamedAsSuch() throws {
+    @Test(.enabled(if: geteuid() != 0, "root reads a file whatever its permission bits say"))
+    func anUnreadableFileIsNamedAsSuch() throws {
         let directory = try temporaryDirectory("favorites-file")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("secret.json")

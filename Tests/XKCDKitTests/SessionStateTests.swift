@@ -84,6 +84,22 @@ import Testing
         #expect(throws: XKCDError.endOfArchive("no comic before #3")) { try backward.skipMissing() }
     }
 
+    @Test func aStepGivesUpOnAServerThatLacksARunOfComics() throws {
+        var forward = try ComicStep(from: 2, by: 1, newest: 2000, absent: [])
+        try forward.skipMissing()
+        try forward.skipMissing()
+        #expect(forward.target == 5)
+        #expect(throws: XKCDError.cannotDo("the server has none of #3, #4, #5; not asking it for more")) {
+            try forward.skipMissing()
+        }
+        var backward = try ComicStep(from: 100, by: -1, newest: 2000, absent: [])
+        try backward.skipMissing()
+        try backward.skipMissing()
+        #expect(throws: XKCDError.cannotDo("the server has none of #99, #98, #97; not asking it for more")) {
+            try backward.skipMissing()
+        }
+    }
+
     @Test func unreadComicsComeAfterTheCurrentOneThenWrapAround() {
         var state = SessionState()
         #expect(state.unreadOrder(unread: [1, 3, 6]) == [1, 3, 6])

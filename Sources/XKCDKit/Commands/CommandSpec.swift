@@ -285,7 +285,7 @@ extension CommandSpec {
             details: """
                 Prints the transcript of comic N, or of the current comic: xkcd's own where it has
                 one that is this comic's (it has none after about #1677, and those around
-                #1609–#1674 are shifted by a few comics), else explainxkcd's community transcript,
+                #1609–#1677 are shifted by a few comics), else explainxkcd's community transcript,
                 labelled as such. Offline once 'sync --explanations' has stored it.
                 """,
             argument: .optionalComic, completes: .stored

@@ -114,7 +114,10 @@ package actor Session {
     private static func movesToAComic(_ command: Command) -> Bool {
         switch command {
         case .latest, .first, .next, .previous, .random, .goto, .back, .forward, .nextUnread: true
-        default: false
+        case .history, .show, .alt, .transcript, .favorite, .unfavorite, .favorites, .importFavorites, .image,
+            .save, .cacheStats, .cacheClear, .sync, .search, .explain, .share, .open, .check, .unread, .config,
+            .set, .help, .quit:
+            false
         }
     }
 
@@ -257,15 +260,19 @@ extension Session {
         var excluded = SessionState.randomExclusions(
             newest: newest, absent: try source.absentNumbers(),
             stored: source.offline ? try source.store.storedNumbers() : nil)
-        for _ in 0..<100 {
-            guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else { break }
+        var missed: [Int] = []
+        while missed.count < ComicStep.mostMissed {
+            guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else {
+                throw XKCDError.endOfArchive("no comic to pick from")
+            }
             do {
                 return try await source.comic(pick)
             } catch XKCDError.noSuchComic {
                 excluded.insert(pick)
+                missed.append(pick)
             }
         }
-        throw XKCDError.endOfArchive("no comic to pick from")
+        throw ComicStep.serverLacks(missed)
     }
 }
 
@@ -365,15 +372,17 @@ extension Session {
         let (all, seen) = try await archiveNumbers()
         let unread = all.filter { !seen.contains($0) }
         let current = state.current ?? 0
-        for num in state.unreadOrder(unread: unread).prefix(50) {
+        var missed: [Int] = []
+        for num in state.unreadOrder(unread: unread).prefix(50) where missed.count < ComicStep.mostMissed {
             do {
                 return try await source.comic(num)
             } catch XKCDError.noSuchComic {
-                continue
+                missed.append(num)
             } catch XKCDError.notStoredOffline {
                 continue
             }
         }
+        if missed.count == ComicStep.mostMissed { throw ComicStep.serverLacks(missed) }
         throw XKCDError.cannotDo(
             unread.isEmpty
                 ? "you have seen all \(all.count) comics"

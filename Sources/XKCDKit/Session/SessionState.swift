@@ -166,6 +166,13 @@ package struct ComicStep: Sendable, Equatable {
     package let newest: Int
     /// The number to fetch.
     package private(set) var target: Int
+    // The numbers the server said it does not have, this step.
+    private var missed: [Int] = []
+
+    /// How many numbers in a row the server may lack before a step gives up. xkcd lacks one
+    /// comic in all (#404, never asked for); a server that lacks a run of them is broken, and
+    /// walking on would ask it for every comic to the end.
+    package static let mostMissed = 3
 
     /// Steps `offset` comics from `start` (backwards when negative), not counting `absent`
     /// numbers; stops at either end of `1...newest`, and throws ``XKCDError/endOfArchive(_:)``
@@ -187,12 +194,21 @@ package struct ComicStep: Sendable, Equatable {
     }
 
     /// Moves on past `target`, which the server does not have; throws
-    /// ``XKCDError/endOfArchive(_:)`` when no number is left that way.
+    /// ``XKCDError/endOfArchive(_:)`` when no number is left that way, and
+    /// ``XKCDError/cannotDo(_:)`` when the server has lacked ``mostMissed`` in a row.
     package mutating func skipMissing() throws {
+        missed.append(target)
         let candidate = target + direction
         guard (1...newest).contains(candidate), candidate != start else {
             throw XKCDError.endOfArchive(direction > 0 ? "no comic after #\(start)" : "no comic before #\(start)")
         }
+        guard missed.count < Self.mostMissed else { throw Self.serverLacks(missed) }
         target = candidate
+    }
+
+    /// The error for a server that lacked every one of `missed`, ``mostMissed`` numbers it
+    /// should have.
+    package static func serverLacks(_ missed: [Int]) -> XKCDError {
+        .cannotDo("the server has none of \(missed.map { "#\($0)" }.joined(separator: ", ")); not asking it for more")
     }
 }
