@@ -86,8 +86,10 @@ bench: deps
 	@./scripts/fetch-comicdb.sh $(BENCH_DIR)/comicdb > /dev/null
 	@# Product by product: only what the rows run is built with the static Swift runtime.
 	for product in xkcd xkcd-bench bench-floor; do $(SWIFT) build $(RELEASE_FLAGS) --product $$product || exit 1; done
+	@# The C floor by the C compiler: a SwiftPM product would carry the Swift runtime.
+	$(CC) -O2 -Wall -Wextra -Werror -o .build/release/bench-store-floor Sources/bench-store-floor/main.c -lsqlite3 -ledit
 	$(TEST_ENV) .build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
-		--xkcd .build/release/xkcd --floor .build/release/bench-floor
+		--xkcd .build/release/xkcd --floor .build/release/bench-floor --store-floor .build/release/bench-store-floor
 
 # The completion scripts and the man page are generated from the command definitions and
 # checked in; a test fails when they are stale.

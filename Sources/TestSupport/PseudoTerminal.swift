@@ -165,7 +165,7 @@ package final class PseudoTerminal: @unchecked Sendable {
                         output: String(decoding: bytes, as: UTF8.self))
                 }
                 if reachedEnd {
-                    usleep(5_000)
+                    usleep(1_000)
                 } else {
                     drain(waitingUpTo: min(20, Self.milliseconds(remaining)))
                 }

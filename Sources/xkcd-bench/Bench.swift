@@ -20,8 +20,10 @@ struct Bench {
         var comicDatabase = ""
         var xkcd = ".build/release/xkcd"
         var floor = ".build/release/bench-floor"
+        var storeFloor = ".build/release/bench-store-floor"
         /// `link`: only the rows over a 40 ms link; `search`: only the search rows; `image`:
-        /// only the image rows; `explanations`: only the `sync --explanations` rows.
+        /// only the image rows; `explanations`: only the `sync --explanations` rows; `startup`:
+        /// only the start-up rows.
         var only: String?
 
         static func parse(_ arguments: [String]) throws -> Options {
@@ -33,14 +35,15 @@ struct Bench {
                 case "--comicdb": options.comicDatabase = value
                 case "--xkcd": options.xkcd = value
                 case "--floor": options.floor = value
+                case "--store-floor": options.storeFloor = value
                 case "--only": options.only = value
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
             guard !options.comicDatabase.isEmpty else { throw BenchError("--comicdb FILE is required") }
-            guard [nil, "link", "search", "image", "explanations"].contains(options.only) else {
+            guard [nil, "link", "search", "image", "explanations", "startup"].contains(options.only) else {
                 throw BenchError(
-                    "--only takes 'link', 'search', 'image' or 'explanations', not '\(options.only ?? "")'")
+                    "--only takes 'link', 'search', 'image', 'explanations' or 'startup', not '\(options.only ?? "")'")
             }
             return options
         }
@@ -133,18 +136,11 @@ struct Bench {
             return
         }
 
-        log("start-up …")
-        // Alternating runs, so a machine that slows down or speeds up meanwhile moves both alike.
-        var startup: [Double] = []
-        var floorStartup: [Double] = []
-        for _ in 0..<40 {
-            startup.append(try Spawn.run(options.xkcd, [], environment: environment(warm, server: server)).seconds)
-            floorStartup.append(
-                try Spawn.run(options.floor, [], environment: environment(warm, server: server)).seconds)
+        try startupRows(warm: warm, server: server, into: &table)
+        if options.only == "startup" {
+            print(table.markdown)
+            return
         }
-        table.add(
-            "start to first prompt and exit (stdin at EOF, warm cache)", ours: Measure.median(startup),
-            floor: Measure.median(floorStartup), floorName: "Swift + Foundation, print one line", goal: .ratio(1.5))
 
         log("goto …")
         let stored = archive.bodies.keys.sorted()

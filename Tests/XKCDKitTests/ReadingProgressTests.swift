@@ -135,6 +135,37 @@ import Testing
         #expect(await watcher.takePending().isEmpty)
     }
 
+    // The REPL's first prompt waits for the start-up check, so the wait must end when the check
+    // does, not at a poll's next tick: measured against a plain hand-over between two tasks.
+    @Test func theStartUpWaitEndsWhenTheCheckIsIn() async throws {
+        let clock = ContinuousClock()
+        var waits: [Duration] = []
+        var handOvers: [Duration] = []
+        for _ in 0..<15 {
+            let watcher = NewComicWatcher(interval: 0, now: { Date() }, check: { nil })
+            let waiting = Task {
+                await watcher.waitForStart(upTo: .seconds(60))
+                return clock.now
+            }
+            try await Task.sleep(for: .milliseconds(2))
+            let checked = clock.now
+            await watcher.started(with: nil)
+            waits.append(checked.duration(to: await waiting.value))
+
+            let (stream, continuation) = AsyncStream<Void>.makeStream()
+            let handed = Task {
+                for await _ in stream { break }
+                return clock.now
+            }
+            try await Task.sleep(for: .milliseconds(2))
+            let yielded = clock.now
+            continuation.yield()
+            handOvers.append(yielded.duration(to: await handed.value))
+        }
+        let median = { (values: [Duration]) in values.sorted()[values.count / 2] }
+        #expect(median(waits) < median(handOvers) * 20, "waits \(waits), hand-overs \(handOvers)")
+    }
+
     @Test func unreadCountsWhatWasShownAcrossRestarts() async throws {
         let workspace = try Workspace("unread")
         let library = TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock())

@@ -21,6 +21,9 @@ package actor NewComicWatcher {
     private var lastCheck: Date
     private var pending: [Notice] = []
     private var hasStarted = false
+    // Callers of `waitForStart` still waiting, by ticket: the start or their limit resumes them.
+    private var startWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextTicket = 0
 
     /// A watcher checking every `interval` seconds (0: never after the start) by calling
     /// `check`, which returns nil when there is nothing new; `now` is the clock.
@@ -40,14 +43,30 @@ package actor NewComicWatcher {
         hasStarted = true
         lastCheck = now()
         if let report { pending.append(Notice(report: report, atStart: true)) }
+        for waiter in startWaiters.values { waiter.resume() }
+        startWaiters.removeAll()
     }
 
-    /// Returns once the start-up check is in, or when `limit` has passed.
+    /// Returns as soon as the start-up check is in, or when `limit` has passed (or the task is
+    /// cancelled).
     package func waitForStart(upTo limit: Duration) async {
-        let deadline = ContinuousClock.now + limit
-        while !hasStarted, ContinuousClock.now < deadline, !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(10))
+        guard !hasStarted, !Task.isCancelled else { return }
+        let ticket = nextTicket
+        nextTicket += 1
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            stopWaiting(ticket)
         }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { startWaiters[ticket] = $0 }
+        } onCancel: {
+            timer.cancel()
+        }
+        timer.cancel()
+    }
+
+    private func stopWaiting(_ ticket: Int) {
+        startWaiters.removeValue(forKey: ticket)?.resume()
     }
 
     /// Checks when `interval` has passed since the last check.
