@@ -65,23 +65,23 @@ struct HostileServerTests {
         return loopback
     }
 
-    /// Commands whose layout fits the terminal: cards, texts, explanations, lists.
+    /// Commands whose layout fits the terminal, in a pipe too: cards, texts, explanations, lists.
     static let fitting = [
-        "latest", "show", "alt", "transcript", "explain", "explain --all", "show 2999", "history", "favs",
+        "goto 3000", "latest", "show", "alt", "transcript", "explain", "explain --all", "show 2999", "history", "favs",
         "search Title", "image 3000 --width 18",
     ]
-    /// Commands that print one line per item or a message to paste elsewhere, whatever the width.
-    static let oneLine = [
-        "check", "goto 3000", "fav", "goto title", "search desrever", "share", "share --markdown", "share --mailto",
-        "unread", "cache stats",
-    ]
+    /// Commands that print one line per item or a sentence in a pipe, whatever the width (on a
+    /// terminal they fit it); `check` comes first, to report #3000.
+    static let oneLine = ["check", "fav 3000", "goto title", "search desrever", "unread", "cache stats"]
+    /// Messages to paste elsewhere, printed whole whatever the width.
+    static let pasted = ["share", "share --markdown", "share --mailto"]
 
     @Test(arguments: [20, 40, 80, 132])
     func everyCommandPrintsNoForeignControlAndFitsTheWidth(columns: Int) throws {
         let loopback = try Self.hostileLoopback()
         let environment = ["COLUMNS": String(columns), "PAGER": "cat"]
         let lines = try loopback.xkcd.run(
-            [], stdin: Self.oneLine.joined(separator: "\n") + "\n", extraEnvironment: environment)
+            [], stdin: (Self.oneLine + Self.pasted).joined(separator: "\n") + "\n", extraEnvironment: environment)
         #expect([0, 1].contains(lines.status), "\(lines.stderr)")
         #expect(
             lines.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("note: ") },
@@ -96,6 +96,36 @@ struct HostileServerTests {
         let problems = OutputHygiene.problems(in: run.stdout, width: columns)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         #expect(OutputHygiene.problems(in: run.stderr).isEmpty, "\(run.stderr)")
+    }
+
+    /// On a terminal every command fits it, and the program writes colour and hyperlinks: those,
+    /// and nothing the server sent.
+    @Test(arguments: [20, 40, 80])
+    func onAColourTerminalOnlyTheProgramsOwnEscapesAppearAndEveryCommandFits(columns: Int) throws {
+        let loopback = try Self.hostileLoopback()
+        #expect(try loopback.xkcd.run(["sync"]).status == 0)
+        var environment = loopback.xkcd.environment
+        environment["PAGER"] = "cat"
+        environment["TERM_PROGRAM"] = "WezTerm"
+        var shown = ""
+        // `cache stats` shows no server text, and its values keep ten columns on the narrowest terminal.
+        let commands = Self.oneLine + Self.fitting + Self.pasted
+        for command in commands where !command.hasPrefix("image") && command != "cache stats" {
+            let terminal = try PseudoTerminal(
+                executable: XKCDBinary.url, arguments: command.split(separator: " ").map(String.init),
+                environment: environment, columns: UInt16(columns))
+            let status = try terminal.waitForExit(timeout: .seconds(60))
+            let output = terminal.output.replacingOccurrences(of: "\r\n", with: "\n")
+            #expect([0, 1].contains(status), "\(command): \(output.prefix(300))")
+            let problems = OutputHygiene.problems(
+                in: output, width: Self.pasted.contains(command) ? nil : columns, escapes: .colour)
+            #expect(problems.isEmpty, "\(command): \(problems.prefix(10))")
+            shown += output
+        }
+        #expect(shown.contains("\u{1B}[1m") && shown.contains("\u{1B}]8;;https://"), "colour and hyperlinks were on")
+        for text in ["#3000", "desrever", "Explained", "favorite now"] {
+            #expect(shown.contains(text), "\(text.debugDescription) was shown")
+        }
     }
 
     @Test func jsonEscapesWhatItCarries() throws {

@@ -36,7 +36,11 @@ import Testing
         #expect(summary.explanationsFetched == Self.size)
         _ = try await session.run(.favorite(.number(7)))
         _ = try await session.run(.save(.number(8), path: workspace.directory.path, force: false))
-        guard case let .cacheStats(stats) = try await session.run(.cacheStats) else { return }
+        let statsOutcome = try await session.run(.cacheStats)
+        guard case let .cacheStats(stats) = statsOutcome else {
+            Issue.record("no cache stats: \(statsOutcome)")
+            return
+        }
         #expect(stats.clearable == ClearableItems(comics: Self.size - 1, images: 1, explanations: Self.size - 1))
         let before = try databaseBytes()
         #expect(stats.databaseBytes == before)
@@ -52,11 +56,19 @@ import Testing
         )
 
         // The favorite is whole and still found; nothing else is.
-        guard case let .cacheStats(left) = try await session.run(.cacheStats) else { return }
+        let leftOutcome = try await session.run(.cacheStats)
+        guard case let .cacheStats(left) = leftOutcome else {
+            Issue.record("no cache stats: \(leftOutcome)")
+            return
+        }
         #expect(left.comics == 1 && left.explanations == 1 && left.images == 1 && left.favorites == 1)
         #expect(left.clearable == ClearableItems(comics: 0, images: 0, explanations: 0))
         #expect(left.databaseBytes == after)
-        guard case let .searchResults(_, hits, _) = try await session.run(.search("alt")) else { return }
+        let searched = try await session.run(.search("alt"))
+        guard case let .searchResults(_, hits, _) = searched else {
+            Issue.record("no search results: \(searched)")
+            return
+        }
         #expect(hits.map(\.num) == [7])
     }
 

@@ -165,7 +165,11 @@ import Testing
                 try await session.run(.importFavorites(path: path))
             }
         }
-        guard case let .favorites(entries) = try await session.run(.favorites) else { return }
+        let listed = try await session.run(.favorites)
+        guard case let .favorites(entries) = listed else {
+            Issue.record("no favorites: \(listed)")
+            return
+        }
         #expect(entries.map(\.num) == [1], "nothing half-imported")
     }
 
@@ -257,7 +261,11 @@ import Testing
         _ = try await session.run(.favorite(.number(353)))
         _ = try await session.run(.save(.number(1), path: directory.path, force: false))
         _ = try await session.run(.goto(.number(2)))
-        guard case let .cacheStats(before) = try await session.run(.cacheStats) else { return }
+        let statsBefore = try await session.run(.cacheStats)
+        guard case let .cacheStats(before) = statsBefore else {
+            Issue.record("no cache stats: \(statsBefore)")
+            return
+        }
         #expect(before.comics == 4)
         #expect(before.images == 2)
         #expect(before.favorites == 1)
@@ -267,7 +275,11 @@ import Testing
             return
         }
         #expect(cleared.deleted == ClearableItems(comics: 3, images: 1, explanations: 0))
-        guard case let .cacheStats(after) = try await session.run(.cacheStats) else { return }
+        let statsAfter = try await session.run(.cacheStats)
+        guard case let .cacheStats(after) = statsAfter else {
+            Issue.record("no cache stats: \(statsAfter)")
+            return
+        }
         #expect(after.comics == 1)
         #expect(after.images == 1)
         #expect(after.favorites == 1)
@@ -308,9 +320,13 @@ import Testing
             }
             try await group.waitForAll()
         }
-        guard case let .favorites(seenByFirst) = try await first.run(.favorites),
-            case let .favorites(seenBySecond) = try await second.run(.favorites)
-        else { return }
+        let listedByFirst = try await first.run(.favorites)
+        let listedBySecond = try await second.run(.favorites)
+        guard case let .favorites(seenByFirst) = listedByFirst, case let .favorites(seenBySecond) = listedBySecond
+        else {
+            Issue.record("not two favorites lists: \(listedByFirst), \(listedBySecond)")
+            return
+        }
         #expect(seenByFirst.map(\.num).sorted() == nums)
         #expect(seenBySecond.map(\.num).sorted() == nums)
     }

@@ -79,7 +79,10 @@ struct FixedTerminal: TerminalDescribing {
         let session = harness.session(terminal: FixedTerminal.kitty)
         let outcome = try await session.run(.goto(.number(5)))
         #expect(shownNumber(outcome) == 5)
-        guard case let .comic(comic) = outcome else { return }
+        guard case let .comic(comic) = outcome else {
+            Issue.record("not a comic: \(outcome)")
+            return
+        }
         let card = Renderer(width: 80, color: false, json: false).render(.comic(comic))
         #expect(card.contains("interactive comic — no image; 'open' shows it in the browser"), "the card says so")
         #expect(harness.notices.all.isEmpty)

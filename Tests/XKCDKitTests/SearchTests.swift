@@ -62,7 +62,11 @@ import Testing
     }
 
     func hits(_ query: String) async throws -> [SearchHit] {
-        guard case let .searchResults(_, hits, _) = try await session.run(.search(query)) else { return [] }
+        let outcome = try await session.run(.search(query))
+        guard case let .searchResults(_, hits, _) = outcome else {
+            Issue.record("no search results for \(query.debugDescription): \(outcome)")
+            return []
+        }
         return hits
     }
 

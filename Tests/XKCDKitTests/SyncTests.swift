@@ -147,7 +147,10 @@ import Testing
         try await waitForAStoredBatch()
         server.stop()
         let outcome = try await task.value
-        guard case let .synced(summary) = outcome else { return }
+        guard case let .synced(summary) = outcome else {
+            Issue.record("not a sync summary: \(outcome)")
+            return
+        }
         #expect(!summary.isComplete)
         let stored = try storedCount()
         #expect(stored > 0 && stored < Self.size - 1)
@@ -155,7 +158,11 @@ import Testing
         let restarted = try XKCDTestServer(archive: server.archive)
         defer { restarted.stop() }
         let again = TestLibrary(directory: directory, server: restarted, clock: clock)
-        guard case let .synced(resumed) = try await again.session().run(.sync(images: false, jobs: 8)) else { return }
+        let resumedOutcome = try await again.session().run(.sync(images: false, jobs: 8))
+        guard case let .synced(resumed) = resumedOutcome else {
+            Issue.record("not a sync summary: \(resumedOutcome)")
+            return
+        }
         #expect(resumed.isComplete)
         #expect(resumed.stored == Self.size - 1)
         #expect(try storedCount() == Self.size - 1)
@@ -174,7 +181,10 @@ import Testing
             "the sync never reached the stall")
         task.cancel()
         let outcome = try await waitPatiently(for: task, "the sync was still waiting for its requests after the cancel")
-        guard case let .synced(summary) = outcome else { return }
+        guard case let .synced(summary) = outcome else {
+            Issue.record("not a sync summary: \(String(describing: outcome))")
+            return
+        }
         #expect(summary.cancelled)
         #expect(summary.fetched > 0 && summary.fetched < Self.stalledAbove, "nothing from beyond the stall")
         #expect(try storedCount() == summary.fetched + 1, "everything that arrived was kept (plus the newest)")

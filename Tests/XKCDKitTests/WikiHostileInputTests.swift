@@ -63,13 +63,31 @@ import Testing
         ]
     }
 
+    /// What the program makes of a page: the view `explain` shows at 40 columns, and the
+    /// search text.
+    struct Reading {
+        var lines: [String]
+        var searchText: String
+
+        /// Characters made, a measure of the work done that no clock disturbs.
+        var size: Int { lines.reduce(searchText.count) { $0 + $1.count } }
+
+        /// Lines wider than the view or holding a control character.
+        var problems: [String] {
+            lines.filter { line in
+                DisplayWidth.of(line) > 40 || line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            }
+        }
+    }
+
     // Everything the program does with a page: the view `explain` shows, its incomplete mark,
     // and the search text.
-    static func read(_ page: String) {
+    static func read(_ page: String) -> Reading {
         let document = (try? WikiMarkup.document(from: page)) ?? WikiDocument(blocks: [])
-        _ = WikiLayout(width: 40, style: Style(enabled: false), hyperlinks: false).lines(document)
+        let lines = WikiLayout(width: 40, style: Style(enabled: false), hyperlinks: false).lines(document)
         _ = try? IncompleteNotice.find(in: page)
-        _ = ExplanationText(wikitext: page)
+        let text = ExplanationText(wikitext: page)
+        return Reading(lines: lines, searchText: text.explanation + text.transcript)
     }
 
     // The least time `rounds` readings of `page` take, of a few tries (the least is the one
@@ -78,7 +96,7 @@ import Testing
         let clock = ContinuousClock()
         return (0..<5).map { _ in
             clock.measure {
-                for _ in 0..<rounds { read(page) }
+                for _ in 0..<rounds { _ = read(page) }
             }
         }.min()!
     }
@@ -88,6 +106,12 @@ import Testing
         let count = 4_000
         let small = hostile.page(count)
         let large = hostile.page(4 * count)
+        let (smallReading, largeReading) = (Self.read(small), Self.read(large))
+        #expect(largeReading.problems.isEmpty, "\(hostile.name): \(largeReading.problems.prefix(3))")
+        // Four times the text makes at most about four times as much; quadratic work would make 16.
+        #expect(
+            largeReading.size < 8 * max(smallReading.size, count),
+            "\(hostile.name): 4× the text made \(largeReading.size) characters, 1× made \(smallReading.size)")
         // Enough rounds that the small page's time is well above the clock's noise.
         var rounds = 1
         while Self.time(small, rounds: rounds) < .milliseconds(20) { rounds *= 2 }

@@ -52,7 +52,10 @@ import Testing
             document.blocks.first(where: {
                 if case .paragraph(0, nil, _) = $0 { return true } else { return false }
             }))
-        guard case let .paragraph(_, _, runs) = first else { return }
+        guard case let .paragraph(_, _, runs) = first else {
+            Issue.record("not a paragraph: \(first)")
+            return
+        }
         #expect(runs.contains(WikiRun("bold", bold: true)))
         #expect(runs.contains(WikiRun("italic", italic: true)))
         #expect(runs.contains(WikiRun("both", bold: true, italic: true)))
