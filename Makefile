@@ -44,8 +44,9 @@ test: deps lint
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	$(SWIFT) build --build-tests
-	$(TEST_ENV) SWIFT=$(SWIFT) ./scripts/run-tests.sh
+	$(TEST_ENV) SWIFT=$(SWIFT) SKIP_SUMMARY=.build/test-skips.txt ./scripts/run-tests.sh
 	@./scripts/test-package.sh
+	@cat .build/test-skips.txt
 
 # The house style is .swift-format's (the toolchain ships swift-format): `make format` applies
 # it, `make lint` (part of `make test`) fails on any difference.

@@ -9,11 +9,14 @@ status=$?
 # Swift Testing reports a skip as "Test NAME skipped: "REASON"" (or "skipped." without one).
 skips=$(grep -E '^.? ?Test .* skipped' "$log" | sed -E 's/.*Test (.*) skipped(: "(.*)")?\.?$/\3/')
 count=$(grep -cE '^.? ?Test .* skipped' "$log")
-if [ "$count" -gt 0 ]; then
-    echo
-    echo "tests skipped: $count (this run is not a full one):"
-    printf '%s\n' "$skips" | sed 's/^$/(no reason given)/' | sort | uniq -c | sed -E 's/^ *([0-9]+) /  \1 × /'
-else
-    echo "tests skipped: none"
-fi
+# Kept for `make test` to repeat at its very end, after the package test.
+summary=${SKIP_SUMMARY:-/dev/null}
+{
+    if [ "$count" -gt 0 ]; then
+        echo "tests skipped: $count (this run is not a full one):"
+        printf '%s\n' "$skips" | sed 's/^$/(no reason given)/' | sort | uniq -c | sed -E 's/^ *([0-9]+) /  \1 × /'
+    else
+        echo "tests skipped: none"
+    fi
+} | tee "$summary"
 exit "$status"
