@@ -22,6 +22,8 @@ struct Rendering {
     var hyperlinks: Bool
     /// Whether sentences are wrapped to the width (on a terminal; a pipe gets one line each).
     var wrapsMessages: Bool
+    /// What a command named in a hint starts with (`xkcd ` for a one-shot command).
+    var commandPrefix = ""
 
     /// A renderer for the terminal as it is now, with colour where the `color` setting and
     /// the terminal allow it.
@@ -29,6 +31,7 @@ struct Rendering {
         var renderer = Renderer(width: Terminal().width, color: color && terminalColor, json: json)
         renderer.hyperlinks = hyperlinks && color && terminalColor
         renderer.wrapsMessages = wrapsMessages
+        renderer.commandPrefix = commandPrefix
         return renderer
     }
 }
@@ -166,7 +169,7 @@ final class CommandRunner {
             output.notice("cancelled")
             return Result(failed: true)
         } catch {
-            output.error(XKCDError.message(for: error))
+            output.error(XKCDError.message(for: error), didYouMean: XKCDError.didYouMean(in: error))
             return Result(failed: true)
         }
         if case .quit = outcome { return Result(quit: true) }

@@ -220,11 +220,11 @@ final class Output: Sendable {
 
     /// Writes one `error: …` line to stderr (wrapped on a terminal, later lines under the
     /// message), after `line N:` while a script's line runs; with `--json`, also the error's
-    /// document on stdout.
-    func error(_ message: String) {
+    /// document on stdout, with the comics it offers in `didYouMean`.
+    func error(_ message: String, didYouMean: [ComicEntry] = []) {
         let line = scriptLine.withLock { $0 }
         writeLabelled("error:", line.map { "line \($0): \(message)" } ?? message)
-        if json { write(Renderer.errorDocument(message, line: line)) }
+        if json { write(Renderer.errorDocument(message, line: line, didYouMean: didYouMean)) }
     }
 
     /// Makes the errors written from now on name `line` of the script (nil: no line).

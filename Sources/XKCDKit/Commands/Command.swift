@@ -45,8 +45,8 @@ package enum Command: Equatable, Sendable {
     /// connection carries).
     case sync(images: Bool, explanations: Bool = false, jobs: Int? = nil)
     /// Full-text search over titles, alt texts, transcripts and explanations: the best `limit`
-    /// hits (nil: all).
-    case search(String, limit: Int? = SearchQuery.shown)
+    /// hits (nil: all); `exact`: the words as typed, never a correction.
+    case search(String, limit: Int? = SearchQuery.shown, exact: Bool = false)
     /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.
     case explain(ComicReference?, all: Bool)
     /// A comic ready to share: as text, a `mailto:` URL or Markdown (nil: the `share-format`

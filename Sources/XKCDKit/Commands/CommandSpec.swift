@@ -450,6 +450,12 @@ extension CommandSpec {
                 capitals between two words, the query is read as SQLite's FTS5 reads it (every word
                 must match unless OR says otherwise). The best 10 are shown, and how many more there
                 are; --limit N shows N, --all every one. 'search 353' goes to #353.
+                When the words as typed find next to nothing (fewer than 3 comics) and correcting
+                the words no comic holds finds clearly more, the corrected query's hits are shown,
+                and the first line says so; otherwise a correction is offered on that line. A word
+                is corrected to the nearest indexed word with its first letter, a title's word
+                before one of the text; words in "phrases" are corrected inside their quotes, a
+                prefix* and an operator never. --exact searches the words as typed.
                 """,
             argument: .query,
             options: [
@@ -457,6 +463,7 @@ extension CommandSpec {
                     "--limit", short: "-n", .integer(placeholder: "N", noun: "a number of hits", range: 1...100_000),
                     shown: .oneOf("hits")),
                 .flag("--all", short: "-a", shown: .oneOf("hits")),
+                .flag("--exact"),
             ]
         ) { input throws(UsageError) in
             guard let first = input.words.first else {
@@ -469,9 +476,11 @@ extension CommandSpec {
                 guard input.value("--limit") == nil else {
                     throw UsageError("'search' takes --limit N or --all, not both")
                 }
-                return .search(input.joined, limit: nil)
+                return .search(input.joined, limit: nil, exact: input.flag("--exact"))
             }
-            return .search(input.joined, limit: input.value("--limit").flatMap { Int($0) } ?? SearchQuery.shown)
+            return .search(
+                input.joined, limit: input.value("--limit").flatMap { Int($0) } ?? SearchQuery.shown,
+                exact: input.flag("--exact"))
         },
     ]
 

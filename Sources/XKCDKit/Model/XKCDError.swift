@@ -20,8 +20,9 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     case noCurrentComic
     /// Back or forward with nothing to go to.
     case nothingToGo(String)
-    /// No stored comic matches a title; `stored` is how many comics were searched.
-    case noTitleMatch(String, stored: Int, nearest: [String] = [])
+    /// No stored comic matches a title; `stored` is how many comics were searched, `nearest`
+    /// the comics whose titles are nearest it.
+    case noTitleMatch(String, stored: Int, nearest: [ComicEntry] = [])
     /// No favorite matches a title; `favorites` is how many there are.
     case noFavoriteTitled(String, favorites: Int)
     /// The network failed: could not connect, timed out, and so on. `retryable` when trying
@@ -79,7 +80,8 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
             return "no comic titled '\(title)' among the \(stored) stored — try a number, or search \(title)"
         case let .noTitleMatch(title, _, nearest):
             return
-                "no comic titled '\(title)' — did you mean \(nearest.joined(separator: " or "))? (or search \(title))"
+                "no comic titled '\(title)' — did you mean "
+                + nearest.map { "#\($0.num) \($0.title ?? "")" }.joined(separator: " or ") + "? (or search \(title))"
         case let .network(message, _): return message
         case let .httpStatus(status, url): return "server error \(status) from \(url)"
         case let .badData(message): return message
@@ -99,6 +101,12 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
 }
 
 extension XKCDError {
+    /// The comics `error` offers in its "did you mean", for the JSON document beside its line.
+    package static func didYouMean(in error: any Error) -> [ComicEntry] {
+        guard case let .noTitleMatch(_, _, nearest) = error as? XKCDError else { return [] }
+        return nearest
+    }
+
     /// The message to show for any `error`: its own when it has one (this type's, any
     /// `LocalizedError`'s), the system's words for a file operation that failed ("No space left on
     /// device"), else its description.

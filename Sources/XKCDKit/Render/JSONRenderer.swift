@@ -62,10 +62,12 @@ enum JSONRenderer {
             ])
         case let .synced(summary):
             value = sync(summary)
-        case let .searchResults(query, hits, total):
+        case let .searchResults(query, hits, total, spelling):
+            let (corrected, offered) = Self.spelling(spelling)
             value = .object([
                 ("query", .string(query)), ("more", .bool(total > hits.count)), ("total", .int(total)),
                 ("hits", .array(hits.map(hit))),
+                ("corrected", corrected), ("did_you_mean", offered),
             ])
         case let .explanation(view):
             value = explanation(view)
@@ -101,10 +103,22 @@ enum JSONRenderer {
         return value.serialized + "\n"
     }
 
+    /// A search's `corrected` query (whose hits these are, null for the query as typed) and
+    /// `did_you_mean` (the corrected queries offered, not run).
+    private static func spelling(_ spelling: SearchSpelling) -> (corrected: JSONValue, didYouMean: JSONValue) {
+        switch spelling {
+        case .asTyped: (.null, .array([]))
+        case let .corrected(query): (.string(query), .array([]))
+        case let .suggested(query): (.null, .array([.string(query)]))
+        }
+    }
+
     /// The document for a failure the `error:` line on stderr tells, and a newline; `line` is
-    /// the script's line that failed, where one did.
-    static func error(_ message: String, line: Int?) -> String {
-        let value = JSONValue.object([("error", .string(message))] + (line.map { [("line", .int($0))] } ?? []))
+    /// the script's line that failed, where one did; `didYouMean`, the comics the message offers.
+    static func error(_ message: String, line: Int?, didYouMean: [ComicEntry] = []) -> String {
+        let value = JSONValue.object(
+            [("error", .string(message))] + (line.map { [("line", .int($0))] } ?? [])
+                + (didYouMean.isEmpty ? [] : [("did_you_mean", .array(didYouMean.map(entry)))]))
         return value.serialized + "\n"
     }
 

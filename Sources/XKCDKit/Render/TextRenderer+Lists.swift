@@ -87,6 +87,16 @@ extension TextRenderer {
         return block(lines)
     }
 
+    /// The line before a search's hits that says they are a corrected query's, or offers one.
+    func spellingNote(_ spelling: SearchSpelling, query: String) -> String? {
+        switch spelling {
+        case .asTyped: nil
+        case let .corrected(corrected):
+            "showing results for \(corrected) — \(commandPrefix)search --exact \(query) for the words as typed"
+        case let .suggested(suggested): "did you mean \(suggested)? — \(commandPrefix)search \(suggested)"
+        }
+    }
+
     private static func fieldName(_ field: SearchField) -> String {
         switch field {
         case .title: "title"

@@ -8,6 +8,9 @@ struct TextRenderer: Sendable {
     var hyperlinks: Bool
     /// Whether the program's own sentences (reports, notes) are wrapped to `width`.
     var wrapsMessages = false
+    /// What a command shown in a hint starts with where the output is read: `xkcd ` after a
+    /// one-shot command, nothing in the REPL and scripts.
+    var commandPrefix = ""
 
     /// The text for `outcome`, ending with a newline, or empty when there is nothing to print.
     func render(_ outcome: Outcome) -> String {
@@ -68,9 +71,10 @@ struct TextRenderer: Sendable {
             return clearedText(cleared)
         case let .synced(summary):
             return syncText(summary)
-        case let .searchResults(query, hits, total):
-            guard !hits.isEmpty else { return block(sentence("no comic matches '\(query)'")) }
-            return searchText(hits, total: total)
+        case let .searchResults(query, hits, total, spelling):
+            let note = spellingNote(spelling, query: query).map { sentence($0).map(style.dim) } ?? []
+            guard !hits.isEmpty else { return block(note + sentence("no comic matches '\(query)'")) }
+            return block(note) + searchText(hits, total: total)
         case let .explanation(view):
             let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))
@@ -184,6 +188,9 @@ package struct Renderer: Sendable {
     /// Whether the program's own sentences (reports, notes, headings of lists) are wrapped to
     /// `width`: on a terminal; a pipe gets one line a sentence, for grep. Help is always fitted.
     package var wrapsMessages = false
+    /// What a command named in a hint starts with: `xkcd ` where the command was one-shot,
+    /// nothing where commands are typed without it (the REPL, `-c`, scripts).
+    package var commandPrefix = ""
 
     package init(width: Int, color: Bool, json: Bool) {
         self.width = max(20, width)
@@ -197,9 +204,10 @@ package struct Renderer: Sendable {
     }
 
     /// The JSON document `--json` prints on stdout beside an `error:` line, and a newline:
-    /// `{"error": message}`, with the `line` of a script where one failed.
-    package static func errorDocument(_ message: String, line: Int?) -> String {
-        JSONRenderer.error(message, line: line)
+    /// `{"error": message}`, with the `line` of a script where one failed and the comics the
+    /// message offers (`did_you_mean`) where it offers some.
+    package static func errorDocument(_ message: String, line: Int?, didYouMean: [ComicEntry] = []) -> String {
+        JSONRenderer.error(message, line: line, didYouMean: didYouMean)
     }
 
     /// The one-line notice for new comics: `2 new comics since your last visit: #2664 …, #2665 …`,
@@ -217,7 +225,8 @@ package struct Renderer: Sendable {
 
     private var text: TextRenderer {
         TextRenderer(
-            width: width, style: style, hyperlinks: hyperlinks, wrapsMessages: wrapsMessages)
+            width: width, style: style, hyperlinks: hyperlinks, wrapsMessages: wrapsMessages,
+            commandPrefix: commandPrefix)
     }
 }
 

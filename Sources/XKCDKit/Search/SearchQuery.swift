@@ -178,7 +178,7 @@ package enum SearchQuery {
     }
 
     // Letters, digits and marks make words, as FTS5's unicode61 tokenizer sees them.
-    private static func isWordScalar(_ c: Unicode.Scalar) -> Bool {
+    static func isWordScalar(_ c: Unicode.Scalar) -> Bool {
         let p = c.properties
         return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
             || p.generalCategory == .spacingMark

@@ -35,8 +35,9 @@ package enum Outcome: Sendable, Equatable {
     case cacheCleared(CacheCleared)
     /// What a sync did.
     case synced(SyncSummary)
-    /// Search hits, best first, and whether more comics matched than are listed.
-    case searchResults(query: String, hits: [SearchHit], total: Int)
+    /// Search hits, best first, and whether more comics matched than are listed; `spelling`
+    /// says whether they are a corrected query's, or offers one.
+    case searchResults(query: String, hits: [SearchHit], total: Int, spelling: SearchSpelling = .asTyped)
     /// An explainxkcd explanation.
     case explanation(ExplanationView)
     /// A comic written out for sharing (the caller copies and opens as asked).

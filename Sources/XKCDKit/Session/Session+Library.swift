@@ -92,28 +92,28 @@ extension Session {
         .synced(try await source.sync(images: images, explanations: explanations, jobs: jobs, progress: progress))
     }
 
-    /// The stored comics matching `text`, best first.
-    func search(_ text: String, limit: Int?) throws -> Outcome {
-        guard let expression = SearchQuery.expression(text) else {
+    /// The stored comics matching `text`, best first; where the words as typed find next to
+    /// nothing and their correction finds more, the corrected query's (see
+    /// ``SpellingCorrection``), unless `exact`.
+    func search(_ text: String, limit: Int?, exact: Bool = false) throws -> Outcome {
+        guard SearchQuery.expression(text) != nil else {
             throw XKCDError.cannotDo(
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (found, total) = try source.store.search(expression, limit: limit)
-        let words = SearchQuery.words(text)
-        let phrases = SearchQuery.phrases(text)
-        let hits = found.map { hit in
-            var hit = hit
-            hit.terms = SearchQuery.terms(words, of: phrases, held: hit.heldPhrases)
-            return hit
-        }
-        // A word some hit holds is in the index: only the others are looked up.
-        let unmatched = words.filter { word in !hits.contains { $0.terms.contains(word) } }
-        let suggested = unmatched.isEmpty ? [:] : try source.store.suggestions(for: unmatched)
-        if !suggested.isEmpty {
-            var proposals: [String] = []
-            for word in words { if let term = suggested[word], !proposals.contains(term) { proposals.append(term) } }
-            let corrected = words.map { suggested[$0] ?? $0 }.joined(separator: " ")
-            notify("did you mean \(proposals.joined(separator: ", "))? — search \(corrected)")
+        let (hits, total) = try searchHits(text, limit: limit)
+        var spelling = SearchSpelling.asTyped
+        if !exact, let corrected = try correction(of: text, hits: hits) {
+            if total >= SpellingCorrection.fewHits {
+                spelling = .suggested(TerminalSanitizer.brief(corrected))
+            } else {
+                let better = try searchHits(corrected, limit: limit)
+                if SpellingCorrection.showsCorrection(typed: total, corrected: better.total) {
+                    return .searchResults(
+                        query: TerminalSanitizer.brief(text), hits: better.hits, total: better.total,
+                        spelling: .corrected(TerminalSanitizer.brief(corrected)))
+                }
+                if better.total > 0 { spelling = .suggested(TerminalSanitizer.brief(corrected)) }
+            }
         }
         if hits.isEmpty, try source.store.comicCount() == 0 {
             throw XKCDError.cannotDo(
@@ -124,7 +124,32 @@ extension Session {
         {
             notify("note: only \(stored) comics are stored; run 'sync' to search them all")
         }
-        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, total: total)
+        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, total: total, spelling: spelling)
+    }
+
+    // The hits of `text` (which has words to search for), each with the words of it it holds.
+    private func searchHits(_ text: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
+        let (found, total) = try source.store.search(SearchQuery.expression(text) ?? "", limit: limit)
+        let words = SearchQuery.words(text)
+        let phrases = SearchQuery.phrases(text)
+        let hits = found.map { hit in
+            var hit = hit
+            hit.terms = SearchQuery.terms(words, of: phrases, held: hit.heldPhrases)
+            return hit
+        }
+        return (hits, total)
+    }
+
+    // `text` with its words that no comic holds corrected, or nil when none has a correction.
+    private func correction(of text: String, hits: [SearchHit]) throws -> String? {
+        // A word some hit holds is in the index: only the others are looked up.
+        let unmatched = SearchQuery.words(text).filter { word in !hits.contains { $0.terms.contains(word) } }
+        guard !unmatched.isEmpty else { return nil }
+        var corrections: [String: String] = [:]
+        for (word, candidates) in try source.store.spellingCandidates(for: unmatched) {
+            corrections[word] = SpellingCorrection.best(for: word, among: candidates)
+        }
+        return SpellingCorrection.corrected(text, with: corrections)
     }
 }
 

@@ -137,7 +137,7 @@ package actor Session {
         case let .transcript(reference): return try await transcript(reference)
         case let .sync(images, explanations, jobs):
             return try await sync(images: images, explanations: explanations, jobs: jobs)
-        case let .search(text, limit): return try search(text, limit: limit)
+        case let .search(text, limit, exact): return try search(text, limit: limit, exact: exact)
         case let .favorite(reference): return try await addFavorite(reference)
         case let .unfavorite(reference): return try removeFavorite(reference)
         case .favorites: return try listFavorites()
@@ -336,7 +336,9 @@ extension Session {
             case 0 where favoritesOnly:
                 throw XKCDError.noFavoriteTitled(shown, favorites: index.count(favoritesOnly: true))
             case 0:
-                let nearest = index.nearest(query).map { "#\($0.num) \(TerminalSanitizer.brief($0.title))" }
+                let nearest = index.nearest(query).map {
+                    ComicEntry(num: $0.num, title: TerminalSanitizer.brief($0.title))
+                }
                 throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: false), nearest: nearest)
             case 1:
                 return matches[0].num

@@ -44,42 +44,6 @@ extension ComicStore {
         guard code == SQLITE_OK else { throw SQLiteError(extendedCode: code) }
     }
 
-    /// The search index's vocabulary, each term and how many comics hold it: a view over the
-    /// index made for the connection that reads it, which stores nothing.
-    static let searchVocabularyTable =
-        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.comic_fts_vocab USING fts5vocab(main, comic_fts, row)"
-
-    /// For each of `words` (lower-case) that no comic holds, the indexed term closest to it
-    /// (at most two edits away, starting with the same letter; of equals, the commonest).
-    package func suggestions(for words: [String]) throws -> [String: String] {
-        try read { db in
-            try db.execute(Self.searchVocabularyTable)
-            var found: [String: String] = [:]
-            let exists = try db.cached("SELECT 1 FROM comic_fts_vocab WHERE term = ?")
-            let near = try db.cached(
-                """
-                SELECT term, doc FROM comic_fts_vocab
-                WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
-                """)
-            for word in Set(words) where word.count >= 3 && word.allSatisfy(\.isASCII) {
-                guard try exists.value([word], as: Int.self) == nil, let first = word.unicodeScalars.first,
-                    let next = Unicode.Scalar(first.value + 1)
-                else { continue }
-                var best: (term: String, distance: Int, doc: Int)?
-                try near.forEachRow([String(first), String(next), word.count - 2, word.count + 2]) { row in
-                    let term: String = row["term"]
-                    let doc: Int = row["doc"]
-                    let distance = EditDistance.between(word, term)
-                    guard distance <= 2 else { return }
-                    if let current = best, (current.distance, -current.doc) <= (distance, -doc) { return }
-                    best = (term, distance, doc)
-                }
-                if let best { found[word] = best.term }
-            }
-            return found
-        }
-    }
-
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts, transcripts and
     /// explanations, best first (bm25, title weighted highest and explanation lowest); returns
     /// up to `limit` hits (nil: every one), each with the phrases of `expression` it holds, and
