@@ -79,6 +79,10 @@ import XKCDKit
     @Test func anErrorIsADocumentToo() throws {
         try check(["goto", "404"], is: "error", status: 1)
         try check(["gotoo"], is: "error", status: 2)
+        #expect(try xkcd.run(["sync"]).status == 0)
+        try check(["goto", "Pyhton"], is: "error", status: 1)
+        try check(["search", "pyhton"], is: "search")
+        try check(["search", "imoprt", "python"], is: "search")
         let run = try xkcd.run(["--json"], stdin: "goto 404\n")
         #expect(run.errorLines == ["error: line 1: no comic #404 — xkcd skips it (404 Not Found)"])
         #expect(JSONShape.named("error").problems(try JSONReader.parse(Array(run.stdout.utf8)), shapes: shapes).isEmpty)
