@@ -95,6 +95,14 @@ import Testing
         #expect(renderer.render(offered).hasPrefix("did you mean password reuse? — xkcd search password reuse\n#936"))
         let nothing = Outcome.searchResults(query: "zzqq", hits: [], total: 0)
         #expect(renderer.render(nothing) == "no comic matches 'zzqq'\n")
+        let typed = Outcome.searchResults(query: "password", hits: [hit], total: 1)
+        #expect(renderer.render(typed).hasPrefix("#936 Password Strength"), "no line before hits as typed")
+        let phrase = Outcome.searchResults(
+            query: #""pasword reuse" can't"#, hits: [hit], total: 1, spelling: .corrected(#""password reuse" can't"#))
+        #expect(
+            renderer.render(phrase).hasPrefix(
+                #"showing results for "password reuse" can't — xkcd search --exact \"pasword reuse\" can\'t for"#),
+            "the shell hands each word on as typed")
     }
 
     @Test func theJSONCarriesTheCorrectionAndTheOffer() throws {

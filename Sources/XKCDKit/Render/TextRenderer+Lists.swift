@@ -92,9 +92,17 @@ extension TextRenderer {
         switch spelling {
         case .asTyped: nil
         case let .corrected(corrected):
-            "showing results for \(corrected) — \(commandPrefix)search --exact \(query) for the words as typed"
-        case let .suggested(suggested): "did you mean \(suggested)? — \(commandPrefix)search \(suggested)"
+            "showing results for \(corrected) — \(searchCommand("--exact " + query)) for the words as typed"
+        case let .suggested(suggested): "did you mean \(suggested)? — \(searchCommand(suggested))"
         }
+    }
+
+    // `search` with `words` as typed where the hint is read: in the shell after a one-shot
+    // command, each word escaped so the shell hands it on unchanged (the words are joined again).
+    private func searchCommand(_ words: String) -> String {
+        guard !commandPrefix.isEmpty else { return "search " + words }
+        let escaped = words.split(separator: " ").map { BashQuoting.quote(String($0), inside: nil) }
+        return commandPrefix + "search " + escaped.joined(separator: " ")
     }
 
     private static func fieldName(_ field: SearchField) -> String {

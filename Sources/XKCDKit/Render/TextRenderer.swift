@@ -74,7 +74,7 @@ struct TextRenderer: Sendable {
         case let .searchResults(query, hits, total, spelling):
             let note = spellingNote(spelling, query: query).map { sentence($0).map(style.dim) } ?? []
             guard !hits.isEmpty else { return block(note + sentence("no comic matches '\(query)'")) }
-            return block(note) + searchText(hits, total: total)
+            return (note.isEmpty ? "" : block(note)) + searchText(hits, total: total)
         case let .explanation(view):
             let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))
