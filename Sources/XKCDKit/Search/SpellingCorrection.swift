@@ -48,13 +48,16 @@ package enum SpellingCorrection {
     /// none is near enough.
     package static func best(for word: String, among candidates: [Candidate]) -> String? {
         let allowed = allowedEdits(for: word)
-        guard allowed > 0, let first = word.first else { return nil }
+        guard allowed > 0, isCorrectable(word) else { return nil }
+        // An ASCII word: its bytes are its letters, and a term with other letters is no nearer.
+        let letters = Array(word.utf8)
         var best: (candidate: Candidate, edits: Int)?
-        for candidate in candidates
-        where candidate.term != word && candidate.term.first == first
-            && abs(candidate.term.count - word.count) <= allowed
-        {
-            let edits = EditDistance.between(word, candidate.term)
+        for candidate in candidates {
+            let term = Array(candidate.term.utf8)
+            guard term != letters, term.first == letters.first, abs(term.count - letters.count) <= allowed else {
+                continue
+            }
+            let edits = EditDistance.between(letters, term)
             guard edits <= allowed else { continue }
             if let current = best, !isBetter(candidate, edits, than: current.candidate, current.edits) { continue }
             best = (candidate, edits)
