@@ -196,6 +196,10 @@ import Testing
 
     @Test func doubleDashEndsOptionsAndHelpFlagsAskForHelp() throws {
         #expect(try parse("search -- --json") == [.search("--json")])
+        #expect(try parse("search --exact pasword strenght") == [.search("pasword strenght", exact: true)])
+        #expect(try parse("search pasword --exact --all") == [.search("pasword", limit: nil, exact: true)])
+        #expect(try parse("search -n 3 pasword") == [.search("pasword", limit: 3, exact: false)])
+        #expect(try parse("search -- --exact") == [.search("--exact")])
         #expect(try parse("goto -- --help") == [.goto(.title("--help"))])
         #expect(try parse("goto --help") == [.help("goto")])
         #expect(try parse("nu -h") == [.help("next-unread")])
@@ -236,7 +240,7 @@ import Testing
         #expect(lines["latest"] == "latest")
         #expect(lines["history"] == "history [N | --all]", "--all in place of N")
         #expect(lines["sync"] == "sync [--images] [--explanations] [--all] [--jobs N]")
-        #expect(lines["search"] == "search QUERY [--limit N | --all]")
+        #expect(lines["search"] == "search QUERY [--limit N | --all] [--exact]")
         #expect(lines["cache"] == "cache [stats | clear [--yes]]")
         #expect(lines["show"] == "show [N | TITLE] [--image]", "the image options are image's to describe")
         #expect(lines["image"] == "image [N | TITLE] [--renderer R] [--width N]")
