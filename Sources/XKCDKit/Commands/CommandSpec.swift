@@ -450,12 +450,12 @@ extension CommandSpec {
                 capitals between two words, the query is read as SQLite's FTS5 reads it (every word
                 must match unless OR says otherwise). The best 10 are shown, and how many more there
                 are; --limit N shows N, --all every one. 'search 353' goes to #353.
-                When the words as typed find next to nothing (fewer than 3 comics) and correcting
-                the words no comic holds finds clearly more, the corrected query's hits are shown,
-                and the first line says so; otherwise a correction is offered on that line. A word
-                is corrected to the nearest indexed word with its first letter, a title's word
-                before one of the text; words in "phrases" are corrected inside their quotes, a
-                prefix* and an operator never. --exact searches the words as typed.
+                A word no stored comic holds is corrected to the nearest indexed word with its
+                first letter (one or two edits away), a title's word before one of the text. When
+                the words as typed find fewer than 3 comics and the corrected query at least three
+                times as many, its hits are shown under a line saying so; otherwise that line
+                offers it. Words in "phrases" are corrected inside their quotes, a prefix* and an
+                operator never. --exact searches the words as typed.
                 """,
             argument: .query,
             options: [
