@@ -83,7 +83,7 @@ import Testing
     @Test func theTextSaysWhichQueryTheHitsAreOfAndHowToSearchAsTyped() {
         let hit = SearchHit(num: 936, title: "Password Strength", snippet: "Password Strength", terms: ["password"])
         let outcome = Outcome.searchResults(
-            query: "pasword", hits: [hit], total: 1, spelling: .corrected("password"))
+            query: "pasword", hits: [hit], total: 1, spelling: .corrected("password", asTyped: "pasword"))
         var renderer = Renderer(width: 120, color: false, json: false)
         #expect(
             renderer.render(outcome).hasPrefix(
@@ -98,7 +98,8 @@ import Testing
         let typed = Outcome.searchResults(query: "password", hits: [hit], total: 1)
         #expect(renderer.render(typed).hasPrefix("#936 Password Strength"), "no line before hits as typed")
         let phrase = Outcome.searchResults(
-            query: #""pasword reuse" can't"#, hits: [hit], total: 1, spelling: .corrected(#""password reuse" can't"#))
+            query: #""pasword reuse" can't"#, hits: [hit], total: 1,
+            spelling: .corrected(#""password reuse" can't"#, asTyped: #""pasword reuse" can't"#))
         #expect(
             renderer.render(phrase).hasPrefix(
                 #"showing results for "password reuse" can't — xkcd search --exact \"pasword reuse\" can\'t for"#),
@@ -108,7 +109,9 @@ import Testing
     @Test func theJSONCarriesTheCorrectionAndTheOffer() throws {
         let json = Renderer(width: 80, color: false, json: true)
         let corrected = try parse(
-            json.render(.searchResults(query: "pasword", hits: [], total: 0, spelling: .corrected("password"))))
+            json.render(
+                .searchResults(
+                    query: "pasword", hits: [], total: 0, spelling: .corrected("password", asTyped: "pasword"))))
         #expect(corrected["corrected"] == .string("password"))
         #expect(corrected["did_you_mean"] == .array([]))
         let offered = try parse(
@@ -176,7 +179,7 @@ import Testing
 
     @Test func aMisspeltQueryShowsTheCorrectedQuerysHits() async throws {
         let found = try await results(.search("pasword strenght"))
-        #expect(found.spelling == .corrected("password strength"))
+        #expect(found.spelling == .corrected("password strength", asTyped: "pasword strenght"))
         #expect(found.hits.first == 936)
         #expect(Set(found.hits) == [936, 792, 1002])
         #expect(harness.notices.all.isEmpty, "the note is the outcome's, not a notice")
@@ -190,7 +193,7 @@ import Testing
 
     @Test func aTitlesWordIsTheCorrection() async throws {
         let found = try await results(.search("compilling"))
-        #expect(found.spelling == .corrected("compiling"))
+        #expect(found.spelling == .corrected("compiling", asTyped: "compilling"))
         #expect(found.hits == [303])
     }
 
@@ -209,9 +212,20 @@ import Testing
         #expect(found.spelling == .asTyped)
     }
 
+    @Test func onlyTheFirstWordsNoComicHoldsAreLookedUp() async throws {
+        let unknown = (0..<SpellingCorrection.mostWords).map { "zqx" + String(UnicodeScalar(UInt8(97 + $0))) }
+        let found = try await results(.search((unknown + ["pasword"]).joined(separator: " ")))
+        #expect(found.spelling == .asTyped, "pasword comes after \(unknown.count) unknown words")
+        let typed = (unknown.dropLast() + ["pasword"]).joined(separator: " ")
+        let fewer = try await results(.search(typed))
+        #expect(
+            fewer.spelling == .corrected((unknown.dropLast() + ["password"]).joined(separator: " "), asTyped: typed),
+            "a long query is corrected whole")
+    }
+
     @Test func aPhraseIsCorrectedInsideItsQuotes() async throws {
         let found = try await results(.search(#""pasword reuse""#))
-        #expect(found.spelling == .corrected(#""password reuse""#))
+        #expect(found.spelling == .corrected(#""password reuse""#, asTyped: #""pasword reuse""#))
         #expect(found.hits == [792])
     }
 }

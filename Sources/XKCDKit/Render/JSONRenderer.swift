@@ -108,7 +108,7 @@ enum JSONRenderer {
     private static func spelling(_ spelling: SearchSpelling) -> (corrected: JSONValue, didYouMean: JSONValue) {
         switch spelling {
         case .asTyped: (.null, .array([]))
-        case let .corrected(query): (.string(query), .array([]))
+        case let .corrected(query, _): (.string(query), .array([]))
         case let .suggested(query): (.null, .array([.string(query)]))
         }
     }

@@ -88,11 +88,11 @@ extension TextRenderer {
     }
 
     /// The line before a search's hits that says they are a corrected query's, or offers one.
-    func spellingNote(_ spelling: SearchSpelling, query: String) -> String? {
+    func spellingNote(_ spelling: SearchSpelling) -> String? {
         switch spelling {
         case .asTyped: nil
-        case let .corrected(corrected):
-            "showing results for \(corrected) — \(searchCommand("--exact " + query)) for the words as typed"
+        case let .corrected(corrected, typed):
+            "showing results for \(corrected) — \(searchCommand("--exact " + typed)) for the words as typed"
         case let .suggested(suggested): "did you mean \(suggested)? — \(searchCommand(suggested))"
         }
     }

@@ -72,7 +72,7 @@ struct TextRenderer: Sendable {
         case let .synced(summary):
             return syncText(summary)
         case let .searchResults(query, hits, total, spelling):
-            let note = spellingNote(spelling, query: query).map { sentence($0).map(style.dim) } ?? []
+            let note = spellingNote(spelling).map { sentence($0).map(style.dim) } ?? []
             guard !hits.isEmpty else { return block(note + sentence("no comic matches '\(query)'")) }
             return (note.isEmpty ? "" : block(note)) + searchText(hits, total: total)
         case let .explanation(view):

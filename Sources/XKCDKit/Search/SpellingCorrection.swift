@@ -25,6 +25,10 @@ package enum SpellingCorrection {
         }
     }
 
+    /// The most words of a query corrected: each costs a walk over the index's terms with its
+    /// first letter, and a query of many unknown words is no typo.
+    package static let mostWords = 8
+
     /// The query as typed finds "next to nothing" below this many comics.
     package static let fewHits = 3
 
@@ -116,8 +120,9 @@ package enum SpellingCorrection {
 package enum SearchSpelling: Sendable, Equatable {
     /// The hits are the query's as typed, and no correction is offered.
     case asTyped
-    /// The hits are those of this corrected query: the one typed found next to nothing.
-    case corrected(String)
+    /// The hits are those of this corrected query: the one typed, `asTyped` (whole, where the
+    /// outcome's query may be cut short), found next to nothing.
+    case corrected(String, asTyped: String)
     /// The hits are the query's as typed; this corrected query is offered.
     case suggested(String)
 }

@@ -104,15 +104,17 @@ extension Session {
         var spelling = SearchSpelling.asTyped
         if !exact, let corrected = try correction(of: text, hits: hits) {
             if total >= SpellingCorrection.fewHits {
-                spelling = .suggested(TerminalSanitizer.brief(corrected))
+                spelling = .suggested(TerminalSanitizer.sanitize(corrected, multiline: false))
             } else {
                 let better = try searchHits(corrected, limit: limit)
                 if SpellingCorrection.showsCorrection(typed: total, corrected: better.total) {
                     return .searchResults(
                         query: TerminalSanitizer.brief(text), hits: better.hits, total: better.total,
-                        spelling: .corrected(TerminalSanitizer.brief(corrected)))
+                        spelling: .corrected(
+                            TerminalSanitizer.sanitize(corrected, multiline: false),
+                            asTyped: TerminalSanitizer.sanitize(text, multiline: false)))
                 }
-                if better.total > 0 { spelling = .suggested(TerminalSanitizer.brief(corrected)) }
+                if better.total > 0 { spelling = .suggested(TerminalSanitizer.sanitize(corrected, multiline: false)) }
             }
         }
         if hits.isEmpty, try source.store.comicCount() == 0 {

@@ -6,9 +6,10 @@ extension ComicStore {
         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.comic_fts_terms USING fts5vocab(main, comic_fts, col)"
 
     /// For each of `words` (lower-case) that no stored comic holds and that
-    /// ``SpellingCorrection/isCorrectable(_:)``, the indexed terms that start with its letter
-    /// and are within ``SpellingCorrection/allowedEdits(for:)`` letters of its length, to choose
-    /// its correction from. Words some comic holds are left out.
+    /// ``SpellingCorrection/isCorrectable(_:)``, the first ``SpellingCorrection/mostWords`` of
+    /// them, the indexed terms that start with its letter and are within
+    /// ``SpellingCorrection/allowedEdits(for:)`` letters of its length, to choose its correction
+    /// from. Words some comic holds are left out.
     package func spellingCandidates(for words: [String]) throws -> [String: [SpellingCorrection.Candidate]] {
         try read { db in
             try db.execute(Self.searchVocabularyTable)
@@ -20,7 +21,9 @@ extension ComicStore {
                 GROUP BY term
                 """)
             var found: [String: [SpellingCorrection.Candidate]] = [:]
-            for word in Set(words) where SpellingCorrection.isCorrectable(word) {
+            var seen: Set<String> = []
+            for word in words where SpellingCorrection.isCorrectable(word) && seen.insert(word).inserted {
+                if found.count == SpellingCorrection.mostWords { break }
                 guard try exists.value([word], as: Int.self) == nil, let first = word.unicodeScalars.first,
                     let next = Unicode.Scalar(first.value + 1)
                 else { continue }
