@@ -103,19 +103,16 @@ extension Session {
         let (hits, total) = try searchHits(text, limit: limit)
         var spelling = SearchSpelling.asTyped
         if !exact, let corrected = try correction(of: text, hits: hits) {
-            if total >= SpellingCorrection.fewHits {
-                spelling = .suggested(TerminalSanitizer.sanitize(corrected, multiline: false))
-            } else {
-                let better = try searchHits(corrected, limit: limit)
-                if SpellingCorrection.showsCorrection(typed: total, corrected: better.total) {
-                    return .searchResults(
-                        query: TerminalSanitizer.brief(text), hits: better.hits, total: better.total,
-                        spelling: .corrected(
-                            TerminalSanitizer.sanitize(corrected, multiline: false),
-                            asTyped: TerminalSanitizer.sanitize(text, multiline: false)))
-                }
-                if better.total > 0 { spelling = .suggested(TerminalSanitizer.sanitize(corrected, multiline: false)) }
+            let shown = TerminalSanitizer.sanitize(corrected, multiline: false)
+            // A query that finds enough as typed keeps its hits, and the corrected one is not run.
+            let better = total < SpellingCorrection.fewHits ? try searchHits(corrected, limit: limit) : nil
+            if let better, SpellingCorrection.showsCorrection(typed: total, corrected: better.total) {
+                return .searchResults(
+                    query: TerminalSanitizer.brief(text), hits: better.hits, total: better.total,
+                    spelling: .corrected(shown, asTyped: TerminalSanitizer.sanitize(text, multiline: false)))
             }
+            // A correction that finds nothing is not offered.
+            if better.map({ $0.total > 0 }) ?? true { spelling = .suggested(shown) }
         }
         if hits.isEmpty, try source.store.comicCount() == 0 {
             throw XKCDError.cannotDo(
