@@ -22,6 +22,8 @@ struct Rendering {
     var hyperlinks: Bool
     /// Whether sentences are wrapped to the width (on a terminal; a pipe gets one line each).
     var wrapsMessages: Bool
+    /// Whether commands are typed at a prompt (the REPL), where `more` goes on with a search.
+    var atAPrompt: Bool
 
     /// A renderer for the terminal as it is now, with colour where the `color` setting and
     /// the terminal allow it.
@@ -29,6 +31,7 @@ struct Rendering {
         var renderer = Renderer(width: Terminal().width, color: color && terminalColor, json: json)
         renderer.hyperlinks = hyperlinks && color && terminalColor
         renderer.wrapsMessages = wrapsMessages
+        renderer.atAPrompt = atAPrompt
         return renderer
     }
 }
@@ -240,7 +243,8 @@ final class CommandRunner {
                 return open(url, printing: text)
             }
         case .comic, .alt, .transcript, .history, .choices, .favoriteAdded, .favoriteRemoved, .favorites, .imported,
-            .image, .saved, .cacheStats, .cacheCleared, .synced, .searchResults, .unread, .help, .quit, .card,
+            .image, .saved, .cacheStats, .cacheCleared, .synced, .searchResults, .moreHits, .unread, .help, .quit,
+            .card,
             .confirmation, .settings, .settingChanged:
             output.write(text)
         }

@@ -146,7 +146,7 @@ struct Main {
         }
         let rendering = Rendering(
             terminalColor: terminal.stdoutSupportsColor, json: options.json, hyperlinks: terminal.supportsHyperlinks,
-            wrapsMessages: terminal.stdoutIsTTY)
+            wrapsMessages: terminal.stdoutIsTTY, atAPrompt: isREPL)
         // The REPL opens the store at once (the prompt shows the current comic, Tab the titles).
         var repl: (session: Session, reader: EditLineReader)?
         if isREPL {

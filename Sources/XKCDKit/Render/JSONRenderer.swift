@@ -67,6 +67,11 @@ enum JSONRenderer {
                 ("query", .string(query)), ("more", .bool(total > hits.count)), ("total", .int(total)),
                 ("hits", .array(hits.map(hit))),
             ])
+        case let .moreHits(query, hits, offset, total):
+            value = .object([
+                ("query", .string(query)), ("offset", .int(offset)), ("more", .bool(total > offset + hits.count)),
+                ("total", .int(total)), ("hits", .array(hits.map(hit))),
+            ])
         case let .explanation(view):
             value = explanation(view)
         case let .shared(result):

@@ -8,6 +8,8 @@ struct TextRenderer: Sendable {
     var hyperlinks: Bool
     /// Whether the program's own sentences (reports, notes) are wrapped to `width`.
     var wrapsMessages = false
+    /// Whether the next command is typed at a prompt, where `more` goes on with a search.
+    var atAPrompt = false
 
     /// The text for `outcome`, ending with a newline, or empty when there is nothing to print.
     func render(_ outcome: Outcome) -> String {
@@ -69,8 +71,14 @@ struct TextRenderer: Sendable {
         case let .synced(summary):
             return syncText(summary)
         case let .searchResults(query, hits, total):
-            guard !hits.isEmpty else { return block(sentence("no comic matches '\(query)'")) }
-            return searchText(hits, total: total)
+            guard !hits.isEmpty else { return noMatch(query) }
+            return searchText(hits, total: total, query: query)
+        case let .moreHits(query, hits, offset, total):
+            guard total > 0 else { return noMatch(query) }
+            guard !hits.isEmpty else {
+                return block(sentence("no more hits for '\(TerminalSanitizer.brief(query))': all \(total) were shown"))
+            }
+            return searchText(hits, shownBefore: offset, total: total, query: query)
         case let .explanation(view):
             let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))
@@ -184,6 +192,9 @@ package struct Renderer: Sendable {
     /// Whether the program's own sentences (reports, notes, headings of lists) are wrapped to
     /// `width`: on a terminal; a pipe gets one line a sentence, for grep. Help is always fitted.
     package var wrapsMessages = false
+    /// Whether the next command is typed at a prompt (the REPL): hints name `more` there, and
+    /// the shell's command line elsewhere.
+    package var atAPrompt = false
 
     package init(width: Int, color: Bool, json: Bool) {
         self.width = max(20, width)
@@ -217,7 +228,7 @@ package struct Renderer: Sendable {
 
     private var text: TextRenderer {
         TextRenderer(
-            width: width, style: style, hyperlinks: hyperlinks, wrapsMessages: wrapsMessages)
+            width: width, style: style, hyperlinks: hyperlinks, wrapsMessages: wrapsMessages, atAPrompt: atAPrompt)
     }
 }
 

@@ -37,6 +37,8 @@ package enum Outcome: Sendable, Equatable {
     case synced(SyncSummary)
     /// Search hits, best first, and whether more comics matched than are listed.
     case searchResults(query: String, hits: [SearchHit], total: Int)
+    /// The next hits of the last search (`more`): those after the first `offset`, of `total`.
+    case moreHits(query: String, hits: [SearchHit], offset: Int, total: Int)
     /// An explainxkcd explanation.
     case explanation(ExplanationView)
     /// A comic written out for sharing (the caller copies and opens as asked).

@@ -98,14 +98,9 @@ extension Session {
             throw XKCDError.cannotDo(
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (found, total) = try source.store.search(expression, limit: limit)
+        let (hits, total) = try found(text, expression, limit: limit)
+        state.searched(text, shown: hits.count)
         let words = SearchQuery.words(text)
-        let phrases = SearchQuery.phrases(text)
-        let hits = found.map { hit in
-            var hit = hit
-            hit.terms = SearchQuery.terms(words, of: phrases, held: hit.heldPhrases)
-            return hit
-        }
         // A word some hit holds is in the index: only the others are looked up.
         let unmatched = words.filter { word in !hits.contains { $0.terms.contains(word) } }
         let suggested = unmatched.isEmpty ? [:] : try source.store.suggestions(for: unmatched)
@@ -124,7 +119,34 @@ extension Session {
         {
             notify("note: only \(stored) comics are stored; run 'sync' to search them all")
         }
-        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, total: total)
+        return .searchResults(query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, total: total)
+    }
+
+    /// The next page of the last search's hits.
+    func more() throws -> Outcome {
+        guard let last = state.lastSearch, let expression = SearchQuery.expression(last.text) else {
+            throw XKCDError.cannotDo("no search to show more of yet — search first, e.g. search python")
+        }
+        let (hits, total) = try found(last.text, expression, limit: last.nextLimit)
+        let page = Array(hits.dropFirst(last.shown))
+        state.showedMore(page.count)
+        return .moreHits(
+            query: TerminalSanitizer.sanitize(last.text, multiline: false), hits: page, offset: last.shown,
+            total: total)
+    }
+
+    // The best `limit` stored comics `expression` (read from `text`) finds, each with the words
+    // of `text` it holds, and how many it finds in all.
+    private func found(_ text: String, _ expression: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
+        let (found, total) = try source.store.search(expression, limit: limit)
+        let words = SearchQuery.words(text)
+        let phrases = SearchQuery.phrases(text)
+        let hits = found.map { hit in
+            var hit = hit
+            hit.terms = SearchQuery.terms(words, of: phrases, held: hit.heldPhrases)
+            return hit
+        }
+        return (hits, total)
     }
 }
 

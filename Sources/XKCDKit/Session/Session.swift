@@ -115,7 +115,7 @@ package actor Session {
         switch command {
         case .latest, .first, .next, .previous, .random, .goto, .back, .forward, .nextUnread: true
         case .history, .show, .alt, .transcript, .favorite, .unfavorite, .favorites, .importFavorites, .image,
-            .save, .cacheStats, .cacheClear, .sync, .search, .explain, .share, .open, .check, .unread, .config,
+            .save, .cacheStats, .cacheClear, .sync, .search, .more, .explain, .share, .open, .check, .unread, .config,
             .set, .help, .quit:
             false
         }
@@ -138,6 +138,7 @@ package actor Session {
         case let .sync(images, explanations, jobs):
             return try await sync(images: images, explanations: explanations, jobs: jobs)
         case let .search(text, limit): return try search(text, limit: limit)
+        case .more: return try more()
         case let .favorite(reference): return try await addFavorite(reference)
         case let .unfavorite(reference): return try removeFavorite(reference)
         case .favorites: return try listFavorites()
