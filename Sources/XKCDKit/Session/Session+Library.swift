@@ -114,10 +114,9 @@ extension Session {
             throw XKCDError.cannotDo(
                 "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
         }
-        if hits.isEmpty, case let stored = try source.store.comicCount(),
-            stored < (try source.knownNewestNumber() ?? 0) / 2
-        {
-            notify("note: only \(stored) comics are stored; run 'sync' to search them all")
+        if hits.isEmpty, case let stored = try source.store.comicCount(), try storesFew(stored) != nil {
+            notify(
+                "note: only \(stored) \(stored == 1 ? "comic is" : "comics are") stored; run 'sync' to search them all")
         }
         return .searchResults(query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, total: total)
     }

@@ -337,6 +337,10 @@ extension Session {
             case 0 where favoritesOnly:
                 throw XKCDError.noFavoriteTitled(shown, favorites: index.count(favoritesOnly: true))
             case 0:
+                let stored = index.count(favoritesOnly: false)
+                if stored > 0, let newest = try storesFew(stored) {
+                    throw XKCDError.noTitleAmongFew(shown, stored: stored, newest: newest)
+                }
                 let nearest = index.nearest(query).map { "#\($0.num) \(TerminalSanitizer.brief($0.title))" }
                 throw XKCDError.noTitleMatch(shown, stored: index.count(favoritesOnly: false), nearest: nearest)
             case 1:
@@ -345,6 +349,13 @@ extension Session {
                 throw AmbiguousTitle(query: shown, entries: matches.map { ComicEntry(num: $0.num, title: $0.title) })
             }
         }
+    }
+
+    /// The newest comic known when `stored` comics are under half of the archive up to it, so
+    /// that a sync would find what neither a title nor a search can among them; nil otherwise.
+    func storesFew(_ stored: Int) throws -> Int? {
+        guard let newest = try source.knownNewestNumber(), stored < newest / 2 else { return nil }
+        return newest
     }
 
     /// The number `reference` names, or nil without one.
