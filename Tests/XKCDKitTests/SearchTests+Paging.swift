@@ -37,6 +37,10 @@ extension SearchTests {
             Renderer(width: 80, color: false, json: false).render(
                 .moreHits(query: "alt text", hits: [], offset: all.total, total: all.total))
                 == "no more hits for 'alt text': all \(all.total) were shown\n")
+        #expect(
+            Renderer(width: 80, color: false, json: false).render(
+                .moreHits(query: "q", hits: [], offset: 1, total: 1)) == "no more hits for 'q': its one hit was shown\n"
+        )
     }
 
     @Test func moreGoesOnFromALimitAndFromThePhraseSearched() async throws {
@@ -74,6 +78,9 @@ extension SearchTests {
         #expect(renderer.render(last).hasSuffix("… 2 more: type more to see them\n"))
         renderer.atAPrompt = false
         #expect(renderer.render(last).hasSuffix("… 2 more: xkcd search --all -- -x\n"))
+        let pasted = Outcome.searchResults(
+            query: String(repeating: "words ", count: 100), hits: first.hits, total: first.hits.count + left)
+        #expect(renderer.render(pasted).hasSuffix("… \(left) more: the same search with --limit 20 (or --all)\n"))
     }
 
     @Test func moreInJSONSaysWhereItsPageStarts() async throws {

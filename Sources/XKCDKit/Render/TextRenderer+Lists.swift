@@ -94,6 +94,8 @@ extension TextRenderer {
         block(sentence("no comic matches '\(TerminalSanitizer.brief(query))'"))
     }
 
+    private static let longestQueryRepeated = 200
+
     // What shows the hits of `query` after the first `shown`: `more` at a prompt; elsewhere the
     // one-shot command, as the shell reads it.
     private func moreHint(_ query: String, shown: Int, total: Int) -> String {
@@ -103,6 +105,10 @@ extension TextRenderer {
         }
         let words = QueryWords.words(query)
         let option = nextPage ? "--limit \(shown + SearchQuery.shown)" : "--all"
+        // A pasted page of text is not repeated back.
+        guard query.count <= Self.longestQueryRepeated else {
+            return "the same search with \(option)" + (nextPage ? " (or --all)" : "")
+        }
         // A word starting with a dash would be read as an option.
         let line =
             words.contains { $0.hasPrefix("-") }

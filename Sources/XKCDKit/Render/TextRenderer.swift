@@ -76,7 +76,8 @@ struct TextRenderer: Sendable {
         case let .moreHits(query, hits, offset, total):
             guard total > 0 else { return noMatch(query) }
             guard !hits.isEmpty else {
-                return block(sentence("no more hits for '\(TerminalSanitizer.brief(query))': all \(total) were shown"))
+                let shown = total == 1 ? "its one hit was shown" : "all \(total) were shown"
+                return block(sentence("no more hits for '\(TerminalSanitizer.brief(query))': \(shown)"))
             }
             return searchText(hits, shownBefore: offset, total: total, query: query)
         case let .explanation(view):
