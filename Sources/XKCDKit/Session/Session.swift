@@ -354,8 +354,10 @@ extension Session {
     /// The newest comic known when `stored` comics are under half of the archive up to it, so
     /// that a sync would find what neither a title nor a search can among them; nil otherwise.
     func storesFew(_ stored: Int) throws -> Int? {
-        guard let newest = try source.knownNewestNumber(), stored < newest / 2 else { return nil }
-        return newest
+        guard let newest = try source.knownNewestNumber() else { return nil }
+        // The numbers the server answered 404 for are none a sync would store.
+        let archive = newest - (try source.store.absences().count)
+        return stored < archive / 2 ? newest : nil
     }
 
     /// The number `reference` names, or nil without one.
