@@ -24,6 +24,8 @@ struct Rendering {
     var wrapsMessages: Bool
     /// What a command named in a hint starts with (`xkcd ` for a one-shot command).
     var commandPrefix = ""
+    /// Whether commands are typed at a prompt (the REPL), where `more` goes on with a search.
+    var atAPrompt: Bool
 
     /// A renderer for the terminal as it is now, with colour where the `color` setting and
     /// the terminal allow it.
@@ -32,6 +34,7 @@ struct Rendering {
         renderer.hyperlinks = hyperlinks && color && terminalColor
         renderer.wrapsMessages = wrapsMessages
         renderer.commandPrefix = commandPrefix
+        renderer.atAPrompt = atAPrompt
         return renderer
     }
 }
@@ -243,7 +246,8 @@ final class CommandRunner {
                 return open(url, printing: text)
             }
         case .comic, .alt, .transcript, .history, .choices, .favoriteAdded, .favoriteRemoved, .favorites, .imported,
-            .image, .saved, .cacheStats, .cacheCleared, .synced, .searchResults, .unread, .help, .quit, .card,
+            .image, .saved, .cacheStats, .cacheCleared, .synced, .searchResults, .moreHits, .unread, .help, .quit,
+            .card,
             .confirmation, .settings, .settingChanged:
             output.write(text)
         }

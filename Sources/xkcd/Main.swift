@@ -147,7 +147,8 @@ struct Main {
         let rendering = Rendering(
             terminalColor: terminal.stdoutSupportsColor, json: options.json, hyperlinks: terminal.supportsHyperlinks,
             wrapsMessages: terminal.stdoutIsTTY,
-            commandPrefix: options.commandString == nil && !options.words.isEmpty ? ProgramHelp.name + " " : "")
+            commandPrefix: options.commandString == nil && !options.words.isEmpty ? ProgramHelp.name + " " : "",
+            atAPrompt: isREPL)
         // The REPL opens the store at once (the prompt shows the current comic, Tab the titles).
         var repl: (session: Session, reader: EditLineReader)?
         if isREPL {

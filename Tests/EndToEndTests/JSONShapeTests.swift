@@ -53,6 +53,11 @@ import XKCDKit
         try check(["show", "353", "--image"], is: "image")
         try check(["save", "353", directory.path + "/"], is: "saved")
         try check(["search", "python"], is: "search")
+        let paged = try xkcd.run(["--json", "-c", "search the; more"])
+        let lines = paged.stdout.split(separator: "\n")
+        #expect(paged.status == 0 && lines.count == 2, "\(paged.stdout) \(paged.stderr)")
+        let page = try JSONReader.parse(Array(lines.last.map(String.init)?.utf8 ?? "".utf8))
+        #expect(JSONShape.named("more").problems(page, shapes: shapes).isEmpty, "\(page)")
         try check(["fav", "353"], is: "favorite_added")
         try check(["favs"], is: "favorites")
         let export = try xkcd.run(["--json", "favs"]).stdout

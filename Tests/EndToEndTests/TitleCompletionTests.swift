@@ -43,4 +43,23 @@ import Testing
         #expect(try xkcd.run(["goto", "<City>-Style", "Pizza"]).stdout.hasPrefix("#3142 · <City>-Style Pizza"))
         #expect(try xkcd.run(["goto", "the", "bacon"]).stdout.hasPrefix("#1054 · The\u{2009}bacon"))
     }
+
+    @Test func aTitleTypedWordByWordCompletesAsWordsAndTheLineRuns() throws {
+        let bash = BashCompletion(xkcd: xkcd)
+        for (typed, reply, num) in [(["city", "sty"], "Style Pizza", 3142), (["d&d", "c"], "Combinatorics", 3015)] {
+            #expect(
+                try bash.complete(["xkcd", "goto"] + typed.map { $0.replacingOccurrences(of: "&", with: "\\&") }) == [
+                    reply
+                ])
+            // The line as Tab leaves it, run by bash.
+            var environment = xkcd.environment
+            environment["PATH"] = XKCDBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin"
+            let line =
+                "xkcd goto "
+                + typed.map { $0.replacingOccurrences(of: "&", with: "\\&") }.dropLast().joined(separator: " ") + " "
+                + reply
+            let run = try ChildProcess.run("/bin/bash", ["-c", line], environment: environment)
+            #expect(run.stdout.hasPrefix("#\(num) · "), "\(line): \(run.stderr)")
+        }
+    }
 }

@@ -61,6 +61,45 @@ import Testing
         #expect(try parse("cache stats") == [.cacheStats])
         #expect(try parse("cache clear") == [.cacheClear(skipConfirmation: false)])
         #expect(try parse("cache clear --yes") == [.cacheClear(skipConfirmation: true)])
+        #expect(try parse("more") == [.more])
+        #expect(usageMessage("more python") == "'more' takes no arguments (got 'python')")
+    }
+
+    /// Awkward queries' words: phrases, quotes, a shell's specials, a leading dash.
+    static let awkwardQueries: [[String]] = [
+        ["python"], ["make me a sandwich"], ["make me", "sandwich"], ["can't", "sleep"], ["pyth*", "?"],
+        ["$HOME", "`date`", "a!b", "back\\slash"], [#"it's "quoted" here"#], [#""python"#], ["-v", "--all"],
+        ["日本 語"], ["a;b", "#1", "~x"], [" spaced  out "],
+    ]
+
+    @Test func aQueryWrittenOutForThePromptReadsBackTheSame() throws {
+        for words in Self.awkwardQueries {
+            let text = QueryWords.text(words)
+            #expect(QueryWords.text(QueryWords.words(text)) == text, "\(words)")
+            let line = QueryWords.commandLine(QueryWords.words(text))
+            #expect(try parse("search -- " + line) == [.search(text)], "\(line)")
+        }
+        #expect(QueryWords.commandLine(["make me a sandwich", "can't"]) == #""make me a sandwich" "can't""#)
+        #expect(QueryWords.commandLine(["$HOME", "it's"]) == #"'$HOME' "it's""#)
+        #expect(QueryWords.commandLine(["a!'b"]) == #"'a!'\''b'"#)
+    }
+
+    @Test func aQuotedPhraseReachesSearchFromTheLineAndFromArgv() throws {
+        let phrase = #""make me a sandwich""#
+        #expect(try parse(#"search "make me a sandwich""#) == [.search(phrase)])
+        #expect(try parse("search 'make me a sandwich'") == [.search(phrase)])
+        #expect(
+            try parse(#"/"make me a sandwich"; s "make me" sandwich"#) == [
+                .search(phrase), .search(#""make me" sandwich"#),
+            ])
+        #expect(try parse("search make me a sandwich") == [.search("make me a sandwich")], "the words: any of them")
+        // argv: the shell took the quotes off; the argument holding spaces was quoted all the same.
+        #expect(try CommandParser.parse(words: ["search", "make me a sandwich"]) == .search(phrase))
+        #expect(try CommandParser.parse(words: ["search", "make", "me"]) == .search("make me"))
+        #expect(try CommandParser.parse(words: ["/make me a sandwich"]) == .search(phrase))
+        // Quotes the user wrote for search itself are search's to read.
+        #expect(try parse(#"search '"make me" sandwich'"#) == [.search(#""make me" sandwich"#)])
+        #expect(try CommandParser.parse(words: ["search", #""make me" OR sudo"#]) == .search(#""make me" OR sudo"#))
     }
 
     @Test func everyCommandThatNamesAComicTakesANumberOrATitle() throws {
@@ -150,7 +189,7 @@ import Testing
         // An apostrophe between letters is typed as one, not as a quote.
         #expect(try parse("goto Ballmer's Peak") == [.goto(.title("Ballmer's Peak"))])
         #expect(try parse("search can't sleep, don't know") == [.search("can't sleep, don't know")])
-        #expect(try parse("search 'rock n' roll") == [.search("rock n roll")])
+        #expect(try parse("search 'rock n' roll") == [.search(#""rock n" roll"#)])
         #expect(try parse("fav Barrel - Part 1") == [.favorite(.title("Barrel - Part 1"))])
         #expect(usageMessage("fav import") == "'fav import' needs one file — usage: fav import FILE")
         #expect(usageMessage("unfav 0") == "comic numbers start at 1 (got 0)")

@@ -155,6 +155,12 @@ import Testing
         #expect(try CommandParser.parse(line: line) == [.goto(.title("Semicolons; Quotes \"and\" More"))])
     }
 
+    @Test func anOptionsValueIsNeverAnotherOption() {
+        #expect(completer.complete("search --limit ", titles: index) == .none)
+        #expect(completer.complete("search python --limit ", titles: index) == .none)
+        #expect(completer.complete("image --renderer si", titles: index).insertion == "sixel ")
+    }
+
     @Test func commandsWithoutComicsOfferTheirOptions() {
         #expect(completer.complete("sync --i", titles: index).insertion == "--images ")
         #expect(completer.complete("fav im", titles: index).insertion == "import ")

@@ -20,6 +20,11 @@ import XKCDKit
             CheckedInFile("Tests/Snapshots/help-goto.txt").matches(HelpText.render(topic: "goto", style: Self.plain)))
     }
 
+    @Test func more() {
+        #expect(
+            CheckedInFile("Tests/Snapshots/help-more.txt").matches(HelpText.render(topic: "more", style: Self.plain)))
+    }
+
     @Test func programHelpAtFortyColumns() {
         #expect(CheckedInFile("Tests/Snapshots/help-40.txt").matches(ProgramHelp.render(width: 40)))
     }

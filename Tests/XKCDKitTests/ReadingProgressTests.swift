@@ -162,8 +162,9 @@ import Testing
             continuation.yield()
             handOvers.append(yielded.duration(to: await handed.value))
         }
-        let median = { (values: [Duration]) in values.sorted()[values.count / 2] }
-        #expect(median(waits) < median(handOvers) * 20, "waits \(waits), hand-overs \(handOvers)")
+        // The least of each: other tests share the task pool, and the round they disturbed least
+        // shows what the wait itself costs. A poll's tick would cost at least its 10 ms every round.
+        #expect(waits.min()! < handOvers.min()! * 20, "waits \(waits), hand-overs \(handOvers)")
     }
 
     @Test func unreadCountsWhatWasShownAcrossRestarts() async throws {

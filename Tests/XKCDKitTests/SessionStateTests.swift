@@ -110,6 +110,21 @@ import Testing
         #expect(state.unreadOrder(unread: []) == [])
     }
 
+    @Test func moreGoesOnFromWhereTheLastSearchStoppedAndIsNotSaved() throws {
+        var state = SessionState()
+        #expect(state.lastSearch == nil)
+        state.visit(353)
+        state.searched("python", shown: 10)
+        #expect(state.lastSearch?.nextLimit == 20)
+        state.showedMore(10)
+        state.showedMore(2)
+        #expect(state.lastSearch == SearchPosition(text: "python", shown: 22))
+        state.searched("perl", shown: 3)
+        #expect(state.lastSearch == SearchPosition(text: "perl", shown: 3), "a new search starts over")
+        let restored = try #require(SessionState(encoded: state.encoded))
+        #expect(restored.lastSearch == nil && restored.current == 353, "a search belongs to its run")
+    }
+
     @Test func theArchiveLeavesOutAbsentNumbers() {
         #expect(SessionState.archiveNumbers(newest: 6, absent: [2, 4, 9]) == [1, 3, 5, 6])
         #expect(SessionState.archiveNumbers(newest: 0, absent: []) == [1])

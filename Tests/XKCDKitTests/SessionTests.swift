@@ -207,6 +207,21 @@ import Testing
         await #expect(throws: XKCDError.noTitleMatch("zzz", stored: 4)) { try await session.run(.goto(.title("zzz"))) }
     }
 
+    @Test func aTitleOrSearchMissingFromAFewStoredComicsSuggestsASync() async throws {
+        let harness = try SessionHarness(archive: .synthetic(count: 10, titles: [10: "Barrel"]))
+        let session = harness.session()
+        _ = try await session.run(.latest)
+        let missing = XKCDError.noTitleAmongFew("Python", stored: 1, newest: 10)
+        await #expect(throws: missing) { try await session.run(.goto(.title("Python"))) }
+        #expect(
+            missing.localizedDescription
+                == "no comic titled 'Python': only 1 comic is stored (the newest is #10) — 'sync' (about two seconds) "
+                + "stores every title, or try a number")
+        _ = try await session.run(.search("python"))
+        #expect(harness.notices.all.contains("note: only 1 comic is stored; run 'sync' to search them all"))
+        #expect(!harness.notices.all.contains { $0.contains("1 comics") })
+    }
+
     @Test func saveNamesTheFileAfterTheComic() async throws {
         let harness = try SessionHarness(archive: .synthetic(count: 5, titles: [3: "Barrel"]))
         let session = harness.session()

@@ -166,7 +166,7 @@ import Testing
     @Test func bashGetsWordsQuotedForReadline() {
         #expect(bash("xkcd go") == ["goto"])
         #expect(bash("xkcd goto Exp") == [#"Exploits\ of\ a\ Mom"#])
-        #expect(bash("xkcd goto Exploits o") == [#"of\ a\ Mom"#])
+        #expect(bash("xkcd goto Exploits o") == ["of a Mom"], "typed word by word, completed word by word")
         #expect(bash("xkcd goto Semi") == [#"Semicolons\;\ Quotes\ \"and\"\ More"#])
         #expect(bash(#"xkcd goto "Semi"#, word: "Semi") == [#"Semicolons; Quotes \"and\" More"#])
         #expect(bash("xkcd goto 'Semi", word: "Semi") == [#"Semicolons; Quotes "and" More"#])
@@ -179,6 +179,18 @@ import Testing
         #expect(bash("xkcd goto 'D&D", word: "D&D") == ["D&D Combinatorics"])
         #expect(bash(#"xkcd goto "<Ci"#, word: "<Ci") == ["<City>-Style Pizza"])
         #expect(bash("xkcd goto the b") == ["bacon"])
+        #expect(bash("xkcd goto city sty") == ["Style Pizza"])
+        #expect(bash("xkcd goto semicolons q") == [#"Quotes \"and\" More"#])
+    }
+
+    @Test func anOptionsValueIsCompletedAsItsValueNotAsAnotherOption() {
+        #expect(bash("xkcd search --limit ").isEmpty)
+        #expect(bash("xkcd search python -n ").isEmpty)
+        #expect(bash("xkcd sync --jobs ").isEmpty)
+        #expect(bash("xkcd share --to ").isEmpty)
+        #expect(bash("xkcd image --renderer ").sorted() == ImageProtocol.allCases.map(\.rawValue).sorted())
+        #expect(bash("xkcd image 353 --renderer s") == ["sixel"])
+        #expect(bash("xkcd search --limit 20 --a") == ["--all"], "after the value, options again")
     }
 
     @Test func bashListsPlainTextOnASecondTab() {

@@ -9,7 +9,7 @@ import Testing
             (3015, "D&D Combinatorics"), (3142, "<City>-Style Pizza"), (1054, "The\u{2009}bacon"),
             (1137, "\u{202E}LTR"),
             (1, "Barrel - Part 1"), (11, "Barrel - Part 2"), (1350, "Lorenz"), (2800, "Don\u{2019}t Panic"),
-            (52, "Love"), (53, "Lo ve"),
+            (52, "Love"), (53, "Lo ve"), (323, "Ballmer Peak"), (1000, "Tom's Guide"),
         ], favorites: [1054])
 
     func numbers(_ query: String, favoritesOnly: Bool = false) -> [Int] {
@@ -41,6 +41,15 @@ import Testing
         #expect(numbers("barrel part") == [1, 11])
         #expect(numbers("barrel part 2") == [11])
         #expect(numbers("-").isEmpty, "punctuation alone is no title")
+    }
+
+    @Test func aPossessiveTypedOrLeftOutStillFindsTheTitle() {
+        #expect(numbers("Ballmer's Peak") == [323])
+        #expect(numbers("ballmer\u{2019}s peak") == [323], "a typographic apostrophe")
+        #expect(numbers("ballmer's p") == [323], "a prefix")
+        #expect(numbers("Tom Guide") == [1000])
+        #expect(numbers("toms guide") == [1000])
+        #expect(numbers("tom's guide") == [1000])
     }
 
     @Test func anExactTitleWinsOverLongerOnesAndKeyBeforeLetters() {

@@ -47,6 +47,8 @@ package enum Command: Equatable, Sendable {
     /// Full-text search over titles, alt texts, transcripts and explanations: the best `limit`
     /// hits (nil: all); `exact`: the words as typed, never a correction.
     case search(String, limit: Int? = SearchQuery.shown, exact: Bool = false)
+    /// The next hits of the last search.
+    case more
     /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.
     case explain(ComicReference?, all: Bool)
     /// A comic ready to share: as text, a `mailto:` URL or Markdown (nil: the `share-format`

@@ -32,7 +32,7 @@ package enum CommandParser {
             return .goto(.number(try ComicNumberWord.parse(head)))
         }
         if head.hasPrefix("/"), head.count > 1 {
-            return .search(([String(head.dropFirst())] + rest).joined(separator: " "))
+            return .search(QueryWords.text([String(head.dropFirst())] + rest))
         }
         guard let spec = CommandSpec.named(head) else { throw unknown(head) }
         let input = try CommandScanner.scan(spec, rest)
@@ -394,6 +394,11 @@ package struct CommandInput: Sendable {
     /// The words as one text, as typed.
     package var joined: String {
         words.joined(separator: " ")
+    }
+
+    /// The words as a search query: a word that holds a space is a phrase (``QueryWords``).
+    package var query: String {
+        QueryWords.text(words)
     }
 
     /// "unexpected 'b' after 'save'": the words from `index` on are too many.

@@ -448,8 +448,11 @@ extension CommandSpec {
                 then the alt text, the transcript, the explanation. Each hit says where it matched.
                 "quotes" make a phrase and word* a prefix; with either, or with AND, OR or NOT in
                 capitals between two words, the query is read as SQLite's FTS5 reads it (every word
-                must match unless OR says otherwise). The best 10 are shown, and how many more there
-                are; --limit N shows N, --all every one. 'search 353' goes to #353.
+                must match unless OR says otherwise). A quoted phrase stays one at the prompt, in -c
+                and in scripts as in the shell: xkcd search 'make me a sandwich' finds the phrase,
+                xkcd search make me a sandwich any of its words. The best 10 are shown, and how many
+                more there are; 'more' shows the next 10, --limit N shows N, --all every one. 'search
+                353' goes to #353.
                 A word no stored comic holds is corrected to the nearest indexed word with its
                 first letter (one or two edits away), a title's word before one of the text. When
                 the words as typed find fewer than 3 comics and the corrected query at least three
@@ -476,11 +479,22 @@ extension CommandSpec {
                 guard input.value("--limit") == nil else {
                     throw UsageError("'search' takes --limit N or --all, not both")
                 }
-                return .search(input.joined, limit: nil, exact: input.flag("--exact"))
+                return .search(input.query, limit: nil, exact: input.flag("--exact"))
             }
             return .search(
-                input.joined, limit: input.value("--limit").flatMap { Int($0) } ?? SearchQuery.shown,
+                input.query, limit: input.value("--limit").flatMap { Int($0) } ?? SearchQuery.shown,
                 exact: input.flag("--exact"))
+        },
+        CommandSpec(
+            name: "more", summary: "show the next hits of the last search",
+            details: """
+                Shows the next \(SearchQuery.shown) hits of the last search in this session (the REPL, a -c
+                line or a script), and says so when every hit was shown.
+                """,
+            argument: .none
+        ) { input throws(UsageError) in
+            try input.nothing()
+            return .more
         },
     ]
 

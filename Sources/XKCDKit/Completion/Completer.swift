@@ -26,6 +26,9 @@ package struct Completer: Sendable {
             return CompletionMatches(kind: .words, typed: words.last ?? "", candidates: [])
         }
         let arguments = words.dropFirst()
+        if arguments.count > 1, let option = spec.option(named: arguments[arguments.endIndex - 2]), option.takesValue {
+            return optionValues(option, typed: arguments.last ?? "")
+        }
         let argument = arguments.joined(separator: " ")
         let isFirstArgument = arguments.count == 1
         var pool = (spec.subcommands + spec.options.map(\.name)).map { CompletionCandidate($0) }
@@ -59,6 +62,15 @@ package struct Completer: Sendable {
         default:
             return comics(argument, titles: titles(), favoritesOnly: spec.completes == .favorites)
         }
+    }
+
+    // The word after an option that takes a value is that value: one of its choices; a number
+    // or free text has none to offer.
+    private func optionValues(_ option: OptionSpec, typed: String) -> CompletionMatches {
+        guard case let .choice(_, choices) = option.value else {
+            return CompletionMatches(kind: .words, typed: typed, candidates: [])
+        }
+        return filter(choices.map { CompletionCandidate($0) }, by: typed)
     }
 
     // Whether the word being typed (the last of `arguments`) is a path.

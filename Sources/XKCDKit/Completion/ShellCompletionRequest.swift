@@ -202,8 +202,31 @@ package struct ShellCompletionRequest: Sendable {
         }
         let quote = line.openQuote.flatMap { line.lastTyped.first == $0 ? $0 : nil }
         let cut = line.lastTyped.hasSuffix(readlineWord) ? line.lastTyped.count - readlineWord.count : 0
-        return candidates.map { candidate in
-            String(((quote.map(String.init) ?? "") + BashQuoting.quote(candidate.value, inside: quote)).dropFirst(cut))
+        // A title typed as several words goes on as words; one typed as one word stays one.
+        guard kind == .titles, quote == nil, commandWords.count > 2 else {
+            return candidates.map { candidate in
+                String(
+                    ((quote.map(String.init) ?? "") + BashQuoting.quote(candidate.value, inside: quote)).dropFirst(cut))
+            }
         }
+        return candidates.map { Self.titleWords($0.value, after: cut) }
+    }
+
+    // The rest of a title typed word by word as the words of a command line, each quoted for
+    // bash, less the first `cut` characters of it as typed (spaces escaped, as readline's word
+    // had them): the line reads as the title (`goto city Style Pizza`, not `goto city
+    // Style\ Pizza`), and the command joins its words again.
+    private static func titleWords(_ title: String, after cut: Int) -> String {
+        var left = cut
+        var out = ""
+        for c in title {
+            let escaped = BashQuoting.quote(String(c), inside: nil)
+            guard left <= 0 else {
+                left -= escaped.count
+                continue
+            }
+            out += c.isWhitespace ? " " : escaped
+        }
+        return out
     }
 }

@@ -11,6 +11,8 @@
 /// Unicode space read as one space, typographic quotes and dashes as their ASCII forms, other
 /// punctuation kept (`D&D`, `<City>`). Where that finds nothing, by ``looseKey(_:)``: letters and
 /// digits alone, so `dd comb` finds "D&D Combinatorics" and `city style` "<City>-Style Pizza".
+/// Where that finds nothing either, by those letters without a possessive's `'s`, so
+/// `Ballmer's Peak` finds "Ballmer Peak".
 package struct TitleIndex: Sendable {
     /// One comic.
     package struct Entry: Sendable, Equatable {
@@ -22,12 +24,15 @@ package struct TitleIndex: Sendable {
         var key: String
         /// The folded title without spaces or punctuation.
         var loose: String
+        /// ``loose`` without a possessive's `s`.
+        var bare: String
         /// The number as text, for prefix matching.
         var digits: String
     }
 
     private let byKey: [Entry]
     private let byLooseKey: [Entry]
+    private let byBareKey: [Entry]
     private let byNumber: [Entry]
     private let favorites: Set<Int>
 
@@ -38,10 +43,13 @@ package struct TitleIndex: Sendable {
     package init(titles: [(num: Int, title: String)], favorites: Set<Int>) {
         let entries = titles.map {
             let key = Self.key($0.title)
-            return Entry(num: $0.num, title: $0.title, key: key, loose: Self.letters(of: key), digits: String($0.num))
+            return Entry(
+                num: $0.num, title: $0.title, key: key, loose: Self.letters(of: key), bare: Self.bare(key),
+                digits: String($0.num))
         }
         byKey = entries.sorted { $0.key == $1.key ? $0.num < $1.num : $0.key < $1.key }
         byLooseKey = entries.sorted { $0.loose == $1.loose ? $0.num < $1.num : $0.loose < $1.loose }
+        byBareKey = entries.sorted { $0.bare == $1.bare ? $0.num < $1.num : $0.bare < $1.bare }
         byNumber = entries.sorted { $0.num < $1.num }
         self.favorites = favorites
     }
@@ -76,6 +84,19 @@ package struct TitleIndex: Sendable {
         String(key.filter { $0.isLetter || $0.isNumber })
     }
 
+    // The letters of `key` without the `s` of a possessive (`ballmer's` is `ballmer`).
+    private static func bare(_ key: String) -> String {
+        let characters = Array(key)
+        var out = ""
+        for (index, c) in characters.enumerated() where c.isLetter || c.isNumber {
+            let afterApostrophe = index > 1 && characters[index - 1] == "'" && characters[index - 2].isLetter
+            let endsWord = index + 1 == characters.count || !characters[index + 1].isLetter
+            if c == "s" && afterApostrophe && endsWord { continue }
+            out.append(c)
+        }
+        return out
+    }
+
     private static func plain(_ c: Character) -> Character {
         switch c {
         case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}": "'"
@@ -91,7 +112,8 @@ package struct TitleIndex: Sendable {
     }
 
     /// The comics a typed title names: those whose title equals `query` (by ``key(_:)``, else by
-    /// ``looseKey(_:)``) if any, else every title starting with it; in number order.
+    /// ``looseKey(_:)``, else by those letters without possessives) if any, else every title
+    /// starting with it; in number order.
     package func matches(_ query: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(query)
         guard !key.isEmpty else { return [] }
@@ -99,6 +121,7 @@ package struct TitleIndex: Sendable {
         let loose = Self.letters(of: key)
         var exact = prefixed.filter { $0.key == key }
         if exact.isEmpty { exact = prefixed.filter { $0.loose == loose && !loose.isEmpty } }
+        if exact.isEmpty { exact = prefixed.filter { $0.bare == Self.bare(key) && !loose.isEmpty } }
         return (exact.isEmpty ? prefixed : exact).sorted { $0.num < $1.num }
     }
 
@@ -119,14 +142,19 @@ package struct TitleIndex: Sendable {
     }
 
     /// The comics whose title starts with `prefix`, in title order: by ``key(_:)``, or where
-    /// none does, by ``looseKey(_:)``.
+    /// none does, by ``looseKey(_:)``, or where none does either, by those letters without
+    /// possessives.
     package func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(prefix)
         let strict = Self.entries(byKey, startingWith: key, at: \.key, favorites: favoritesOnly ? favorites : nil)
         guard strict.isEmpty else { return strict }
         let loose = Self.letters(of: key)
         guard !loose.isEmpty else { return [] }
-        return Self.entries(byLooseKey, startingWith: loose, at: \.loose, favorites: favoritesOnly ? favorites : nil)
+        let looser = Self.entries(
+            byLooseKey, startingWith: loose, at: \.loose, favorites: favoritesOnly ? favorites : nil)
+        guard looser.isEmpty else { return looser }
+        return Self.entries(
+            byBareKey, startingWith: Self.bare(key), at: \.bare, favorites: favoritesOnly ? favorites : nil)
     }
 
     // The run of `sorted` (sorted by `field`) whose field starts with `prefix`, found by binary

@@ -23,6 +23,9 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     /// No stored comic matches a title; `stored` is how many comics were searched, `nearest`
     /// the comics whose titles are nearest it.
     case noTitleMatch(String, stored: Int, nearest: [ComicEntry] = [])
+    /// No stored comic matches a title, and only `stored` of the archive up to `newest` are
+    /// stored: a sync would find it where a search cannot.
+    case noTitleAmongFew(String, stored: Int, newest: Int)
     /// No favorite matches a title; `favorites` is how many there are.
     case noFavoriteTitled(String, favorites: Int)
     /// The network failed: could not connect, timed out, and so on. `retryable` when trying
@@ -78,6 +81,9 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
                 + "title, or try a number"
         case let .noTitleMatch(title, stored, nearest) where nearest.isEmpty:
             return "no comic titled '\(title)' among the \(stored) stored — try a number, or search \(title)"
+        case let .noTitleAmongFew(title, stored, newest):
+            return "no comic titled '\(title)': only \(stored) \(stored == 1 ? "comic is" : "comics are") stored (the "
+                + "newest is #\(newest)) — 'sync' (about two seconds) stores every title, or try a number"
         case let .noTitleMatch(title, _, nearest):
             return
                 "no comic titled '\(title)' — did you mean "

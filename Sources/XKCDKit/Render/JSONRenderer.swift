@@ -69,6 +69,11 @@ enum JSONRenderer {
                 ("hits", .array(hits.map(hit))),
                 ("corrected", corrected), ("did_you_mean", offered),
             ])
+        case let .moreHits(query, hits, offset, total):
+            value = .object([
+                ("query", .string(query)), ("offset", .int(offset)), ("more", .bool(total > offset + hits.count)),
+                ("total", .int(total)), ("hits", .array(hits.map(hit))),
+            ])
         case let .explanation(view):
             value = explanation(view)
         case let .shared(result):

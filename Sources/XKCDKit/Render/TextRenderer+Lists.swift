@@ -56,8 +56,10 @@ extension TextRenderer {
         return block(lines + ["  " + url])
     }
 
-    /// Each hit's number and title, then its excerpt with the matched words highlighted.
-    func searchText(_ hits: [SearchHit], total: Int) -> String {
+    /// Each hit's number and title, then its excerpt with the matched words highlighted; after
+    /// them, how many more of the `total` there are past the `shownBefore` and these, and the
+    /// command that shows them.
+    func searchText(_ hits: [SearchHit], shownBefore: Int = 0, total: Int, query: String) -> String {
         var lines: [String] = []
         // Which words matched says something only when the query has several.
         let severalWords = Set(hits.flatMap(\.terms)).count > 1
@@ -79,10 +81,10 @@ extension TextRenderer {
                 SearchHighlight.styled($0, style: style)
             }
         }
-        let more = total - hits.count
-        if more > 0 {
-            let next = min(total, hits.count * 2 + 10)
-            lines += sentence("… \(more) more: search --limit \(next) or --all", indent: 2).map(style.dim)
+        let shown = shownBefore + hits.count
+        if total > shown {
+            lines += sentence("… \(total - shown) more: \(moreHint(query, shown: shown, total: total))", indent: 2)
+                .map(style.dim)
         }
         return block(lines)
     }
@@ -103,6 +105,38 @@ extension TextRenderer {
         guard !commandPrefix.isEmpty else { return "search " + words }
         let escaped = words.split(separator: " ").map { BashQuoting.quote(String($0), inside: nil) }
         return commandPrefix + "search " + escaped.joined(separator: " ")
+    }
+
+    /// "no comic matches 'query'".
+    func noMatch(_ query: String) -> String {
+        block(noMatchSentence(query))
+    }
+
+    func noMatchSentence(_ query: String) -> [String] {
+        sentence("no comic matches '\(TerminalSanitizer.brief(query))'")
+    }
+
+    private static let longestQueryRepeated = 200
+
+    // What shows the hits of `query` after the first `shown`: `more` at a prompt; elsewhere the
+    // one-shot command, as the shell reads it.
+    private func moreHint(_ query: String, shown: Int, total: Int) -> String {
+        let nextPage = total - shown > SearchQuery.shown
+        guard !atAPrompt else {
+            return nextPage ? "type more for the next \(SearchQuery.shown)" : "type more to see them"
+        }
+        let words = QueryWords.words(query)
+        let option = nextPage ? "--limit \(shown + SearchQuery.shown)" : "--all"
+        // A pasted page of text is not repeated back.
+        guard query.count <= Self.longestQueryRepeated else {
+            return "the same search with \(option)" + (nextPage ? " (or --all)" : "")
+        }
+        // A word starting with a dash would be read as an option.
+        let line =
+            words.contains { $0.hasPrefix("-") }
+            ? "\(option) -- \(QueryWords.commandLine(words))" : "\(QueryWords.commandLine(words)) \(option)"
+        let command = "\(ProgramHelp.name) search \(line)"
+        return nextPage ? "\(command) (or --all)" : command
     }
 
     private static func fieldName(_ field: SearchField) -> String {

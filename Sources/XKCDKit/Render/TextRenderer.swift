@@ -11,6 +11,8 @@ struct TextRenderer: Sendable {
     /// What a command shown in a hint starts with where the output is read: `xkcd ` after a
     /// one-shot command, nothing in the REPL and scripts.
     var commandPrefix = ""
+    /// Whether the next command is typed at a prompt, where `more` goes on with a search.
+    var atAPrompt = false
 
     /// The text for `outcome`, ending with a newline, or empty when there is nothing to print.
     func render(_ outcome: Outcome) -> String {
@@ -73,8 +75,15 @@ struct TextRenderer: Sendable {
             return syncText(summary)
         case let .searchResults(query, hits, total, spelling):
             let note = spellingNote(spelling).map { sentence($0).map(style.dim) } ?? []
-            guard !hits.isEmpty else { return block(note + sentence("no comic matches '\(query)'")) }
-            return (note.isEmpty ? "" : block(note)) + searchText(hits, total: total)
+            guard !hits.isEmpty else { return block(note + noMatchSentence(query)) }
+            return (note.isEmpty ? "" : block(note)) + searchText(hits, total: total, query: query)
+        case let .moreHits(query, hits, offset, total):
+            guard total > 0 else { return noMatch(query) }
+            guard !hits.isEmpty else {
+                let shown = total == 1 ? "its one hit was shown" : "all \(total) were shown"
+                return block(sentence("no more hits for '\(TerminalSanitizer.brief(query))': \(shown)"))
+            }
+            return searchText(hits, shownBefore: offset, total: total, query: query)
         case let .explanation(view):
             let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))
@@ -191,6 +200,9 @@ package struct Renderer: Sendable {
     /// What a command named in a hint starts with: `xkcd ` where the command was one-shot,
     /// nothing where commands are typed without it (the REPL, `-c`, scripts).
     package var commandPrefix = ""
+    /// Whether the next command is typed at a prompt (the REPL): hints name `more` there, and
+    /// the shell's command line elsewhere.
+    package var atAPrompt = false
 
     package init(width: Int, color: Bool, json: Bool) {
         self.width = max(20, width)
@@ -226,7 +238,7 @@ package struct Renderer: Sendable {
     private var text: TextRenderer {
         TextRenderer(
             width: width, style: style, hyperlinks: hyperlinks, wrapsMessages: wrapsMessages,
-            commandPrefix: commandPrefix)
+            commandPrefix: commandPrefix, atAPrompt: atAPrompt)
     }
 }
 

@@ -38,6 +38,8 @@ package enum Outcome: Sendable, Equatable {
     /// Search hits, best first, and whether more comics matched than are listed; `spelling`
     /// says whether they are a corrected query's, or offers one.
     case searchResults(query: String, hits: [SearchHit], total: Int, spelling: SearchSpelling = .asTyped)
+    /// The next hits of the last search (`more`): those after the first `offset`, of `total`.
+    case moreHits(query: String, hits: [SearchHit], offset: Int, total: Int)
     /// An explainxkcd explanation.
     case explanation(ExplanationView)
     /// A comic written out for sharing (the caller copies and opens as asked).

@@ -107,23 +107,38 @@ extension Session {
             // A query that finds enough as typed keeps its hits, and the corrected one is not run.
             let better = total < SpellingCorrection.fewHits ? try searchHits(corrected, limit: limit) : nil
             if let better, SpellingCorrection.showsCorrection(typed: total, corrected: better.total) {
+                state.searched(corrected, shown: better.hits.count)
                 return .searchResults(
-                    query: TerminalSanitizer.brief(text), hits: better.hits, total: better.total,
+                    query: TerminalSanitizer.sanitize(text, multiline: false), hits: better.hits, total: better.total,
                     spelling: .corrected(shown, asTyped: TerminalSanitizer.sanitize(text, multiline: false)))
             }
             // A correction that finds nothing is not offered.
             if better.map({ $0.total > 0 }) ?? true { spelling = .suggested(shown) }
         }
+        state.searched(text, shown: hits.count)
         if hits.isEmpty, try source.store.comicCount() == 0 {
             throw XKCDError.cannotDo(
                 "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
         }
-        if hits.isEmpty, case let stored = try source.store.comicCount(),
-            stored < (try source.knownNewestNumber() ?? 0) / 2
-        {
-            notify("note: only \(stored) comics are stored; run 'sync' to search them all")
+        if hits.isEmpty, case let stored = try source.store.comicCount(), try storesFew(stored) != nil {
+            notify(
+                "note: only \(stored) \(stored == 1 ? "comic is" : "comics are") stored; run 'sync' to search them all")
         }
-        return .searchResults(query: TerminalSanitizer.brief(text), hits: hits, total: total, spelling: spelling)
+        return .searchResults(
+            query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, total: total, spelling: spelling)
+    }
+
+    /// The next page of the last search's hits.
+    func more() throws -> Outcome {
+        guard let last = state.lastSearch, SearchQuery.expression(last.text) != nil else {
+            throw XKCDError.cannotDo("no search to show more of yet — search first, e.g. search python")
+        }
+        let (hits, total) = try searchHits(last.text, limit: last.nextLimit)
+        let page = Array(hits.dropFirst(last.shown))
+        state.showedMore(page.count)
+        return .moreHits(
+            query: TerminalSanitizer.sanitize(last.text, multiline: false), hits: page, offset: last.shown,
+            total: total)
     }
 
     // The hits of `text` (which has words to search for), each with the words of it it holds.

@@ -115,7 +115,7 @@ package actor Session {
         switch command {
         case .latest, .first, .next, .previous, .random, .goto, .back, .forward, .nextUnread: true
         case .history, .show, .alt, .transcript, .favorite, .unfavorite, .favorites, .importFavorites, .image,
-            .save, .cacheStats, .cacheClear, .sync, .search, .explain, .share, .open, .check, .unread, .config,
+            .save, .cacheStats, .cacheClear, .sync, .search, .more, .explain, .share, .open, .check, .unread, .config,
             .set, .help, .quit:
             false
         }
@@ -138,6 +138,7 @@ package actor Session {
         case let .sync(images, explanations, jobs):
             return try await sync(images: images, explanations: explanations, jobs: jobs)
         case let .search(text, limit, exact): return try search(text, limit: limit, exact: exact)
+        case .more: return try more()
         case let .favorite(reference): return try await addFavorite(reference)
         case let .unfavorite(reference): return try removeFavorite(reference)
         case .favorites: return try listFavorites()
@@ -336,6 +337,10 @@ extension Session {
             case 0 where favoritesOnly:
                 throw XKCDError.noFavoriteTitled(shown, favorites: index.count(favoritesOnly: true))
             case 0:
+                let stored = index.count(favoritesOnly: false)
+                if stored > 0, let newest = try storesFew(stored) {
+                    throw XKCDError.noTitleAmongFew(shown, stored: stored, newest: newest)
+                }
                 let nearest = index.nearest(query).map {
                     ComicEntry(num: $0.num, title: TerminalSanitizer.brief($0.title))
                 }
@@ -346,6 +351,15 @@ extension Session {
                 throw AmbiguousTitle(query: shown, entries: matches.map { ComicEntry(num: $0.num, title: $0.title) })
             }
         }
+    }
+
+    /// The newest comic known when `stored` comics are under half of the archive up to it, so
+    /// that a sync would find what neither a title nor a search can among them; nil otherwise.
+    func storesFew(_ stored: Int) throws -> Int? {
+        guard let newest = try source.knownNewestNumber() else { return nil }
+        // The numbers the server answered 404 for are none a sync would store.
+        let archive = newest - (try source.store.absences().count)
+        return stored < archive / 2 ? newest : nil
     }
 
     /// The number `reference` names, or nil without one.

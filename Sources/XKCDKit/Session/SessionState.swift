@@ -16,6 +16,8 @@ package struct SessionState: Sendable, Equatable {
     package private(set) var forwardStack: [Int] = []
     /// Comics shown since the seen set was last reset; `random` avoids them.
     package private(set) var seen: Set<Int> = []
+    /// The last search, which `more` goes on with. Not saved: it belongs to the run that made it.
+    package private(set) var lastSearch: SearchPosition?
 
     /// The most entries kept in the stacks and in the visit history.
     package static let historyLimit = 1000
@@ -129,6 +131,16 @@ package struct SessionState: Sendable, Equatable {
         self.seen = Set(seen)
     }
 
+    /// Records a search for `text` that showed its best `shown` hits.
+    package mutating func searched(_ text: String, shown: Int) {
+        lastSearch = SearchPosition(text: text, shown: shown)
+    }
+
+    /// Records that `more` showed `count` more hits of the last search.
+    package mutating func showedMore(_ count: Int) {
+        lastSearch?.shown += count
+    }
+
     private func trim(_ list: inout [Int]) {
         if list.count > Self.historyLimit { list.removeFirst(list.count - Self.historyLimit) }
     }
@@ -153,6 +165,15 @@ extension SessionState {
         let current = current ?? 0
         return Array(unread.drop { $0 <= current } + unread.prefix { $0 <= current })
     }
+}
+
+/// A search `more` goes on with: what was searched for and how many of its hits were shown.
+package struct SearchPosition: Sendable, Equatable {
+    package var text: String
+    package var shown: Int
+
+    /// How many of the best hits reach to the end of the next page.
+    package var nextLimit: Int { shown + SearchQuery.shown }
 }
 
 /// A step with `next` or `prev`: where it lands, counting only numbers not known to be absent,
