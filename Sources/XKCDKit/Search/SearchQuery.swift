@@ -135,6 +135,9 @@ package enum SearchQuery {
         }
     }
 
+    /// Whether `text` is words only: no phrase, prefix or operator.
+    static func isPlain(_ text: String) -> Bool { isPlain(tokens(text)) }
+
     // Whether a query is words only: no phrase, prefix or operator.
     private static func isPlain(_ tokens: [Token]) -> Bool {
         !tokens.contains { token in
@@ -162,7 +165,7 @@ package enum SearchQuery {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    private static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [String] {
+    static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [String] {
         var out: [String] = []
         var current = String.UnicodeScalarView()
         for c in scalars {
@@ -184,7 +187,7 @@ package enum SearchQuery {
             || p.generalCategory == .spacingMark
     }
 
-    private static func quote(_ term: String) -> String {
+    static func quote(_ term: String) -> String {
         "\"" + term.replacingEvery("\"", with: "\"\"") + "\""
     }
 }

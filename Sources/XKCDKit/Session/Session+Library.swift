@@ -98,7 +98,7 @@ extension Session {
             throw XKCDError.cannotDo(
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (found, total) = try source.store.search(expression, limit: limit)
+        let (found, total) = try source.store.search(expression, ranking: SearchRanking(text), limit: limit)
         let words = SearchQuery.words(text)
         let phrases = SearchQuery.phrases(text)
         let hits = found.map { hit in

@@ -1,0 +1,56 @@
+/// What puts a comic's own title ahead of comics that only mention the query: a comic whose
+/// title is the query (case, punctuation and articles aside) first, then, for a query of one or
+/// two words (or phrases), every comic whose title holds them all, then the rest by relevance
+/// (bm25 over the fields, the title weighing most).
+package struct SearchRanking: Sendable, Equatable {
+    /// The query's words as ``key(_:)`` gives them; nil unless the query is plain words.
+    let typedTitle: [String]?
+    /// The FTS5 expression for comics whose title holds every word the query searches for;
+    /// nil when ``typedTitle`` is.
+    let titleExpression: String?
+    /// Whether the query is one or two words or phrases, so that a comic whose title holds
+    /// them all ranks above every comic holding them only in its text.
+    let short: Bool
+
+    /// Relevance alone, for an FTS5 expression that is not a query as typed.
+    package static let relevance = SearchRanking(typedTitle: nil, titleExpression: nil, short: false)
+
+    private init(typedTitle: [String]?, titleExpression: String?, short: Bool) {
+        (self.typedTitle, self.titleExpression, self.short) = (typedTitle, titleExpression, short)
+    }
+
+    /// Articles, which a title typed from memory may add or drop.
+    private static let articles: Set<String> = ["a", "an", "the"]
+
+    /// The ranking for the query `text`.
+    package init(_ text: String) {
+        let searched = SearchQuery.words(text)
+        short = (1...2).contains(SearchQuery.phrases(text).count)
+        guard SearchQuery.isPlain(text), !searched.isEmpty else {
+            (typedTitle, titleExpression) = (nil, nil)
+            return
+        }
+        typedTitle = Self.key(text)
+        titleExpression = "title : (" + searched.map(SearchQuery.quote).joined(separator: " AND ") + ")"
+    }
+
+    /// The words of `title` that say which comic it is: lower case, as the index splits them,
+    /// without articles.
+    static func key(_ title: String) -> [String] {
+        SearchQuery.words(in: Array(title.lowercased().unicodeScalars)[...]).filter { !Self.articles.contains($0) }
+    }
+
+    /// Whether `title` is the query typed as a title.
+    func isTyped(_ title: String) -> Bool {
+        guard let typedTitle else { return false }
+        return Self.key(title) == typedTitle
+    }
+
+    /// The rank FTS5 orders the hits by: `search_rank` (see `xkcd_sqlite_add_search_functions`)
+    /// with each field's weight, and the comics among `exact` (those whose title is the query)
+    /// first.
+    func rankFunction(exact: [Int]) -> String {
+        let weights = SearchField.allCases.map { String($0.weight) }
+        return "search_rank(" + ([short ? "1" : "0"] + weights + exact.map(String.init)).joined(separator: ", ") + ")"
+    }
+}
