@@ -37,7 +37,7 @@ extension Bench {
         table.add(
             "`search` with explanations indexed (20 real queries, median)", ours: Measure.median(keywords),
             floor: Measure.median(keywordFloor), floorName: Self.storedTextFloor, goal: .absolute(0.010))
-        let sentences = try Self.sentences().map(\.sentence)
+        let sentences = try SearchFixtures.sentences().map(\.query)
         let (ours, floor) = try searchLatency(dataDirectory: explained, server: server, queries: sentences, rounds: 5)
         table.add(
             "`search` with explanations indexed, \(sentences.count) sentences (Fixtures/search), median",
@@ -53,38 +53,20 @@ extension Bench {
 
     private static let storedTextFloor = "sqlite3 CLI, the same statements over an index holding its own text"
 
-    /// The sentences of Fixtures/search/sentences.tsv and the comic each means.
-    static func sentences() throws -> [(num: Int, sentence: String)] { try Self.queries(in: "sentences.tsv") }
-
-    /// The titles of Fixtures/search/titles.tsv as people type them and the comic each names.
-    static func titles() throws -> [(num: Int, sentence: String)] { try Self.queries(in: "titles.tsv") }
-
-    // The lines of Fixtures/search/`name`: a comic number, a tab, a query.
-    private static func queries(in name: String) throws -> [(num: Int, sentence: String)] {
-        let file = ComicArchive.locateFixtures().appendingPathComponent("search/\(name)")
-        return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            guard !line.hasPrefix("#"), fields.count == 2, let num = Int(fields[0]) else { return nil }
-            return (num, fields[1])
-        }
-    }
-
     /// The sentences of Fixtures/search/sentences.tsv whose comic a search puts in its first
     /// three hits over the store in `dataDirectory`: read as people mean them, and with FTS5's
     /// own reading (every word must match), for comparison.
     func searchRecall(dataDirectory: URL) throws -> (ours: Int, fts5: Int, total: Int) {
         let store = try ComicStore.open(at: dataDirectory.appendingPathComponent("xkcd.sqlite3"))
-        let sentences = try Self.sentences()
+        let sentences = try SearchFixtures.sentences()
         var (ours, fts5) = (0, 0)
         for (num, sentence) in sentences {
-            func found(_ expression: String?) throws -> Bool {
+            func found(_ expression: String?, _ ranking: SearchRanking) throws -> Bool {
                 guard let expression else { return false }
-                return try store.search(expression, ranking: SearchRanking(sentence), limit: 3).hits.contains {
-                    $0.num == num
-                }
+                return try store.search(expression, ranking: ranking, limit: 3).hits.contains { $0.num == num }
             }
-            if try found(SearchQuery.expression(sentence)) { ours += 1 }
-            if try found(SearchQuery.ftsExpression(sentence)) { fts5 += 1 }
+            if try found(SearchQuery.expression(sentence), SearchRanking(sentence)) { ours += 1 }
+            if try found(SearchQuery.ftsExpression(sentence), .relevance) { fts5 += 1 }
         }
         return (ours, fts5, sentences.count)
     }
@@ -94,7 +76,7 @@ extension Bench {
     /// alone, for comparison.
     func titleRecall(dataDirectory: URL) throws -> (ours: Int, relevance: Int, total: Int) {
         let store = try ComicStore.open(at: dataDirectory.appendingPathComponent("xkcd.sqlite3"))
-        let titles = try Self.titles()
+        let titles = try SearchFixtures.titles()
         var (ours, relevance) = (0, 0)
         for (num, typed) in titles {
             guard let expression = SearchQuery.expression(typed) else { continue }
@@ -112,7 +94,7 @@ extension Bench {
     /// alone.
     func titleWordOrder(dataDirectory: URL) throws -> (ours: Int, relevance: Int, total: Int) {
         let store = try ComicStore.open(at: dataDirectory.appendingPathComponent("xkcd.sqlite3"))
-        let words = Set(try Self.titles().flatMap { SearchQuery.words($0.sentence) }).sorted()
+        let words = Set(try SearchFixtures.titles().flatMap { SearchQuery.words($0.query) }).sorted()
         func titlesFirst(_ word: String, _ ranking: SearchRanking) throws -> Bool {
             let hits = try store.search("\"\(word)\"", ranking: ranking, limit: nil).hits
             return hits.drop { $0.matched == .title }.allSatisfy { $0.matched != .title }

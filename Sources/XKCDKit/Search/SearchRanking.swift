@@ -5,8 +5,9 @@
 package struct SearchRanking: Sendable, Equatable {
     /// The query's words as ``key(_:)`` gives them; nil unless the query is plain words.
     let typedTitle: [String]?
-    /// The FTS5 expression for comics whose title holds every word the query searches for;
-    /// nil when ``typedTitle`` is.
+    /// The FTS5 expression for the comics whose title may be the query: those whose title
+    /// holds its first two searched words (enough to make them few, and two doclists read
+    /// rather than one for each word of a sentence); nil when ``typedTitle`` is.
     let titleExpression: String?
     /// Whether the query is one or two words or phrases, so that a comic whose title holds
     /// them all ranks above every comic holding them only in its text.
@@ -31,7 +32,7 @@ package struct SearchRanking: Sendable, Equatable {
             return
         }
         typedTitle = Self.key(text)
-        titleExpression = "title : (" + searched.map(SearchQuery.quote).joined(separator: " AND ") + ")"
+        titleExpression = "title : (" + searched.prefix(2).map(SearchQuery.quote).joined(separator: " AND ") + ")"
     }
 
     /// The words of `title` that say which comic it is: lower case, as the index splits them,

@@ -88,7 +88,7 @@ extension ComicStore {
     /// match from the index alone before SQLite reads a row (`ORDER BY rank`); only the hits
     /// returned read their text, derived from the stored comic and explanation, for their title
     /// and an excerpt of the first field, in rank order, that holds a match. Which titles are
-    /// the query is decided first, from the few comics whose title holds every word.
+    /// the query is decided first, among the few comics whose title may be (their stored titles).
     package func search(_ expression: String, ranking: SearchRanking, limit: Int?) throws -> (
         hits: [SearchHit], total: Int
     ) {
@@ -120,8 +120,8 @@ extension ComicStore {
         }
     }
 
-    /// The stored titles of the comics whose title holds every word of a query (the FTS5
-    /// expression), a few dozen at most: those that may be the query typed as a title.
+    /// The stored titles of the comics that may be a query typed as a title (the FTS5 expression
+    /// of ``SearchRanking/titleExpression``), a few dozen at most.
     static let titledSQL = """
         SELECT num, title, safe_title FROM comic
         WHERE num IN (SELECT rowid FROM comic_fts WHERE comic_fts MATCH ? LIMIT 64)
