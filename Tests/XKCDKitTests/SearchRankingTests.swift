@@ -13,9 +13,11 @@ struct SearchRankingTests {
         #expect(SearchRanking("difference").isTyped("The Difference"))
         #expect(SearchRanking("Is it worth the time").isTyped("Is It Worth the Time?"))
         #expect(SearchRanking("self description").isTyped("Self-Description"))
+        #expect(SearchRanking("cyber cafe").isTyped("Cyber Café"))
         #expect(!SearchRanking("python").isTyped("Monty Python -- Enough"))
         #expect(!SearchRanking("heartbleed").isTyped("Heartbleed Explanation"))
         #expect(!SearchRanking("worth the time").isTyped("Is It Worth the Time?"))
+        #expect(SearchRanking("the").titleExpression == nil, "articles alone are no title")
     }
 
     @Test func onlyOneOrTwoWordsOrPhrasesMakeAShortQuery() {

@@ -27,18 +27,19 @@ package struct SearchRanking: Sendable, Equatable {
     package init(_ text: String) {
         let searched = SearchQuery.words(text)
         short = (1...2).contains(SearchQuery.phrases(text).count)
-        guard SearchQuery.isPlain(text), !searched.isEmpty else {
+        let typed = Self.key(text)
+        guard SearchQuery.isPlain(text), !searched.isEmpty, !typed.isEmpty else {
             (typedTitle, titleExpression) = (nil, nil)
             return
         }
-        typedTitle = Self.key(text)
+        typedTitle = typed
         titleExpression = "title : (" + searched.prefix(2).map(SearchQuery.quote).joined(separator: " AND ") + ")"
     }
 
-    /// The words of `title` that say which comic it is: lower case, as the index splits them,
-    /// without articles.
+    /// The words of `title` that say which comic it is: case, accents and width folded, as the
+    /// index splits them, without articles.
     static func key(_ title: String) -> [String] {
-        SearchQuery.words(in: Array(title.lowercased().unicodeScalars)[...]).filter { !Self.articles.contains($0) }
+        SearchQuery.words(in: Array(TextFolding.fold(title).unicodeScalars)[...]).filter { !Self.articles.contains($0) }
     }
 
     /// Whether `title` is the query typed as a title.
