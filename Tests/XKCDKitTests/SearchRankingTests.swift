@@ -77,6 +77,19 @@ struct SearchRankingTests {
         #expect(try ranked("Heartbleed!", SearchRanking("Heartbleed!"), in: store).first == 1353)
     }
 
+    @Test func relevanceIsFTS5sOwnBM25WithTheFieldsWeights() throws {
+        let store = try store()
+        for query in ["heartbleed", "python", "python snakes servers keys", "story data"] {
+            let expression = try #require(SearchQuery.expression(query))
+            let bm25 = try store.read { db in
+                try db.values(
+                    "SELECT rowid FROM comic_fts WHERE comic_fts MATCH ? AND rank MATCH ? ORDER BY rank, rowid",
+                    [expression, ComicStore.relevance], as: Int.self)
+            }
+            #expect(try ranked(query, .relevance, in: store) == bm25, "search \(query)")
+        }
+    }
+
     @Test func aLongQueryIsRankedByRelevanceUnlessItIsATitle() throws {
         let store = try store()
         let query = "python snakes servers keys"

@@ -25,10 +25,10 @@ package struct SearchRanking: Sendable, Equatable {
 
     /// The ranking for the query `text`.
     package init(_ text: String) {
-        let searched = SearchQuery.words(text)
-        short = (1...2).contains(SearchQuery.phrases(text).count)
-        let typed = Self.key(text)
-        guard SearchQuery.isPlain(text), !searched.isEmpty, !typed.isEmpty else {
+        let tokens = SearchQuery.tokens(text)
+        let searched = SearchQuery.words(of: tokens)
+        short = (1...2).contains(SearchQuery.phrases(of: tokens).count)
+        guard SearchQuery.isPlain(tokens), case let typed = Self.key(text), !searched.isEmpty, !typed.isEmpty else {
             (typedTitle, titleExpression) = (nil, nil)
             return
         }
