@@ -15,6 +15,16 @@ extension Bench {
             "`search`: sentences as people describe a comic (Fixtures/search), comic in the top 3",
             ours: recall.ours, floor: recall.fts5, of: recall.total, floorName: "FTS5's own reading: every word",
             least: 0.9)
+        let titles = try titleRecall(dataDirectory: warm)
+        table.addShare(
+            "`search`: titles typed as people type them (Fixtures/search/titles.tsv), the comic first",
+            ours: titles.ours, floor: titles.relevance, of: titles.total, floorName: "bm25 alone, title weighted most",
+            least: 0.95)
+        let words = try titleWordOrder(dataDirectory: warm)
+        table.addShare(
+            "`search` of one word (each word of those titles): no text-only hit above a title hit",
+            ours: words.ours, floor: words.relevance, of: words.total, floorName: "bm25 alone, title weighted most",
+            least: 1)
     }
 
     /// Search's speed over the store in `explained`, which holds every comic's explanation:
@@ -27,7 +37,7 @@ extension Bench {
         table.add(
             "`search` with explanations indexed (20 real queries, median)", ours: Measure.median(keywords),
             floor: Measure.median(keywordFloor), floorName: Self.storedTextFloor, goal: .absolute(0.010))
-        let sentences = try Self.sentences().map(\.sentence)
+        let sentences = try SearchFixtures.sentences().map(\.query)
         let (ours, floor) = try searchLatency(dataDirectory: explained, server: server, queries: sentences, rounds: 5)
         table.add(
             "`search` with explanations indexed, \(sentences.count) sentences (Fixtures/search), median",
@@ -43,32 +53,58 @@ extension Bench {
 
     private static let storedTextFloor = "sqlite3 CLI, the same statements over an index holding its own text"
 
-    /// The sentences of Fixtures/search/sentences.tsv and the comic each means.
-    static func sentences() throws -> [(num: Int, sentence: String)] {
-        let file = ComicArchive.locateFixtures().appendingPathComponent("search/sentences.tsv")
-        return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            guard !line.hasPrefix("#"), fields.count == 2, let num = Int(fields[0]) else { return nil }
-            return (num, fields[1])
-        }
-    }
-
     /// The sentences of Fixtures/search/sentences.tsv whose comic a search puts in its first
     /// three hits over the store in `dataDirectory`: read as people mean them, and with FTS5's
     /// own reading (every word must match), for comparison.
     func searchRecall(dataDirectory: URL) throws -> (ours: Int, fts5: Int, total: Int) {
         let store = try ComicStore.open(at: dataDirectory.appendingPathComponent("xkcd.sqlite3"))
-        let sentences = try Self.sentences()
+        let sentences = try SearchFixtures.sentences()
         var (ours, fts5) = (0, 0)
         for (num, sentence) in sentences {
-            func found(_ expression: String?) throws -> Bool {
+            func found(_ expression: String?, _ ranking: SearchRanking) throws -> Bool {
                 guard let expression else { return false }
-                return try store.search(expression, limit: 3).hits.contains { $0.num == num }
+                return try store.search(expression, ranking: ranking, limit: 3).hits.contains { $0.num == num }
             }
-            if try found(SearchQuery.expression(sentence)) { ours += 1 }
-            if try found(SearchQuery.ftsExpression(sentence)) { fts5 += 1 }
+            if try found(SearchQuery.expression(sentence), SearchRanking(sentence)) { ours += 1 }
+            if try found(SearchQuery.ftsExpression(sentence), .relevance) { fts5 += 1 }
         }
         return (ours, fts5, sentences.count)
+    }
+
+    /// The titles of Fixtures/search/titles.tsv, typed as people type them, whose comic a search
+    /// over the store in `dataDirectory` puts first: ranked as `search` ranks, and by relevance
+    /// alone, for comparison.
+    func titleRecall(dataDirectory: URL) throws -> (ours: Int, relevance: Int, total: Int) {
+        let store = try ComicStore.open(at: dataDirectory.appendingPathComponent("xkcd.sqlite3"))
+        let titles = try SearchFixtures.titles()
+        var (ours, relevance) = (0, 0)
+        for (num, typed) in titles {
+            guard let expression = SearchQuery.expression(typed) else { continue }
+            if try store.search(expression, ranking: SearchRanking(typed), limit: 1).hits.first?.num == num {
+                ours += 1
+            }
+            if try store.search(expression, ranking: .relevance, limit: 1).hits.first?.num == num { relevance += 1 }
+        }
+        return (ours, relevance, titles.count)
+    }
+
+    /// Of the words of Fixtures/search/titles.tsv (stopwords aside), how many, searched alone
+    /// over the store in `dataDirectory`, list every comic whose title holds the word before
+    /// every comic that holds it only in its text: ranked as `search` ranks, and by relevance
+    /// alone.
+    func titleWordOrder(dataDirectory: URL) throws -> (ours: Int, relevance: Int, total: Int) {
+        let store = try ComicStore.open(at: dataDirectory.appendingPathComponent("xkcd.sqlite3"))
+        let words = Set(try SearchFixtures.titles().flatMap { SearchQuery.words($0.query) }).sorted()
+        func titlesFirst(_ word: String, _ ranking: SearchRanking) throws -> Bool {
+            let hits = try store.search("\"\(word)\"", ranking: ranking, limit: nil).hits
+            return hits.drop { $0.matched == .title }.allSatisfy { $0.matched != .title }
+        }
+        var (ours, relevance) = (0, 0)
+        for word in words {
+            if try titlesFirst(word, SearchRanking(word)) { ours += 1 }
+            if try titlesFirst(word, .relevance) { relevance += 1 }
+        }
+        return (ours, relevance, words.count)
     }
 
     // Each of `queries` asked of our search and, as a floor, of sqlite3 running the same
@@ -135,7 +171,7 @@ extension Bench {
         let field = "CASE \(cases.joined(separator: " ")) ELSE \(fields.last!) END"
         return """
             SELECT rowid, rank, title, snippet(floor_fts, \(field), '[', ']', '…', 16) FROM floor_fts \
-            WHERE floor_fts MATCH \(quoted(expression)) AND rank MATCH \(quoted(ComicStore.rankFunction)) \
+            WHERE floor_fts MATCH \(quoted(expression)) AND rank MATCH \(quoted(ComicStore.relevance)) \
             ORDER BY rank LIMIT \(SearchQuery.shown); \
             SELECT count(*) FROM floor_fts WHERE floor_fts MATCH \(quoted(expression)); SELECT '__END__';
             """

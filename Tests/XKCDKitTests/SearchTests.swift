@@ -202,7 +202,9 @@ struct SearchQueryLimitTests {
         try store.save(comics, absent: [], at: Date())
     }
 
-    private func found(_ word: String) throws -> [Int] { try store.search("\"\(word)\"", limit: nil).hits.map(\.num) }
+    private func found(_ word: String) throws -> [Int] {
+        try store.search("\"\(word)\"", ranking: .relevance, limit: nil).hits.map(\.num)
+    }
 
     private func checkIndex() throws {
         try store.write { db in

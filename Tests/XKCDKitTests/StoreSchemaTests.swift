@@ -52,10 +52,10 @@ struct StoreSchemaTests {
         let store = try ComicStore.open(at: path)
         #expect(try store.read(automerge) == 8)
         #expect(try store.comic(353)?.title == "Python")
-        #expect(try store.search("\"programs\"", limit: 5).hits.map(\.num) == [353])
-        let explained = try store.search("\"module\"", limit: 5).hits
+        #expect(try store.search("\"programs\"", ranking: .relevance, limit: 5).hits.map(\.num) == [353])
+        let explained = try store.search("\"module\"", ranking: .relevance, limit: 5).hits
         #expect(explained.map(\.num) == [353] && explained.first?.matched == .explanation, "the stored page is indexed")
-        #expect(try store.search("\"levitating\"", limit: 5).hits.first?.matched == .transcript)
+        #expect(try store.search("\"levitating\"", ranking: .relevance, limit: 5).hits.first?.matched == .transcript)
     }
 
     @Test func aStoreFromBeforeSearchKeepsItsFavoritesAndIndexesItsComicsAndExplanations() throws {
@@ -77,8 +77,8 @@ struct StoreSchemaTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try ComicStore.open(at: path)
         #expect(try store.favoriteNumbers() == [327])
-        #expect(try store.search("\"daughter\"", limit: 5).hits.map(\.num) == [327])
-        #expect(try store.search("\"sanitize\"", limit: 5).hits.first?.matched == .explanation)
+        #expect(try store.search("\"daughter\"", ranking: .relevance, limit: 5).hits.map(\.num) == [327])
+        #expect(try store.search("\"sanitize\"", ranking: .relevance, limit: 5).hits.first?.matched == .explanation)
     }
 
     @Test func equalRanksGoInNumberOrder() throws {
@@ -87,7 +87,7 @@ struct StoreSchemaTests {
             Comic(num: num, title: "Twin", safeTitle: "Twin", alt: "same", img: "", year: 2020, month: 1, day: 1)
         }
         try store.save(twins, absent: [], at: Date())
-        #expect(try store.search("\"twin\"", limit: 5).hits.map(\.num) == [3, 6, 9])
+        #expect(try store.search("\"twin\"", ranking: .relevance, limit: 5).hits.map(\.num) == [3, 6, 9])
     }
 
     @Test func absencesFromBeforeTheyHadAnAgeCountAsSeenLongAgo() throws {
@@ -153,12 +153,12 @@ struct StoreSchemaTests {
         }
 
         // Each field is searchable as before: xkcd's transcript, a community one, an explanation.
-        let bobby = try store.search("\"bobby tables\"", limit: 5).hits
+        let bobby = try store.search("\"bobby tables\"", ranking: .relevance, limit: 5).hits
         #expect(bobby.first?.num == 327 && bobby.first?.matched == .transcript)
-        let learned = try store.search("\"learned it last night\"", limit: 5).hits
+        let learned = try store.search("\"learned it last night\"", ranking: .relevance, limit: 5).hits
         #expect(learned.map(\.num) == [353] && learned.first?.matched == .transcript)
         #expect(learned.first?.snippet.contains("last night") == true)
-        let explained = try store.search("\"beret guy explaining linguistics\"", limit: 5).hits
+        let explained = try store.search("\"beret guy explaining linguistics\"", ranking: .relevance, limit: 5).hits
         #expect(explained.map(\.num) == [353] && explained.first?.matched == .explanation)
     }
 }

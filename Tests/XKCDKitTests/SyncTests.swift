@@ -58,7 +58,8 @@ import Testing
         for num in try store.storedNumbers().sorted() {
             let title = try #require(try store.comic(num)?.title)
             let word = try #require(title.split(separator: " ").last.map(String.init))
-            let hits = try store.search(SearchQuery.ftsExpression(word) ?? "", limit: Self.size).hits
+            let hits = try store.search(SearchQuery.ftsExpression(word) ?? "", ranking: .relevance, limit: Self.size)
+                .hits
             #expect(hits.contains { $0.num == num }, "#\(num) not found by \(word)")
         }
     }

@@ -21,11 +21,14 @@ extern "C" {
 int xkcd_sqlite_disable_memory_statistics(void);
 
 /**
- * Adds two FTS5 auxiliary functions to the connection `db`, for the row a full-text query is
- * on: `search_field(t)`, the lowest column holding a match (NULL: none), and
+ * Adds three FTS5 auxiliary functions to the connection `db`, for the row a full-text query is
+ * on: `search_field(t)`, the lowest column holding a match (NULL: none);
  * `search_phrases(t)`, an integer with bit i set when the row holds phrase i of the query
- * (phrases counted from 0 in the order they are written; only the first 63). Returns SQLite's
- * result code.
+ * (phrases counted from 0 in the order they are written; only the first 63); and the ranking
+ * `search_rank(t, short, w0, w1, w2, w3, rowid...)`: bm25 as FTS5's own computes it with the
+ * weight wN for column N, less 2e6 for a row among the rowids that follow (a title that is the
+ * query) and 1e6, when `short` is non-zero, for a row whose first column holds every phrase.
+ * Returns SQLite's result code.
  */
 int xkcd_sqlite_add_search_functions(sqlite3 *db);
 

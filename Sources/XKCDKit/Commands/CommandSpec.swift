@@ -444,8 +444,11 @@ extension CommandSpec {
                 Full-text search over every stored comic (run 'sync' to store them all, 'sync
                 --explanations' to search what explainxkcd says of them too). Describe the comic as
                 you remember it: common words (the, of, his ...) are left out and any of the others
-                may match, the comics matching more of them first; a match in the title counts most,
-                then the alt text, the transcript, the explanation. Each hit says where it matched.
+                may match. A comic whose title you type comes first (case, punctuation and articles
+                aside); for one or two words, every comic with them in its title comes before those
+                with them only in their text; then the comics matching more of the words, a match in
+                the title counting most, then the alt text, the transcript, the explanation. Each hit
+                says where it matched.
                 "quotes" make a phrase and word* a prefix; with either, or with AND, OR or NOT in
                 capitals between two words, the query is read as SQLite's FTS5 reads it (every word
                 must match unless OR says otherwise). A quoted phrase stays one at the prompt, in -c

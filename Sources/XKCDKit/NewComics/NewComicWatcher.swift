@@ -22,7 +22,7 @@ package actor NewComicWatcher {
     private var pending: [Notice] = []
     private var hasStarted = false
     // Callers of `waitForStart` still waiting, by ticket: the start or their limit resumes them.
-    private var startWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var startWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextTicket = 0
 
     /// A watcher checking every `interval` seconds (0: never after the start) by calling
@@ -43,30 +43,32 @@ package actor NewComicWatcher {
         hasStarted = true
         lastCheck = now()
         if let report { pending.append(Notice(report: report, atStart: true)) }
-        for waiter in startWaiters.values { waiter.resume() }
+        for waiter in startWaiters.values { waiter.resume(returning: true) }
         startWaiters.removeAll()
     }
 
     /// Returns as soon as the start-up check is in, or when `limit` has passed (or the task is
-    /// cancelled).
-    package func waitForStart(upTo limit: Duration) async {
-        guard !hasStarted, !Task.isCancelled else { return }
+    /// cancelled); true when the check's coming in ended it.
+    @discardableResult
+    package func waitForStart(upTo limit: Duration) async -> Bool {
+        guard !hasStarted, !Task.isCancelled else { return hasStarted }
         let ticket = nextTicket
         nextTicket += 1
         let timer = Task {
             try? await Task.sleep(for: limit)
             stopWaiting(ticket)
         }
-        await withTaskCancellationHandler {
+        let started = await withTaskCancellationHandler {
             await withCheckedContinuation { startWaiters[ticket] = $0 }
         } onCancel: {
             timer.cancel()
         }
         timer.cancel()
+        return started
     }
 
     private func stopWaiting(_ ticket: Int) {
-        startWaiters.removeValue(forKey: ticket)?.resume()
+        startWaiters.removeValue(forKey: ticket)?.resume(returning: false)
     }
 
     /// Checks when `interval` has passed since the last check.

@@ -47,10 +47,13 @@ package enum SearchQuery {
 
     /// The words `text` searches for, lower-cased: a plain query's without its stopwords (unless
     /// it holds nothing else), or every word of one with phrases, prefixes or operators.
-    package static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] { words(of: tokens(text)) }
+
+    /// ``words(_:)`` of the query whose ``tokens(_:)`` are `tokens`.
+    static func words(of tokens: [Token]) -> [String] {
         var words: [String] = []
         var plain = true
-        for token in tokens(text) {
+        for token in tokens {
             switch token {
             case let .word(word): words.append(word.lowercased())
             case .prefix, .operator: plain = false
@@ -77,10 +80,11 @@ package enum SearchQuery {
 
     /// The phrases of ``expression(_:)`` for `text`, in order, each as the words of `text` it
     /// stands for (as ``words(_:)`` gives them; a prefix stands for none).
-    package static func phrases(_ text: String) -> [[String]] {
-        let tokens = self.tokens(text)
-        let plain = isPlain(tokens)
-        if plain { return words(text).map { [$0] } }
+    package static func phrases(_ text: String) -> [[String]] { phrases(of: tokens(text)) }
+
+    /// ``phrases(_:)`` of the query whose ``tokens(_:)`` are `tokens`.
+    static func phrases(of tokens: [Token]) -> [[String]] {
+        if isPlain(tokens) { return words(of: tokens).map { [$0] } }
         return tokens.compactMap { token in
             switch token {
             case let .word(word): [word.lowercased()]
@@ -92,16 +96,16 @@ package enum SearchQuery {
     }
 
     /// One piece of a query.
-    private enum Token: Equatable {
+    enum Token: Equatable {
         case word(String)
         case prefix(String)
         case phrase(String)
         case `operator`(String)
     }
 
-    // The query's terms and the operators that stand between two of them; an operator that
-    // does not is a word like any other.
-    private static func tokens(_ text: String) -> [Token] {
+    /// The query's terms and the operators that stand between two of them; an operator that
+    /// does not is a word like any other.
+    static func tokens(_ text: String) -> [Token] {
         var raw: [Token] = []
         let scalars = Array(text.unicodeScalars)
         let closingQuotes = scalars.indices.filter { scalars[$0] == "\"" }
@@ -135,8 +139,8 @@ package enum SearchQuery {
         }
     }
 
-    // Whether a query is words only: no phrase, prefix or operator.
-    private static func isPlain(_ tokens: [Token]) -> Bool {
+    /// Whether a query is words only: no phrase, prefix or operator.
+    static func isPlain(_ tokens: [Token]) -> Bool {
         !tokens.contains { token in
             if case .word = token { return false }
             return true
@@ -162,7 +166,7 @@ package enum SearchQuery {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    private static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [String] {
+    static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [String] {
         var out: [String] = []
         var current = String.UnicodeScalarView()
         for c in scalars {
@@ -184,7 +188,7 @@ package enum SearchQuery {
             || p.generalCategory == .spacingMark
     }
 
-    private static func quote(_ term: String) -> String {
+    static func quote(_ term: String) -> String {
         "\"" + term.replacingEvery("\"", with: "\"\"") + "\""
     }
 }

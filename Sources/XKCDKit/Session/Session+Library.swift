@@ -143,7 +143,8 @@ extension Session {
 
     // The hits of `text` (which has words to search for), each with the words of it it holds.
     private func searchHits(_ text: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
-        let (found, total) = try source.store.search(SearchQuery.expression(text) ?? "", limit: limit)
+        let (found, total) = try source.store.search(
+            SearchQuery.expression(text) ?? "", ranking: SearchRanking(text), limit: limit)
         let words = SearchQuery.words(text)
         let phrases = SearchQuery.phrases(text)
         let hits = found.map { hit in

@@ -45,17 +45,29 @@ extension ComicStore {
     }
 
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts, transcripts and
-    /// explanations, best first (bm25, title weighted highest and explanation lowest); returns
-    /// up to `limit` hits (nil: every one), each with the phrases of `expression` it holds, and
-    /// how many comics match in all. FTS5 ranks every match from the index alone before SQLite
-    /// reads a row (`ORDER BY rank`); only the hits returned read their text, derived from the
-    /// stored comic and explanation, for their title and an excerpt of the first field, in
-    /// rank order, that holds a match.
-    package func search(_ expression: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
+    /// explanations, best first as `ranking` says (a comic whose title is the query, then for a
+    /// short query every comic whose title holds it, then bm25 with the title weighted highest
+    /// and the explanation lowest); returns up to `limit` hits (nil: every one), each with the
+    /// phrases of `expression` it holds, and how many comics match in all. FTS5 ranks every
+    /// match from the index alone before SQLite reads a row (`ORDER BY rank`); only the hits
+    /// returned read their text, derived from the stored comic and explanation, for their title
+    /// and an excerpt of the first field, in rank order, that holds a match. Which titles are
+    /// the query is decided first, among the few comics whose title may be (their stored titles).
+    package func search(_ expression: String, ranking: SearchRanking, limit: Int?) throws -> (
+        hits: [SearchHit], total: Int
+    ) {
         try read { db in
+            var exact: [Int] = []
+            if let titled = ranking.titleExpression {
+                try db.cached(Self.titledSQL).forEachRow([titled]) { row in
+                    let title = TextRepair.displayTitle(title: row["title"], safeTitle: row["safe_title"])
+                    if ranking.isTyped(title) { exact.append(row["num"]) }
+                }
+            }
             let limit = limit ?? Int(Int32.max)
             let rows = try db.cached(Self.searchSQL).rows([
-                String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression, Self.rankFunction, limit,
+                String(SearchHit.highlightStart), String(SearchHit.highlightEnd), expression,
+                ranking.rankFunction(exact: exact), limit,
             ]) { row in
                 var hit = SearchHit(
                     num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]),
@@ -72,8 +84,17 @@ extension ComicStore {
         }
     }
 
-    /// The ranking `search` asks FTS5 for: bm25 with each field's weight.
-    package static let rankFunction =
+    /// The stored titles of the comics that may be a query typed as a title (the FTS5 expression
+    /// of ``SearchRanking/titleExpression``), a few dozen at most.
+    static let titledSQL = """
+        SELECT num, title, safe_title FROM comic
+        WHERE num IN (SELECT rowid FROM comic_fts WHERE comic_fts MATCH ? LIMIT 64)
+        """
+
+    /// Relevance as bm25 with each field's weight, as FTS5's own function computes it: the
+    /// order within a tier of ``SearchRanking``, and the whole of it for a reader without
+    /// `search_rank`.
+    package static let relevance =
         "bm25(\(SearchField.allCases.map { String($0.weight) }.joined(separator: ", ")))"
 
     /// The statement `search` runs: the ranking, and for each row the first field holding a

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The queries of Fixtures/search, each with the comic a person means by it.
+package enum SearchFixtures {
+    /// Fixtures/search/sentences.tsv: sentences as people describe a comic.
+    package static func sentences() throws -> [(num: Int, query: String)] { try queries(in: "sentences.tsv") }
+
+    /// Fixtures/search/titles.tsv: comics' titles as people type them.
+    package static func titles() throws -> [(num: Int, query: String)] { try queries(in: "titles.tsv") }
+
+    // The lines of Fixtures/search/`name`: a comic number, a tab, a query; `#` starts a comment.
+    private static func queries(in name: String) throws -> [(num: Int, query: String)] {
+        let file = ComicArchive.locateFixtures().appendingPathComponent("search/\(name)")
+        return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard !line.hasPrefix("#"), fields.count == 2, let num = Int(fields[0]) else { return nil }
+            return (num, fields[1])
+        }
+    }
+}
