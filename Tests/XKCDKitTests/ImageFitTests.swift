@@ -3,6 +3,27 @@ import Testing
 @testable import XKCDKit
 
 @Suite struct ImageFitTests {
+    @Test func halfBlocksKeepTheShapeOnTheCellsTheTerminalReports() {
+        let square = { (cellWidth: Int?, cellHeight: Int?) in
+            ImageFit(
+                imageWidth: 400, imageHeight: 400, for: .blocks, columns: 200, rows: 200, cellWidth: cellWidth,
+                cellHeight: cellHeight)
+        }
+        // Unknown cells are taken to be twice as tall as wide, as 10 x 20 ones are.
+        #expect(square(nil, nil) == ImageFit(columns: 200, rows: 100, pixelWidth: 200, pixelHeight: 200))
+        #expect(square(10, 20) == square(nil, nil))
+        // On 8 x 19 cells a half-cell is 8 x 9.5, so a square takes 200 columns by 84 rows
+        // (200 x 8 wide, 84 x 19 tall: 1600 x 1596 screen pixels), not 100 rows.
+        #expect(square(8, 19) == ImageFit(columns: 200, rows: 84, pixelWidth: 200, pixelHeight: 168))
+        #expect(
+            ImageFit(
+                imageWidth: 400, imageHeight: 400, for: .ascii, columns: 200, rows: 200, cellWidth: 8, cellHeight: 19
+            )
+            .rows == 84)
+        // A size no font has is not believed.
+        #expect(square(8, 500) == square(nil, nil))
+    }
+
     private func blocks(_ w: Int, _ h: Int, columns: Int = 80, rows: Int = 24, width: Int? = nil) -> ImageFit {
         ImageFit(imageWidth: w, imageHeight: h, for: .blocks, columns: columns, rows: rows, width: width)
     }

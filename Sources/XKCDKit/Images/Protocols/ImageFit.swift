@@ -39,7 +39,8 @@ package struct ImageFit: Sendable, Equatable {
     /// of `columns` x `rows` cells, leaving two rows for the prompt and keeping the aspect
     /// ratio, never larger than the image's natural size (one column a pixel for half blocks
     /// and ASCII, its pixels in cells of `cellWidth` x `cellHeight` for the others, 10 x 20
-    /// when unknown). `width`, from `--width N`, sets the columns instead (up to 1000) and
+    /// when unknown). Half blocks and ASCII keep the shape on cells of the reported size, and
+    /// on cells twice as tall as wide when none is reported. `width`, from `--width N`, sets the columns instead (up to 1000) and
     /// lets the height follow, enlarging when asked, up to `maxRows` rows and `maxPixels` pixels.
     /// Sixel images also stay within `sixelMaxWidth` x `sixelMaxHeight` pixels. Every size is at
     /// least 1.
@@ -53,22 +54,30 @@ package struct ImageFit: Sendable, Equatable {
         cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
         sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil, doubled: Bool = false
     ) {
+        // A reported cell size outside any real font's is not believed.
+        let reported: (w: Int, h: Int)? =
+            if let cw = cellWidth, let ch = cellHeight, (1...64).contains(cw), (1...128).contains(ch) {
+                (cw, ch)
+            } else {
+                nil
+            }
         let cell: (w: Int, h: Int)
+        // Half a cell's height over its width: the shape of one drawn pixel in text.
+        var textPixelShape = 1.0
         switch imageProtocol {
         case .blocks, .ascii:
             cell = (1, 2)
+            // Cells twice as tall as wide make square half-cells; taller ones stretch the picture.
+            if let reported { textPixelShape = Double(reported.h) / Double(2 * reported.w) }
         case .kitty, .iterm, .sixel:
-            // A reported cell size outside any real font's is not believed.
-            if let cw = cellWidth, let ch = cellHeight, (1...64).contains(cw), (1...128).contains(ch) {
-                cell = (cw, ch)
-            } else {
-                cell = (Self.assumedCellWidth, Self.assumedCellHeight)
-            }
+            cell = reported ?? (Self.assumedCellWidth, Self.assumedCellHeight)
         }
         let hiDPI = imageProtocol.drawsPixels && cell.w >= Self.hiDPICellWidth && cell.h >= Self.hiDPICellHeight
         // The image's size as the comic is meant to be seen, in pixels.
         let density = doubled && !hiDPI ? 2.0 : 1.0
-        let image = (w: max(1, Double(imageWidth) / density), h: max(1, Double(imageHeight) / density))
+        let image = (
+            w: max(1, Double(imageWidth) / density), h: max(1, Double(imageHeight) / density / textPixelShape)
+        )
         // The box in pixels, and how far the image is scaled to fit it.
         var scale: Double
         if let width {
