@@ -53,8 +53,18 @@ struct Terminal {
         return 24
     }
 
-    /// Whether the terminal shows OSC 8 hyperlinks, judged from what it says about itself.
+    /// Whether the terminal shows OSC 8 hyperlinks, judged from what it says about itself and,
+    /// inside tmux, from whether tmux passes them on.
     var supportsHyperlinks: Bool {
+        guard outsideSupportsHyperlinks else { return false }
+        guard Environment.process["TMUX"] != nil else { return true }
+        let tmux = ExternalProgram.find("tmux", environment: Environment(ProcessInfo.processInfo.environment))
+        let features = tmux?.output(["display", "-p", "#{client_termfeatures}"])
+        return Hyperlink.passedOnByTmux(clientTermFeatures: features)
+    }
+
+    // The terminal's own word, which inside tmux is the outer terminal's, inherited.
+    private var outsideSupportsHyperlinks: Bool {
         guard stdoutSupportsColor else { return false }
         let program = Environment.process["TERM_PROGRAM"] ?? ""
         if ["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio"].contains(program) { return true }

@@ -132,6 +132,15 @@ import Testing
         #expect(TextRepair.html(news) == "XKCD updates every Monday.\nPreviously: Journal")
     }
 
+    @Test func onlyATmuxClientWithTheHyperlinksFeatureGetsLinks() {
+        #expect(Hyperlink.passedOnByTmux(clientTermFeatures: "256,RGB,title,hyperlinks,extkeys"))
+        #expect(Hyperlink.passedOnByTmux(clientTermFeatures: "hyperlinks\n"))
+        // tmux 3.3a lists no such feature; an old tmux prints the format back unexpanded.
+        #expect(!Hyperlink.passedOnByTmux(clientTermFeatures: "256,RGB,bpaste,clipboard,ccolour,cstyle,focus,title"))
+        #expect(!Hyperlink.passedOnByTmux(clientTermFeatures: ""))
+        #expect(!Hyperlink.passedOnByTmux(clientTermFeatures: nil))
+    }
+
     @Test func displayComicDropsUnsafeURLs() {
         let comic = Comic(
             num: 9, title: "T", safeTitle: "T", alt: "a", img: "javascript:alert(1)",

@@ -405,6 +405,15 @@ package enum Hyperlink {
         else { return nil }
         return full
     }
+
+    /// Whether tmux passes OSC 8 on to the terminal outside it, from what
+    /// `tmux display -p '#{client_termfeatures}'` printed (nil when it could not say): only a
+    /// client with the `hyperlinks` feature (tmux 3.4 and later) does; the others drop the escape
+    /// and leave its text, an address without its scheme.
+    package static func passedOnByTmux(clientTermFeatures: String?) -> Bool {
+        guard let features = clientTermFeatures else { return false }
+        return features.split(whereSeparator: { $0 == "," || $0.isWhitespace }).contains("hyperlinks")
+    }
 }
 
 /// Word-wraps plain text to a column width, measuring display width; words longer than a
