@@ -113,7 +113,8 @@ struct NetworkFaultTests {
         // Nothing wrong was stored: offline, #3, the image and the explanation are not there.
         let offline = try xkcd.run(["--offline", "-c", "goto 3; explain 2; image 2; fav 13"])
         #expect(offline.errorLines.count == 4, "\(offline.stderr)")
-        let favorites = try xkcd.run(["--offline", "favorites"])
+        let favorites = try xkcd.run(["--offline", "favs"])
+        #expect(favorites.status == 0 && favorites.errorLines.isEmpty, "\(favorites.stderr)")
         #expect(!favorites.stdout.contains("#13"), "\(favorites.stdout)")
         #expect(try Self.storedCounts(xkcd) == [2, 0])
         #expect(try Self.storedCounts(fresh) == [0, 0])
