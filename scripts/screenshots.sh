@@ -93,7 +93,7 @@ shot() {
     esac
     pid=$!
     window=""
-    for _ in $(seq 100); do
+    for _ in $(seq 300); do
         window=$(DISPLAY=$display xdotool search --name "^$title\$" 2>/dev/null | head -n 1) || true
         [ -n "$window" ] && break
         sleep 0.1
