@@ -126,16 +126,22 @@ struct StoreSchemaTests {
             "explanation": "num, title, wikitext, fetched_at, incomplete",
         ]
         let before = try rows(kept, at: path)
-        let settings = "SELECT key, value FROM setting WHERE key NOT LIKE 'session.state.%' ORDER BY key"
-        let settingsBefore = try SQLiteConnection(path: path.path, create: false).rows(settings) { "\($0.values)" }
+        // The store's state, in a table named "setting" before v13.
+        let stateRows = { (table: String) in
+            "SELECT key, value FROM \(table) WHERE key NOT LIKE 'session.state.%' ORDER BY key"
+        }
+        let stateBefore = try SQLiteConnection(path: path.path, create: false).rows(stateRows("setting")) {
+            "\($0.values)"
+        }
         let bytesBefore = try #require(FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int)
         #expect(before["favorite"]?.count == 2 && before["explanation"]?.count == 3 && before["seen"]?.count == 4)
 
         let store = try ComicStore.open(at: path)
         #expect(try rows(kept, at: path) == before)
-        #expect(try store.read { db in try db.rows(settings) { "\($0.values)" } } == settingsBefore)
+        #expect(!stateBefore.isEmpty)
+        #expect(try store.read { db in try db.rows(stateRows("state")) { "\($0.values)" } } == stateBefore)
         // The visits the browsing state held are rows now, and the rest of the state is kept.
-        #expect(try store.setting("session.state.v2") == nil)
+        #expect(try store.state(.browsingStateWithVisits) == nil)
         #expect(try store.browsingState() == "353|1333,327||327,343,353,1333")
         #expect(try store.visitedComics(limit: nil).numbers == [353, 327, 343, 1333])
         #expect(
@@ -160,5 +166,26 @@ struct StoreSchemaTests {
         #expect(learned.first?.snippet.contains("last night") == true)
         let explained = try store.search("\"beret guy explaining linguistics\"", ranking: .relevance, limit: 5).hits
         #expect(explained.map(\.num) == [353] && explained.first?.matched == .explanation)
+    }
+
+    @Test func aRescueFromAStoreOfEitherSchemaKeepsTheBrowsingState() throws {
+        let directory = try temporaryDirectory("schema-rescue")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let old = directory.appendingPathComponent("v10.sqlite3")
+        try FileManager.default.copyItem(
+            at: ComicArchive.locateFixtures().appendingPathComponent("stores/v10.sqlite3"), to: old)
+        let fromOld = try ComicStore.open(at: directory.appendingPathComponent("from-old.sqlite3"))
+        _ = StoreRecovery.rescue(from: old.path, into: fromOld)
+        #expect(try fromOld.browsingState() == "353|1333,327||327,343,353,1333")
+        #expect(try fromOld.visitedComics(limit: nil).numbers == [353, 327, 343, 1333])
+
+        let current = try ComicStore.open(at: directory.appendingPathComponent("current.sqlite3"))
+        try current.setState(.reportedNewest(.check), "2900")
+        try current.setState(.browsingState, "1|||")
+        let fromCurrent = try ComicStore.open(at: directory.appendingPathComponent("from-current.sqlite3"))
+        _ = StoreRecovery.rescue(from: directory.appendingPathComponent("current.sqlite3").path, into: fromCurrent)
+        #expect(try fromCurrent.state(.reportedNewest(.check)) == "2900")
+        #expect(try fromCurrent.browsingState() == "1|||")
+        #expect(try fromCurrent.state(.reportedNewest(.visit)) == nil)
     }
 }

@@ -50,11 +50,6 @@ package struct ComicSource: Sendable {
     let notify: @Sendable (String) -> Void
     private let unsaved = NoteOnce()
 
-    private enum Key {
-        static let latestNum = "latest.num"
-        static let latestCheckedAt = "latest.checked_at"
-    }
-
     /// The default image cache cap: 500 MB.
     package static let defaultImageCacheLimit = 500_000_000
 
@@ -144,7 +139,7 @@ package struct ComicSource: Sendable {
 
     /// The newest number known without asking the network, however old.
     package func knownNewestNumber() throws -> Int? {
-        try store.setting(Key.latestNum).flatMap(Int.init)
+        try store.state(.latestNumber).flatMap(Int.init)
     }
 
     /// Comic `num`, or ``XKCDError/noSuchComic(_:newest:)``.
@@ -298,15 +293,15 @@ package struct ComicSource: Sendable {
 
     private func freshLatestNumber() throws -> Int? {
         guard let num = try knownNewestNumber(),
-            let checked = try store.setting(Key.latestCheckedAt).flatMap(Double.init)
+            let checked = try store.state(.latestCheckedAt).flatMap(Double.init)
         else { return nil }
         let age = now().timeIntervalSince1970 - checked
         return (0..<latestMaxAge).contains(age) ? num : nil
     }
 
     func recordLatest(_ num: Int) throws {
-        try store.setSetting(Key.latestNum, String(num))
-        try store.setSetting(Key.latestCheckedAt, String(now().timeIntervalSince1970))
+        try store.setState(.latestNumber, String(num))
+        try store.setState(.latestCheckedAt, String(now().timeIntervalSince1970))
     }
 }
 
@@ -371,15 +366,14 @@ extension ComicSource {
 
 /// Whose "already reported" mark a new-comics check moves: `check` (scripts and cron) and the
 /// REPL keep their own, so a cron job does not swallow the REPL's "since your last visit".
-package enum NewComicsMark: String, Sendable {
+package enum NewComicsMark: Sendable {
     /// `check`.
-    case check = "check.reported_newest"
+    case check
     /// The REPL's start-up and background checks.
-    case visit = "visit.reported_newest"
+    case visit
 }
 
 extension ComicSource {
-    private static let validatorsKey = "check.validators"
     /// The most comics one report lists (the newest ones, after a long absence).
     static let reportLimit = 1_000
 
@@ -396,12 +390,14 @@ extension ComicSource {
         }
         let known = try knownNewestNumber()
         let newest = try await checkedNewestNumber()
-        let reported = try store.setting(mark.rawValue)
+        let reported = try store.state(.reportedNewest(mark))
         guard let last = reported.flatMap(Int.init) ?? known, newest > last else {
-            if reported == nil { _ = try store.replaceSetting(mark.rawValue, expected: nil, with: String(newest)) }
+            if reported == nil {
+                _ = try store.replaceState(.reportedNewest(mark), expected: nil, with: String(newest))
+            }
             return NewComics(comics: [], newest: newest)
         }
-        guard try store.replaceSetting(mark.rawValue, expected: reported, with: String(newest)) else {
+        guard try store.replaceState(.reportedNewest(mark), expected: reported, with: String(newest)) else {
             return NewComics(comics: [], newest: newest)
         }
         let skip = try store.seenNumbers().union(try absentNumbers())
@@ -434,17 +430,17 @@ extension ComicSource {
     // The newest number, by a conditional request once the server has sent validators.
     private func checkedNewestNumber() async throws -> Int {
         let validators =
-            try store.setting(Self.validatorsKey).flatMap(HTTPValidators.init(encoded:)) ?? HTTPValidators()
+            try store.state(.checkValidators).flatMap(HTTPValidators.init(encoded:)) ?? HTTPValidators()
         switch try await client.latest(ifChangedSince: validators) {
         case let .found(comic, fresh):
             try store.save(comic, at: now())
             try recordLatest(comic.num)
-            try store.setSetting(Self.validatorsKey, fresh.isEmpty ? nil : fresh.encoded)
+            try store.setState(.checkValidators, fresh.isEmpty ? nil : fresh.encoded)
             return comic.num
         case .notModified:
             guard let known = try knownNewestNumber() else {
                 // Validators without a known newest number (a cleared store): ask in full.
-                try store.setSetting(Self.validatorsKey, nil)
+                try store.setState(.checkValidators, nil)
                 return try await checkedNewestNumber()
             }
             try recordLatest(known)

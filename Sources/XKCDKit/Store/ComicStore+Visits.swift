@@ -7,12 +7,9 @@
 /// The comics visited, one row a visit whichever process made it, and the browsing state of
 /// the process that moved last, which the next run carries on from.
 extension ComicStore {
-    /// The setting that holds the browsing state, in ``SessionState/encoded`` form.
-    static let browsingStateKey = "session.state.v3"
-
     /// The browsing state the last process to move saved, in ``SessionState/encoded`` form.
     func browsingState() throws -> String? {
-        try setting(Self.browsingStateKey)
+        try state(.browsingState)
     }
 
     /// Records a visit to `num` made at `date`, unless the last visit of any process was to it,
@@ -28,7 +25,7 @@ extension ComicStore {
                 try db.cached("DELETE FROM visit WHERE id <= (SELECT id FROM visit ORDER BY id DESC LIMIT 1 OFFSET ?)")
                     .execute([limit])
             }
-            try db.cached(Self.upsertSetting).execute([Self.browsingStateKey, state])
+            try Self.setState(.browsingState, state, in: db)
         }
     }
 
@@ -47,15 +44,13 @@ extension ComicStore {
     /// (`current|back|forward|visits|seen`, oldest first) into rows of unknown time, and the
     /// rest of the state to its key.
     static func moveVisitsOutOfState(in db: SQLiteConnection) throws {
-        let legacyKey = "session.state.v2"
-        guard let legacy = try db.value("SELECT value FROM setting WHERE key = ?", [legacyKey], as: String.self)
-        else { return }
+        guard let legacy = try state(.browsingStateWithVisits, in: db) else { return }
         var fields = legacy.split(separator: "|", omittingEmptySubsequences: false)
         if fields.count == 5 {
             let visits = fields.remove(at: 3).split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
             for num in visits { try db.cached("INSERT INTO visit(num, visited_at) VALUES (?, 0)").execute([num]) }
-            try db.execute(upsertSetting, [browsingStateKey, fields.joined(separator: "|")])
+            try setState(.browsingState, fields.joined(separator: "|"), in: db)
         }
-        try db.execute("DELETE FROM setting WHERE key = ?", [legacyKey])
+        try setState(.browsingStateWithVisits, nil, in: db)
     }
 }

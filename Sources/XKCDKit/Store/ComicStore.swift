@@ -238,38 +238,6 @@ package struct ComicStore: Sendable {
         }
     }
 
-    /// A setting's value.
-    package func setting(_ key: String) throws -> String? {
-        try read { db in
-            try db.cached("SELECT value FROM setting WHERE key = ?").value([key], as: String.self)
-        }
-    }
-
-    /// Sets `key` to `value` only if it still holds `expected` (nil: not set), in one
-    /// transaction; false when another writer got there first.
-    package func replaceSetting(_ key: String, expected: String?, with value: String) throws -> Bool {
-        try write { db in
-            let current = try db.value("SELECT value FROM setting WHERE key = ?", [key], as: String.self)
-            guard current == expected else { return false }
-            try db.execute(Self.upsertSetting, [key, value])
-            return true
-        }
-    }
-
-    static let upsertSetting =
-        "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
-
-    /// Sets (or, with nil, removes) a setting.
-    package func setSetting(_ key: String, _ value: String?) throws {
-        try write { db in
-            if let value {
-                try db.cached(Self.upsertSetting).execute([key, value])
-            } else {
-                try db.execute("DELETE FROM setting WHERE key = ?", [key])
-            }
-        }
-    }
-
     /// A JSON array of `numbers`, for `json_each`: one statement for a list of any length.
     static func jsonArray(_ numbers: [Int]) -> String {
         "[" + numbers.map(String.init).joined(separator: ",") + "]"

@@ -136,7 +136,9 @@ enum StoreRecovery {
         rescued.lostFavorites.sort()
         // Navigation state and history, reading progress, and what makes a favorite work offline: its
         // stored image (the files stay in images/) and its explanation.
-        copyRows(of: "setting", columns: ["key", "value"], from: damaged, into: store)
+        // A store from before v13 keeps its state in a table of the old name.
+        copyRows(of: "setting", as: "state", columns: ["key", "value"], from: damaged, into: store)
+        copyRows(of: "state", columns: ["key", "value"], from: damaged, into: store)
         copyRows(of: "seen", columns: ["num", "first_seen"], from: damaged, into: store)
         copyRows(of: "image", columns: ["num", "file", "bytes", "kind", "last_used"], from: damaged, into: store)
         copyRows(of: "explanation", columns: ["num", "title", "wikitext", "fetched_at"], from: damaged, into: store)
@@ -147,13 +149,15 @@ enum StoreRecovery {
         return rescued
     }
 
-    /// Copies the readable rows of `table` into `store`, skipping any the schema turns away.
+    /// Copies the readable rows of `table` into `store`'s table `target` (by default the same),
+    /// skipping any the schema turns away.
     private static func copyRows(
-        of table: String, columns: [String], from damaged: SQLiteConnection, into store: ComicStore
+        of table: String, as target: String? = nil, columns: [String], from damaged: SQLiteConnection,
+        into store: ComicStore
     ) {
         let rows = readable(in: damaged, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table)") { $0.values }
         let insert =
-            "INSERT OR IGNORE INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+            "INSERT OR IGNORE INTO \(target ?? table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         _ = try? store.write { db in
             for values in rows {
                 // A row the constraints refuse (a foreign key to a comic not recovered) is left out.
