@@ -60,7 +60,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     private static func commands(_ bytes: UnsafeBufferPointer<UInt8>, _ broken: inout Broken) {
         let line = String(decoding: bytes, as: UTF8.self)
         do {
-            _ = try CommandParser.parse(line: line)
+            for case let .failure(error) in try CommandParser.parse(line: line) {
+                broken.expectPrintable(error.message, multiline: false, "parse(line:) error")
+            }
         } catch {
             broken.expectPrintable(error.message, multiline: false, "parse(line:) error")
         }

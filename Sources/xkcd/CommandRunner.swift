@@ -113,19 +113,19 @@ final class CommandRunner {
     /// Runs a line of `;`-separated commands in order, stopping at `quit`. A command that does
     /// not parse is reported in its place and the others still run.
     func run(line: String) async -> Result {
-        let commands: [[String]]
+        let commands: [Swift.Result<Command, UsageError>]
         do {
-            commands = try CommandTokenizer.split(line)
+            commands = try CommandParser.parse(line: line)
         } catch {
             output.error(error.message)
             return Result(failed: true, usageError: true)
         }
         var result = Result()
-        for words in commands {
+        for command in commands {
             if result.quit || interrupts.stopped { break }
-            do {
-                result.merge(await run(try CommandParser.parse(words: words)))
-            } catch {
+            switch command {
+            case let .success(command): result.merge(await run(command))
+            case let .failure(error):
                 output.error(error.message)
                 result.merge(Result(failed: true, usageError: true))
             }

@@ -2,18 +2,37 @@ import Testing
 
 @testable import XKCDKit
 
+extension CommandParser {
+    /// The commands of `line`, or the first error in it.
+    static func commands(_ line: String) throws -> [Command] {
+        try parse(line: line).map { try $0.get() }
+    }
+}
+
 @Suite struct CommandParserTests {
     private func parse(_ line: String) throws -> [Command] {
-        try CommandParser.parse(line: line)
+        try CommandParser.commands(line)
     }
 
     private func usageMessage(_ line: String) -> String? {
         do {
-            _ = try CommandParser.parse(line: line)
+            _ = try CommandParser.commands(line)
             return nil
         } catch {
-            return error.message
+            return (error as? UsageError)?.message
         }
+    }
+
+    @Test func aCommandThatDoesNotParseStandsInItsPlaceAndTheOthersStay() throws {
+        let parsed = try CommandParser.parse(line: "goto 1; frobnicate; latest")
+        #expect(parsed.count == 3)
+        #expect(try parsed[0].get() == .goto(.number(1)) && (try parsed[2].get()) == .latest)
+        guard case let .failure(error) = parsed[1] else {
+            Issue.record("frobnicate parsed: \(parsed[1])")
+            return
+        }
+        #expect(error.message.hasPrefix("unknown command 'frobnicate'"))
+        #expect(throws: UsageError.self) { try CommandParser.parse(line: "goto 'unclosed") }
     }
 
     @Test func parsesEveryCommandAndAlias() throws {

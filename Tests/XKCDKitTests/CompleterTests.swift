@@ -117,7 +117,7 @@ import Testing
         #expect(completer.complete("goto don't", titles: index).insertion == "Don\u{2019}t Panic ", "a straight quote")
         for typed in ["D&D", "<City", "the b"] {
             let line = "goto " + completer.complete("goto " + typed, titles: index).insertion
-            let parsed = try CommandParser.parse(line: line)
+            let parsed = try CommandParser.commands(line)
             guard case let .goto(.title(title)) = parsed.first else {
                 Issue.record("\(line) parsed as \(parsed)")
                 continue
@@ -152,7 +152,7 @@ import Testing
         let completion = completer.complete("goto semi", titles: index)
         #expect(completion.insertion == #"Semicolons\; Quotes \"and\" More "#)
         let line = "goto " + completion.insertion
-        #expect(try CommandParser.parse(line: line) == [.goto(.title("Semicolons; Quotes \"and\" More"))])
+        #expect(try CommandParser.commands(line) == [.goto(.title("Semicolons; Quotes \"and\" More"))])
     }
 
     @Test func anOptionsValueIsNeverAnotherOption() {

@@ -57,7 +57,7 @@ extension SearchTests {
             _ = try await self.session.run(.more)
         }
         // A search by number is a move, not a search to go on with.
-        _ = try await session.run(CommandParser.parse(line: "search 353")[0])
+        _ = try await session.run(CommandParser.commands("search 353")[0])
         await #expect(throws: XKCDError.self) { _ = try await self.session.run(.more) }
     }
 

@@ -88,10 +88,10 @@ import Testing
     }
 
     @Test func theBestTenThenHowManyMoreAndLimitOrAllForTheRest() async throws {
-        #expect(try CommandParser.parse(line: "search the comic --limit 3") == [.search("the comic", limit: 3)])
-        #expect(try CommandParser.parse(line: "search -n 3 the comic") == [.search("the comic", limit: 3)])
-        #expect(try CommandParser.parse(line: "search the comic --all") == [.search("the comic", limit: nil)])
-        #expect(try CommandParser.parse(line: "search the comic") == [.search("the comic", limit: 10)])
+        #expect(try CommandParser.commands("search the comic --limit 3") == [.search("the comic", limit: 3)])
+        #expect(try CommandParser.commands("search -n 3 the comic") == [.search("the comic", limit: 3)])
+        #expect(try CommandParser.commands("search the comic --all") == [.search("the comic", limit: nil)])
+        #expect(try CommandParser.commands("search the comic") == [.search("the comic", limit: 10)])
         guard case let .searchResults(_, first, total, _) = try await session.run(.search("the", limit: 3)) else {
             Issue.record("no results")
             return
@@ -146,10 +146,10 @@ import Testing
     }
 
     @Test func searchByNumberGoesThere() throws {
-        #expect(try CommandParser.parse(line: "search 353") == [.goto(.number(353))])
-        #expect(try CommandParser.parse(line: "search #353") == [.goto(.number(353))])
-        #expect(try CommandParser.parse(line: "/python") == [.search("python")])
-        #expect(try CommandParser.parse(line: "s import antigravity") == [.search("import antigravity")])
+        #expect(try CommandParser.commands("search 353") == [.goto(.number(353))])
+        #expect(try CommandParser.commands("search #353") == [.goto(.number(353))])
+        #expect(try CommandParser.commands("/python") == [.search("python")])
+        #expect(try CommandParser.commands("s import antigravity") == [.search("import antigravity")])
     }
 
     @Test func renderedHitsHighlightOnlyOnColourTerminals() async throws {

@@ -11,13 +11,11 @@ package enum CommandParser {
     /// The largest comic number accepted before asking the server.
     package static let maxComicNumber = ComicNumberWord.maxComicNumber
 
-    /// Parses a whole line: `;`-separated commands.
-    package static func parse(line: String) throws(UsageError) -> [Command] {
-        var commands: [Command] = []
-        for words in try CommandTokenizer.split(line) {
-            commands.append(try parse(words: words))
-        }
-        return commands
+    /// Parses a whole line: `;`-separated commands, each on its own, so that one that does not
+    /// parse stands in its place as its error and the others still run. A line that cannot be
+    /// split (an unclosed quote) is an error as a whole.
+    package static func parse(line: String) throws(UsageError) -> [Result<Command, UsageError>] {
+        try CommandTokenizer.split(line).map { words in Result { () throws(UsageError) in try parse(words: words) } }
     }
 
     /// Parses one command's words (the first is the command name, a number or `#N`).
