@@ -15,8 +15,9 @@ import CEditLine
 /// Reads command lines on a terminal with libedit's native API: emacs keys by default, `~/.editrc`
 /// honoured (vi mode etc.), persistent history, Tab completion over whole lines, Ctrl-C abandoning the line.
 ///
-/// `read(prompt:)` blocks in `el_gets`: call it from one thread (the main thread or a dedicated one),
-/// never from Swift's cooperative pool. Between reads the terminal is back in its normal (cooked,
+/// `read(prompt:)` blocks in `el_gets`: make one call at a time, never from Swift's cooperative
+/// pool; which thread makes it may change from one line to the next, as libedit keeps its
+/// state in the `EditLine`, not in the thread. Between reads the terminal is back in its normal (cooked,
 /// signal-generating) mode, so a Ctrl-C while a command runs arrives as SIGINT.
 package final class EditLineReader: LineReader {
     private static let completeCommand = "xkcd-complete"
