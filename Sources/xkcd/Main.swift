@@ -33,7 +33,7 @@ struct Main {
             Output(noColor: arguments.contains("--no-color"), json: arguments.contains("--json")).error(error.message)
             ProcessExit.now(ExitCode.usage)
         }
-        let output = Output(noColor: options.noColor, json: options.json)
+        let output = Output(noColor: !options.settings.color, json: options.json)
         for warning in options.warnings { output.warning(warning) }
         if options.showHelp, let word = options.words.first, CommandSpec.named(word) == nil {
             // Help about a command that does not exist: the same "did you mean" as running it.
@@ -121,24 +121,26 @@ struct Main {
         let notify: @Sendable (String) -> Void = { output.notice($0) }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
+        // The store and the network as the settings are when the session opens: `set` may have changed them.
         let openSession = { (settings: LiveSettings) in
             do {
-                try DataDirectory.prepare(options.dataDirectory)
-            } catch let XKCDError.storage(message) where options.settings["data-dir"].origin != .builtIn {
-                let origin = options.settings["data-dir"].origin
+                try DataDirectory.prepare(settings.current.dataDirectory)
+            } catch let XKCDError.storage(message) where settings.current[.dataDirectory].origin != .builtIn {
+                let origin = settings.current[.dataDirectory].origin
                 // Settings commands need no store, so the file's line can be mended from here.
                 let mend = if case .file = origin { "; 'xkcd set --save data-dir DIR' changes it" } else { "" }
                 throw XKCDError.storage("\(message) (data-dir is from \(origin.shown)\(mend))")
             }
             let store = try ComicStore.open(
-                at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
+                at: settings.current.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
             let client = XKCDClient(
-                baseURL: options.baseURL, explainURL: options.explainURL,
-                transport: CurlTransport(timeout: options.timeout, caFile: CurlTransport.caBundle(in: environment)))
+                baseURL: settings.current.baseURL, explainURL: settings.current.explainURL,
+                transport: CurlTransport(
+                    timeout: settings.current.timeout, caFile: CurlTransport.caBundle(in: environment)))
             let source = ComicSource(
                 store: store, client: client,
-                images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
-                offline: options.offline, imageCacheLimit: options.imageCacheLimit, notify: notify)
+                images: ImageFiles(directory: settings.current.dataDirectory.appendingPathComponent("images")),
+                offline: settings.current.offline, imageCacheLimit: settings.current.imageCacheLimit, notify: notify)
             let bar = terminal.stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
             return Session(
                 source: source, settings: settings, terminal: drawsOn, notify: notify,
@@ -155,7 +157,7 @@ struct Main {
             do {
                 let session = try openSession(LiveSettings(options.settings))
                 if let reader = try? EditLineReader(
-                    programName: "xkcd", historyFile: options.dataDirectory.appendingPathComponent("history"),
+                    programName: "xkcd", historyFile: options.settings.dataDirectory.appendingPathComponent("history"),
                     completion: CompletionBridge.handler(Completer(), titles: session.titles))
                 {
                     repl = (session, reader)
@@ -173,7 +175,7 @@ struct Main {
         if let repl {
             return await InteractiveLoop(
                 runner: runner, reader: LineFeed(repl.reader), output: output, session: repl.session,
-                interrupts: interrupts, checkInterval: options.checkInterval
+                interrupts: interrupts, checkInterval: options.settings.checkInterval
             ).run()
         }
         // Lines from stdin, and the answers to questions when it is a terminal (one reader for both).
@@ -194,7 +196,7 @@ struct Main {
             // Armed first: the signal source starts libdispatch's threads, which would otherwise
             // wait for the core that loads libcurl.
             interrupts.arm()
-            if !options.offline, let name = options.words.first.flatMap(CommandSpec.named)?.name,
+            if !options.settings.offline, let name = options.words.first.flatMap(CommandSpec.named)?.name,
                 Self.startsOnTheNetwork.contains(name)
             {
                 CurlTransport.preloadInBackground()

@@ -40,7 +40,7 @@ import Testing
         #expect(completer.complete("set images ").candidates == ["auto", "always", "never"])
         #expect(completer.complete("set offline t").insertion == "true ")
         #expect(completer.complete("set timeout ").candidates.isEmpty, "a number has nothing to offer")
-        #expect(completer.complete("set ").candidates == SettingSpec.all.map(\.key))
+        #expect(completer.complete("set ").candidates == SettingSpec.all.map(\.name))
         #expect(completer.complete("set images --s").insertion == "--save ")
     }
 

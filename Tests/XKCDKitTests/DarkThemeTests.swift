@@ -43,9 +43,12 @@ import Testing
     }
 
     @Test func themeIsAGlobalOptionAndAnEnvironmentVariable() throws {
-        #expect(try GlobalOptions.parse(arguments: ["--theme", "dark", "image"], environment: [:]).theme == .dark)
-        #expect(try GlobalOptions.parse(arguments: ["image"], environment: ["XKCD_THEME": "light"]).theme == .light)
-        #expect(try GlobalOptions.parse(arguments: [], environment: [:]).theme == .auto)
+        #expect(
+            try GlobalOptions.parse(arguments: ["--theme", "dark", "image"], environment: [:]).settings.theme == .dark)
+        #expect(
+            try GlobalOptions.parse(arguments: ["image"], environment: ["XKCD_THEME": "light"]).settings.theme == .light
+        )
+        #expect(try GlobalOptions.parse(arguments: [], environment: [:]).settings.theme == .auto)
         #expect(throws: UsageError("--theme takes one of auto, dark, light, not 'purple'")) {
             try GlobalOptions.parse(arguments: ["--theme", "purple"], environment: [:])
         }

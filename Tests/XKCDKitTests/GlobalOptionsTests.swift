@@ -19,27 +19,27 @@ import Testing
             "XKCD_BASE_URL": "http://127.0.0.1:9/", "XKCD_DATA_DIR": "/tmp/env-dir", "HOME": "/home/u",
         ]
         let fromEnv = try GlobalOptions.parse(arguments: [], environment: env)
-        #expect(fromEnv.baseURL.absoluteString == "http://127.0.0.1:9")
-        #expect(fromEnv.dataDirectory.path == "/tmp/env-dir")
+        #expect(fromEnv.settings.baseURL.absoluteString == "http://127.0.0.1:9")
+        #expect(fromEnv.settings.dataDirectory.path == "/tmp/env-dir")
         let flags = try GlobalOptions.parse(
             arguments: ["--base-url", "http://localhost:8080", "--data-dir=/tmp/flag", "goto", "353"],
             environment: env)
-        #expect(flags.baseURL.absoluteString == "http://localhost:8080")
-        #expect(flags.dataDirectory.path == "/tmp/flag")
+        #expect(flags.settings.baseURL.absoluteString == "http://localhost:8080")
+        #expect(flags.settings.dataDirectory.path == "/tmp/flag")
         #expect(flags.words == ["goto", "353"])
         let defaults = try GlobalOptions.parse(arguments: [], environment: ["HOME": "/home/u"])
-        #expect(defaults.baseURL.absoluteString == "https://xkcd.com")
+        #expect(defaults.settings.baseURL.absoluteString == "https://xkcd.com")
         #if !os(macOS)
-            #expect(defaults.dataDirectory.path == "/home/u/.local/share/xkcd")
+            #expect(defaults.settings.dataDirectory.path == "/home/u/.local/share/xkcd")
             let xdg = try GlobalOptions.parse(arguments: [], environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/x"])
-            #expect(xdg.dataDirectory.path == "/x/xkcd")
+            #expect(xdg.settings.dataDirectory.path == "/x/xkcd")
         #endif
     }
 
     @Test func colourAndJSON() throws {
-        #expect(try GlobalOptions.parse(arguments: ["--no-color"], environment: [:]).noColor)
-        #expect(try GlobalOptions.parse(arguments: [], environment: ["NO_COLOR": "1"]).noColor)
-        #expect(try !GlobalOptions.parse(arguments: [], environment: ["NO_COLOR": ""]).noColor)
+        #expect(try GlobalOptions.parse(arguments: ["--no-color"], environment: [:]).settings.color == false)
+        #expect(try GlobalOptions.parse(arguments: [], environment: ["NO_COLOR": "1"]).settings.color == false)
+        #expect(try GlobalOptions.parse(arguments: [], environment: ["NO_COLOR": ""]).settings.color)
         #expect(try GlobalOptions.parse(arguments: ["--json", "latest"], environment: [:]).json)
     }
 
@@ -77,11 +77,13 @@ import Testing
     }
 
     @Test func environmentFallbacksComeFromTheTable() throws {
-        #expect(try GlobalOptions.parse(arguments: [], environment: ["XKCD_OFFLINE": "yes"]).offline)
-        #expect(try !GlobalOptions.parse(arguments: [], environment: ["XKCD_OFFLINE": "0"]).offline)
-        #expect(try GlobalOptions.parse(arguments: [], environment: ["XKCD_TIMEOUT": "2"]).timeout == 2)
-        #expect(try GlobalOptions.parse(arguments: ["--timeout=3"], environment: ["XKCD_TIMEOUT": "2"]).timeout == 3)
-        #expect(try GlobalOptions.parse(arguments: ["--no-colour"], environment: [:]).noColor)
+        #expect(try GlobalOptions.parse(arguments: [], environment: ["XKCD_OFFLINE": "yes"]).settings.offline)
+        #expect(try !GlobalOptions.parse(arguments: [], environment: ["XKCD_OFFLINE": "0"]).settings.offline)
+        #expect(try GlobalOptions.parse(arguments: [], environment: ["XKCD_TIMEOUT": "2"]).settings.timeout == 2)
+        #expect(
+            try GlobalOptions.parse(arguments: ["--timeout=3"], environment: ["XKCD_TIMEOUT": "2"]).settings.timeout
+                == 3)
+        #expect(try GlobalOptions.parse(arguments: ["--no-colour"], environment: [:]).settings.color == false)
     }
 
     @Test func unknownOptionsSuggestTheNearestAndFlagsTakeNoValue() {
@@ -116,7 +118,9 @@ import Testing
         #expect(favs.json && favs.words == ["favs"])
         let search = try GlobalOptions.parse(
             arguments: ["search", "python", "--offline", "--data-dir", "/tmp/d"], environment: [:])
-        #expect(search.offline && search.words == ["search", "python"] && search.dataDirectory.path == "/tmp/d")
+        #expect(
+            search.settings.offline && search.words == ["search", "python"]
+                && search.settings.dataDirectory.path == "/tmp/d")
         let own = try GlobalOptions.parse(arguments: ["sync", "--jobs", "4", "--images"], environment: [:])
         #expect(own.words == ["sync", "--jobs", "4", "--images"], "a command's own options stay with it")
         let help = try GlobalOptions.parse(arguments: ["goto", "353", "--help"], environment: [:])

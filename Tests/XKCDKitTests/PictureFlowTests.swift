@@ -118,18 +118,42 @@ struct FixedTerminal: TerminalDescribing {
 
         let file = harness.directory.url.appendingPathComponent("config.toml")
         #expect(!FileManager.default.fileExists(atPath: file.path), "set without --save writes nothing")
-        let saved = try await session.run(.set(key: "timeout", value: "9", save: true))
+        let saved = try await session.run(.set(key: "check-every", value: "9", save: true))
         guard case let .settingChanged(_, savedTo, appliesNow, _) = saved else {
             Issue.record("not saved")
             return
         }
         #expect(savedTo == file.path && !appliesNow)
-        #expect(try String(contentsOf: file, encoding: .utf8) == "timeout = 9\n")
-        #expect(await session.settings.timeout == 15, "the running session keeps its timeout")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "check-every = 9\n")
+        #expect(await session.settings.checkEvery == 30, "the running session keeps its checks")
+        guard case let .settings(report) = try await session.run(.config),
+            let row = report.rows.first(where: { $0.key == "check-every" })
+        else {
+            Issue.record("no check-every in config")
+            return
+        }
+        #expect(row.value == "30" && row.pending == "9", "config shows the saved value waiting for the next start")
         await #expect(
             throws: XKCDError.cannotDo(
-                "offline takes effect at the next start — 'set --save offline true' keeps it for then")
-        ) { try await session.run(.set(key: "offline", value: "true", save: false)) }
+                "check-every takes effect at the next start — 'set --save check-every 5' keeps it for then")
+        ) { try await session.run(.set(key: "check-every", value: "5", save: false)) }
+    }
+
+    @Test func theNetworkSettingsApplyToTheRunningSession() async throws {
+        let harness = try harness()
+        let session = harness.session()
+        #expect(shownNumber(try await session.run(.goto(.number(1)))) == 1)
+        _ = try await session.run(.set(key: "offline", value: "true", save: false))
+        #expect(await session.source.offline)
+        await #expect(throws: XKCDError.self, "offline: comic 3 is not stored") {
+            try await session.run(.goto(.number(3)))
+        }
+        _ = try await session.run(.set(key: "offline", value: "false", save: false))
+        #expect(shownNumber(try await session.run(.goto(.number(3)))) == 3)
+        _ = try await session.run(.set(key: "timeout", value: "2.5", save: false))
+        _ = try await session.run(.set(key: "base-url", value: "http://127.0.0.1:9", save: false))
+        #expect(await session.source.client.baseURL.absoluteString == "http://127.0.0.1:9")
+        #expect(await session.settings.timeout == 2.5)
     }
 
     @Test func badKeysAndValuesAreOneErrorAndChangeNothing() async throws {
@@ -154,7 +178,7 @@ struct FixedTerminal: TerminalDescribing {
             Issue.record("no settings")
             return
         }
-        #expect(all.rows.map(\.key) == SettingSpec.all.map(\.key))
+        #expect(all.rows.map(\.key) == SettingSpec.all.map(\.name))
         #expect(all.rows.first { $0.key == "share-format" }?.origin == "set")
         #expect(all.rows.first { $0.key == "timeout" }.map { ($0.value, $0.origin) } ?? ("", "") == ("15", "default"))
         #expect(!all.fileExists)

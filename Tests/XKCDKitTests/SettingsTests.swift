@@ -10,13 +10,15 @@ import Testing
     static let file = URL(fileURLWithPath: "/home/u/.config/xkcd/config.toml")
 
     func resolve(
-        _ text: String?, environment: [String: String] = [:], flags: [(key: String, flag: String, value: String)] = []
+        _ text: String?, environment: [String: String] = [:],
+        flags: [(key: SettingKey, flag: String, value: String)] = []
     ) throws -> (settings: Settings, warnings: [String]) {
         try resolve(bytes: text.map { Array($0.utf8) }, environment: environment, flags: flags)
     }
 
     func resolve(
-        bytes: [UInt8]?, environment: [String: String] = [:], flags: [(key: String, flag: String, value: String)] = []
+        bytes: [UInt8]?, environment: [String: String] = [:],
+        flags: [(key: SettingKey, flag: String, value: String)] = []
     ) throws -> (settings: Settings, warnings: [String]) {
         try Settings.resolve(
             file: Self.file, fileBytes: bytes,
@@ -34,34 +36,34 @@ import Testing
             """
         let (settings, warnings) = try resolve(
             text, environment: ["XKCD_THEME": "light", "XKCD_IMAGES": "never"],
-            flags: [("images", "--images", "auto")])
+            flags: [(.images, "--images", "auto")])
         #expect(warnings.isEmpty)
-        #expect(settings["timeout"] == Settings.Value(text: "5", origin: .file(name: "config.toml", line: 2)))
-        #expect(settings["timeout"].origin.shown == "config.toml:2")
-        #expect(settings["theme"] == Settings.Value(text: "light", origin: .environment("XKCD_THEME")), "env over file")
-        #expect(settings["images"] == Settings.Value(text: "auto", origin: .flag("--images")), "a flag over both")
-        #expect(settings["images"].origin.shown == "--images")
-        #expect(settings["base-url"] == Settings.Value(text: "https://xkcd.com", origin: .builtIn))
-        #expect(settings["base-url"].origin.shown == "default")
-        #expect(settings["data-dir"].text == "/home/u/comics", "~ is the home directory")
+        #expect(settings[.timeout] == Settings.Value(text: "5", origin: .file(name: "config.toml", line: 2)))
+        #expect(settings[.timeout].origin.shown == "config.toml:2")
+        #expect(settings[.theme] == Settings.Value(text: "light", origin: .environment("XKCD_THEME")), "env over file")
+        #expect(settings[.images] == Settings.Value(text: "auto", origin: .flag("--images")), "a flag over both")
+        #expect(settings[.images].origin.shown == "--images")
+        #expect(settings[.baseURL] == Settings.Value(text: "https://xkcd.com", origin: .builtIn))
+        #expect(settings[.baseURL].origin.shown == "default")
+        #expect(settings[.dataDirectory].text == "/home/u/comics", "~ is the home directory")
         #expect(settings.timeout == 5 && settings.theme == .light && settings.images == .auto)
     }
 
     @Test func theDataDirectoryDefaultsToTheXDGPlace() throws {
         let plain = try resolve(nil).settings
-        #expect(plain["data-dir"] == Settings.Value(text: "/home/u/.local/share/xkcd", origin: .builtIn))
+        #expect(plain[.dataDirectory] == Settings.Value(text: "/home/u/.local/share/xkcd", origin: .builtIn))
         let xdg = try resolve(nil, environment: ["XDG_DATA_HOME": "/data"]).settings
-        #expect(xdg["data-dir"].text == "/data/xkcd")
+        #expect(xdg[.dataDirectory].text == "/data/xkcd")
     }
 
     @Test func colourAndOfflineComeFromTheirOwnSpellings() throws {
         let file = try resolve("color = false\noffline = true").settings
         #expect(!file.color && file.offline)
         let noColor = try resolve("color = true", environment: ["NO_COLOR": "1"]).settings
-        #expect(noColor["color"] == Settings.Value(text: "false", origin: .environment("NO_COLOR")))
-        let flag = try resolve(nil, flags: [("color", "--no-color", "false"), ("offline", "--offline", "true")])
+        #expect(noColor[.color] == Settings.Value(text: "false", origin: .environment("NO_COLOR")))
+        let flag = try resolve(nil, flags: [(.color, "--no-color", "false"), (.offline, "--offline", "true")])
             .settings
-        #expect(flag["color"].origin.shown == "--no-color" && flag.offline)
+        #expect(flag[.color].origin.shown == "--no-color" && flag.offline)
         let off = try resolve("offline = true", environment: ["XKCD_OFFLINE": "0"]).settings
         #expect(!off.offline, "XKCD_OFFLINE=0 says no")
     }
@@ -92,7 +94,8 @@ import Testing
 
     @Test func smallMistakesGetPointedAnswers() throws {
         let (settings, warnings) = try resolve("data-dir = \"comics\"\nwidth = 80.5\nIMAGES = \"never\"")
-        #expect(settings["data-dir"].text == "/home/u/.config/xkcd/comics", "relative to the file, wherever xkcd runs")
+        #expect(
+            settings[.dataDirectory].text == "/home/u/.config/xkcd/comics", "relative to the file, wherever xkcd runs")
         #expect(
             warnings == [
                 "config.toml:2: width takes a whole number of columns or \"auto\", not 80.5",
@@ -108,24 +111,42 @@ import Testing
     }
 
     @Test func aBadFlagOrVariableIsAnErrorNamingIt() {
-        #expect(throws: UsageError("--timeout takes seconds from 0 to 600, not 'soon'")) {
-            try resolve(nil, flags: [("timeout", "--timeout", "soon")])
+        #expect(throws: UsageError("--timeout takes seconds from 0.1 to 600, not 'soon'")) {
+            try resolve(nil, flags: [(.timeout, "--timeout", "soon")])
+        }
+        #expect(throws: UsageError("--timeout takes seconds from 0.1 to 600, not '0'"), "one range, one wording") {
+            try resolve(nil, flags: [(.timeout, "--timeout", "0")])
+        }
+        #expect(throws: UsageError("--check-every takes minutes from 1/60 to 10080, or 0 for none, not '0.001'")) {
+            try resolve(nil, flags: [(.checkEvery, "--check-every", "0.001")])
         }
         #expect(throws: UsageError("XKCD_IMAGES: images takes one of auto, always, never, not 'some'")) {
             try resolve(nil, environment: ["XKCD_IMAGES": "some"])
         }
         #expect(throws: UsageError("--base-url needs an http(s) URL (got 'ftp://x')")) {
-            try resolve(nil, flags: [("base-url", "--base-url", "ftp://x")])
+            try resolve(nil, flags: [(.baseURL, "--base-url", "ftp://x")])
         }
+    }
+
+    @Test func everyKeyHasOneRowAndItsDefaultIsThePreferencesOwn() {
+        #expect(SettingSpec.all.map(\.key) == SettingKey.allCases)
+        let builtIn = Preferences(dataDirectory: URL(fileURLWithPath: "/d"))
+        for spec in SettingSpec.all where spec.key != .dataDirectory {
+            #expect(spec.defaultValue == builtIn.text(spec.key), "\(spec.name)")
+            var copy = builtIn
+            copy.set(spec.key, checked: spec.defaultValue)
+            #expect(copy == builtIn, "\(spec.name): its text reads back as the same value")
+        }
+        #expect(GlobalOptionSpec.named("--timeout")?.defaultValue == "15")
     }
 
     @Test func setChecksTheKeyAndTheValue() throws {
         var settings = try resolve(nil).settings
-        #expect(try settings.set("Images", "NEVER").key == "images")
-        #expect(settings["images"] == Settings.Value(text: "never", origin: .set))
-        #expect(try settings.set("width", "60").key == "width" && settings.width == 60)
-        #expect(try settings.set("width", "auto").key == "width" && settings.width == nil)
-        #expect(try settings.set("check-every", "0.5").key == "check-every" && settings.checkInterval == 30)
+        #expect(try settings.set("Images", "NEVER").key == .images)
+        #expect(settings[.images] == Settings.Value(text: "never", origin: .set))
+        #expect(try settings.set("width", "60").key == .width && settings.width == 60)
+        #expect(try settings.set("width", "auto").key == .width && settings.width == nil)
+        #expect(try settings.set("check-every", "0.5").key == .checkEvery && settings.checkInterval == 30)
         #expect(throws: UsageError("no setting is called 'imags' — did you mean 'images'?")) {
             try settings.set("imags", "never")
         }
@@ -156,7 +177,7 @@ import Testing
         #expect(
             Settings.fileLocation(flag: nil, environment: ["HOME": "/home/u", "XKCD_CONFIG": "~/x.toml"]).url.path
                 == "/home/u/x.toml")
-        #expect(try resolve("data-dir = \"~/comics\"").settings["data-dir"].text == "/home/u/comics")
+        #expect(try resolve("data-dir = \"~/comics\"").settings[.dataDirectory].text == "/home/u/comics")
     }
 
     @Test func aLineThatIsNotUTF8WarnsAndIsSkippedAndNothingElseIsLost() throws {
@@ -182,7 +203,7 @@ import Testing
                 "config.toml:7: not UTF-8 text (byte 0xED)",
                 "config.toml:10: not UTF-8 text (byte 0xFE)",
             ])
-        #expect(settings.theme == .auto && settings["data-dir"].origin == .builtIn, "no value changes unseen")
+        #expect(settings.theme == .auto && settings[.dataDirectory].origin == .builtIn, "no value changes unseen")
         #expect(settings.timeout == 7 && settings.images == .never && settings.renderer == .kitty)
     }
 
@@ -242,7 +263,7 @@ import Testing
         }
         let options = try GlobalOptions.parse(
             arguments: ["--config", "/etc/xkcd.toml", "goto", "1"], environment: ["HOME": "/h"], readFile: read)
-        #expect(options.timeout == 3 && options.settings.images == .never && options.words == ["goto", "1"])
+        #expect(options.settings.timeout == 3 && options.settings.images == .never && options.words == ["goto", "1"])
         #expect(options.warnings.isEmpty)
         let missing = try GlobalOptions.parse(
             arguments: ["latest"], environment: ["HOME": "/h", "XKCD_CONFIG": "/nope.toml"], readFile: read)

@@ -20,7 +20,8 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         case unavailable(String)
     }
 
-    private let timeout: TimeInterval
+    private let timeoutSeconds: Lock<TimeInterval>
+    private var timeout: TimeInterval { timeoutSeconds.withLock { $0 } }
     private let maxConnectionsPerHost: Int
     private let maxBodyBytes: Int
     private let caFile: String?
@@ -39,10 +40,15 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         timeout: TimeInterval, maxConnectionsPerHost: Int = RequestLimit.connectionsPerHost,
         maxBodyBytes: Int = 20 << 20, caFile: String? = nil
     ) {
-        self.timeout = timeout
+        timeoutSeconds = Lock(timeout)
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
         self.maxBodyBytes = maxBodyBytes
         self.caFile = caFile
+    }
+
+    /// Gives the requests made from now on `seconds` without progress before they give up.
+    package func setTimeout(_ seconds: TimeInterval) {
+        timeoutSeconds.withLock { $0 = seconds }
     }
 
     /// The CA bundle the environment names, as curl reads it: `CURL_CA_BUNDLE`, else

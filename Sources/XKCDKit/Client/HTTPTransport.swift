@@ -29,11 +29,16 @@ package protocol HTTPTransport: Sendable {
     /// Whether an answer from `url`'s host came over a connection that carries many requests
     /// at once (HTTP/2 or later).
     func multiplexes(_ url: URL) -> Bool
+
+    /// Gives the requests made from now on `seconds` without progress before they give up.
+    func setTimeout(_ seconds: TimeInterval)
 }
 
 extension HTTPTransport {
     /// Connections that multiplex are not known to transports that do not say.
     package func multiplexes(_ url: URL) -> Bool { false }
+
+    package func setTimeout(_ seconds: TimeInterval) {}
 
     /// Fetches `url` with no extra headers.
     package func get(_ url: URL) async throws -> HTTPResponse {

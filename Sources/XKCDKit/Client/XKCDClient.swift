@@ -30,6 +30,12 @@ package struct XKCDClient: Sendable {
         self.retryDelays = retryDelays
     }
 
+    /// The same client asking `baseURL` and `explainURL`, its requests giving up after `timeout` seconds.
+    package func with(baseURL: URL, explainURL: URL, timeout: TimeInterval) -> XKCDClient {
+        transport.setTimeout(timeout)
+        return XKCDClient(baseURL: baseURL, explainURL: explainURL, transport: transport, retryDelays: retryDelays)
+    }
+
     /// The same client with other retry delays.
     package func withRetryDelays(_ delays: [Duration]) -> XKCDClient {
         XKCDClient(baseURL: baseURL, explainURL: explainURL, transport: transport, retryDelays: delays)

@@ -583,8 +583,8 @@ extension CommandSpec {
                 'set KEY VALUE' changes a setting for the rest of the session; with --save it is also
                 written to the settings file, whose other lines, comments and order stay as they were
                 (processes saving at once take turns). 'set KEY' shows one setting and where it came
-                from. theme, color, renderer, width, share-format and images change at once; the others
-                take effect at the next start, so they are only saved. 'set' and 'config' need no data
+                from. All but data-dir and check-every change at once; those two take effect at the next
+                start, so they are only saved, and 'config' shows the saved value until then. 'set' and 'config' need no data
                 directory: 'xkcd set --save data-dir DIR' mends one that cannot be used.
                 """,
             argument: .words, options: [.flag("--save", short: "-s")], completes: .settings

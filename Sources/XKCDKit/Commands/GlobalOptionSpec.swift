@@ -57,8 +57,8 @@ package struct GlobalOptionSpec: Sendable, Equatable {
     package var value: String?
     /// The environment variable read when the flag is not given.
     package var fallback: Fallback = .none
-    /// The default, as help shows it.
-    package var defaultValue: String?
+    /// The default, as help shows it, where the option gives no setting.
+    var ownDefault: String?
     /// One line of what it does.
     package var summary: String
     /// What Tab offers for the value.
@@ -70,42 +70,40 @@ package struct GlobalOptionSpec: Sendable, Equatable {
     package static let all: [GlobalOptionSpec] = [
         GlobalOptionSpec(
             key: .baseURL, names: ["--base-url"], value: "URL", fallback: .value("XKCD_BASE_URL"),
-            defaultValue: "https://xkcd.com", summary: "the xkcd API server"),
+            summary: "the xkcd API server"),
         GlobalOptionSpec(
             key: .explainURL, names: ["--explain-url"], value: "URL", fallback: .value("XKCD_EXPLAIN_URL"),
-            defaultValue: "https://www.explainxkcd.com", summary: "the explainxkcd wiki"),
+            summary: "the explainxkcd wiki"),
         GlobalOptionSpec(
             key: .dataDirectory, names: ["--data-dir"], value: "DIR", fallback: .value("XKCD_DATA_DIR"),
-            defaultValue: "$XDG_DATA_HOME/xkcd or ~/.local/share/xkcd; on macOS ~/Library/Application Support/xkcd",
             summary: "where comics, images and history are stored", completion: .directories),
         GlobalOptionSpec(
             key: .offline, names: ["--offline"], fallback: .switchOn("XKCD_OFFLINE"),
             summary: "no network: only what is stored"),
         GlobalOptionSpec(
             key: .imageCacheMB, names: ["--image-cache-mb"], value: "N", fallback: .value("XKCD_IMAGE_CACHE_MB"),
-            defaultValue: "500", summary: "keep at most N MB of images, favorites' not counted"),
+            summary: "keep at most N MB of images, favorites' not counted"),
         GlobalOptionSpec(
             key: .checkEvery, names: ["--check-every"], value: "MINUTES", fallback: .value("XKCD_CHECK_EVERY"),
-            defaultValue: "30",
             summary: "look for new comics this often while the REPL is open; 0 turns these checks off"),
         GlobalOptionSpec(key: .json, names: ["--json"], summary: "print one JSON document per command"),
         GlobalOptionSpec(
             key: .noColor, names: ["--no-color"], otherSpellings: ["--no-colour"], fallback: .nonEmpty("NO_COLOR"),
             summary: "no colour"),
         GlobalOptionSpec(
-            key: .theme, names: ["--theme"], value: "THEME", fallback: .value("XKCD_THEME"), defaultValue: "auto",
+            key: .theme, names: ["--theme"], value: "THEME", fallback: .value("XKCD_THEME"),
             summary: "auto, dark or light: black-on-white comics are drawn light-on-dark on a dark background",
             completion: .words(Theme.allCases.map(\.rawValue))),
         GlobalOptionSpec(
             key: .timeout, names: ["--timeout"], value: "SECS", fallback: .value("XKCD_TIMEOUT"),
-            defaultValue: "15", summary: "give up on a request after SECS seconds"),
+            summary: "give up on a request after SECS seconds"),
         GlobalOptionSpec(
-            key: .images, names: ["--images"], value: "MODE", fallback: .value("XKCD_IMAGES"), defaultValue: "auto",
+            key: .images, names: ["--images"], value: "MODE", fallback: .value("XKCD_IMAGES"),
             summary: "the picture under the card after each move: auto (kitty, iTerm2, sixel), always or never",
             completion: .words(PictureMode.allCases.map(\.rawValue))),
         GlobalOptionSpec(
             key: .config, names: ["--config"], value: "FILE", fallback: .value("XKCD_CONFIG"),
-            defaultValue: "$XDG_CONFIG_HOME/xkcd/config.toml or ~/.config/xkcd/config.toml",
+            ownDefault: "$XDG_CONFIG_HOME/xkcd/config.toml or ~/.config/xkcd/config.toml",
             summary: "the settings file ('help config')", completion: .files),
         GlobalOptionSpec(
             key: .commands, names: ["-c"], otherSpellings: ["--command"], value: "COMMANDS",
@@ -119,6 +117,12 @@ package struct GlobalOptionSpec: Sendable, Equatable {
         GlobalOptionSpec(
             key: .manual, names: ["--generate-manual"], summary: "print the man page (roff)", hidden: true),
     ]
+
+    /// The default, as help shows it: the setting's it gives, for one that takes a value.
+    package var defaultValue: String? {
+        guard value != nil, let setting = SettingSpec.all.first(where: { $0.option == key }) else { return ownDefault }
+        return setting.defaultValue
+    }
 
     /// The options help, the man page and completion show.
     package static var shown: [GlobalOptionSpec] { all.filter { !$0.hidden } }

@@ -26,21 +26,6 @@ package struct GlobalOptions: Sendable, Equatable {
     /// `--generate-manual` was given.
     package var showManual = false
 
-    /// The default API base URL.
-    package static let defaultBaseURL = URL(string: "https://xkcd.com")!
-
-    package var baseURL: URL { settings.baseURL }
-    package var explainURL: URL { settings.explainURL }
-    /// Where everything is stored.
-    package var dataDirectory: URL { URL(fileURLWithPath: settings["data-dir"].text) }
-    package var offline: Bool { settings.offline }
-    /// Colour explicitly turned off (`--no-color`, `NO_COLOR`, `color = false`).
-    package var noColor: Bool { !settings.color }
-    package var theme: Theme { settings.theme }
-    package var timeout: TimeInterval { settings.timeout }
-    package var imageCacheLimit: Int { settings.imageCacheLimit }
-    package var checkInterval: TimeInterval { settings.checkInterval }
-
     /// Parses `arguments` (without the program name) by ``GlobalOptionSpec/all``: options may
     /// stand anywhere on the line (see ``GlobalOptionScan``); the other words are the one-shot
     /// command. `readFile` reads the settings file: nil when there is none, an error saying
@@ -49,7 +34,7 @@ package struct GlobalOptions: Sendable, Equatable {
         arguments: [String], environment: Environment, readFile: (URL) throws -> [UInt8]? = { _ in nil }
     ) throws(UsageError) -> GlobalOptions {
         let split = try GlobalOptionScan(arguments)
-        var flags: [(key: String, flag: String, value: String)] = []
+        var flags: [(key: SettingKey, flag: String, value: String)] = []
         var on: Set<GlobalOptionSpec.Key> = []
         var values: [GlobalOptionSpec.Key: String] = [:]
         for (spec, value) in split.given {

@@ -46,7 +46,7 @@ package struct Completer: Sendable {
             let given = arguments.dropLast().filter { !$0.hasPrefix("-") }
             let pool: [CompletionCandidate]
             switch given.count {
-            case 0: pool = SettingSpec.all.map { CompletionCandidate($0.key, note: $0.summary) }
+            case 0: pool = SettingSpec.all.map { CompletionCandidate($0.name, note: $0.summary) }
             case 1: pool = (SettingSpec.named(given[0])?.suggestions ?? []).map { CompletionCandidate($0) }
             default: pool = []
             }

@@ -14,6 +14,95 @@ package enum PictureMode: String, CaseIterable, Sendable {
     case never
 }
 
+/// Which setting: the compiler's name for each key of `config.toml`.
+package enum SettingKey: String, CaseIterable, Sendable {
+    case baseURL = "base-url"
+    case explainURL = "explain-url"
+    case dataDirectory = "data-dir"
+    case offline
+    case imageCacheMB = "image-cache-mb"
+    case checkEvery = "check-every"
+    case timeout
+    case theme
+    case color
+    case renderer
+    case width
+    case shareFormat = "share-format"
+    case images
+}
+
+/// The settings as the program reads them: typed values, parsed once where flags, the
+/// environment and the file meet. The built-in defaults are the values given here, and only here.
+package struct Preferences: Sendable, Equatable {
+    package var baseURL = URL(string: "https://xkcd.com")!
+    package var explainURL = URL(string: "https://www.explainxkcd.com")!
+    /// Where everything is stored; by default worked out from the environment.
+    package var dataDirectory: URL
+    /// No network: only what is stored.
+    package var offline = false
+    package var imageCacheMB: Double = 500
+    /// Minutes between checks for new comics in the REPL; 0: none.
+    package var checkEvery: Double = 30
+    /// Seconds before a request gives up.
+    package var timeout: TimeInterval = 15
+    package var theme = Theme.auto
+    /// Colour and bold on a terminal.
+    package var color = true
+    /// The renderer pictures are drawn with; nil: chosen from the terminal.
+    package var renderer: ImageProtocol?
+    /// Pictures' width in columns; nil: fit the terminal.
+    package var width: Int?
+    package var shareFormat = ShareFormat.text
+    package var images = PictureMode.auto
+
+    package init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// The most bytes of images kept, favorites' not counted.
+    package var imageCacheLimit: Int { Int(imageCacheMB * 1_000_000) }
+    /// Seconds between checks for new comics; 0: none.
+    package var checkInterval: TimeInterval { checkEvery * 60 }
+
+    /// The value of `key` as `config` shows it and the settings file keeps it.
+    package func text(_ key: SettingKey) -> String {
+        switch key {
+        case .baseURL: baseURL.absoluteString
+        case .explainURL: explainURL.absoluteString
+        case .dataDirectory: dataDirectory.path
+        case .offline: String(offline)
+        case .imageCacheMB: SettingSpec.shown(imageCacheMB)
+        case .checkEvery: SettingSpec.shown(checkEvery)
+        case .timeout: SettingSpec.shown(timeout)
+        case .theme: theme.rawValue
+        case .color: String(color)
+        case .renderer: renderer?.rawValue ?? "auto"
+        case .width: width.map(String.init) ?? "auto"
+        case .shareFormat: shareFormat.rawValue
+        case .images: images.rawValue
+        }
+    }
+
+    /// Sets `key` from `text`, which ``SettingSpec/check(_:)`` kept (and so parses).
+    mutating func set(_ key: SettingKey, checked text: String) {
+        switch key {
+        case .baseURL: baseURL = URL(string: text) ?? baseURL
+        case .explainURL: explainURL = URL(string: text) ?? explainURL
+        case .dataDirectory: dataDirectory = URL(fileURLWithPath: text)
+        case .offline: offline = text == "true"
+        case .imageCacheMB: imageCacheMB = Double(text) ?? imageCacheMB
+        case .checkEvery: checkEvery = Double(text) ?? checkEvery
+        case .timeout: timeout = Double(text) ?? timeout
+        case .theme: theme = Theme(rawValue: text) ?? theme
+        case .color: color = text == "true"
+        case .renderer: renderer = ImageProtocol(rawValue: text)
+        case .width: width = Int(text)
+        case .shareFormat: shareFormat = ShareFormat(rawValue: text) ?? shareFormat
+        case .images: images = PictureMode(rawValue: text) ?? images
+        }
+    }
+}
+
 /// One setting: its key in `config.toml` (a long option's name), the flag and environment
 /// variable that give it too, what it takes, and whether `set` changes it in a running session.
 package struct SettingSpec: Sendable {
@@ -25,19 +114,21 @@ package struct SettingSpec: Sendable {
         case directory
         /// `true` or `false`.
         case onOff
-        /// A number of `unit` in `range`.
-        case number(unit: String, range: ClosedRange<Double>)
+        /// A number of `unit` in `range`, or 0 where `zero` says what 0 means.
+        case number(unit: String, range: ClosedRange<Double>, zero: String? = nil)
         /// `auto`, or a number of columns up to the widest picture.
         case columns
         /// One of these words.
         case choice([String])
     }
 
-    package var key: String
+    package var key: SettingKey
+    /// The key as `config.toml`, `set` and `config` spell it.
+    package var name: String { key.rawValue }
     package var kind: Kind
     /// The global option that gives it too, whose flag, variable and default it has.
     package var option: GlobalOptionSpec.Key?
-    /// The built-in value; the data directory's is worked out from the environment.
+    /// The built-in value as help shows it; the data directory's is worked out from the environment.
     package var defaultValue: String
     package var summary: String
     /// Whether `set` changes it in the running session; the others take effect at the next start.
@@ -54,10 +145,9 @@ package struct SettingSpec: Sendable {
     /// What its flag, given without a value, sets it to: `--offline` true, `--no-color` false.
     let flagValue: String
 
-    /// A setting; `defaultValue` nil: its option's.
     init(
-        _ key: String, _ kind: Kind, option: GlobalOptionSpec.Key? = nil, flagValue: String = "true",
-        defaultValue: String? = nil, summary: String, appliesNow: Bool
+        _ key: SettingKey, _ kind: Kind, option: GlobalOptionSpec.Key? = nil, flagValue: String = "true",
+        summary: String, appliesNow: Bool
     ) {
         self.key = key
         self.flagValue = flagValue
@@ -65,56 +155,58 @@ package struct SettingSpec: Sendable {
         self.option = option
         self.summary = summary
         self.appliesNow = appliesNow
-        self.defaultValue =
-            defaultValue ?? option.flatMap { key in GlobalOptionSpec.all.first { $0.key == key } }?
-            .defaultValue ?? ""
+        defaultValue =
+            key == .dataDirectory
+            ? DataDirectory.described : Preferences(dataDirectory: URL(fileURLWithPath: "/")).text(key)
     }
 
     /// Every setting, in the order `config` lists them.
     package static let all: [SettingSpec] = [
-        SettingSpec("base-url", .address, option: .baseURL, summary: "the xkcd API server", appliesNow: false),
-        SettingSpec("explain-url", .address, option: .explainURL, summary: "the explainxkcd wiki", appliesNow: false),
+        SettingSpec(.baseURL, .address, option: .baseURL, summary: "the xkcd API server", appliesNow: true),
+        SettingSpec(.explainURL, .address, option: .explainURL, summary: "the explainxkcd wiki", appliesNow: true),
         SettingSpec(
-            "data-dir", .directory, option: .dataDirectory, summary: "where comics, images and history are stored",
+            .dataDirectory, .directory, option: .dataDirectory, summary: "where comics, images and history are stored",
             appliesNow: false),
+        SettingSpec(.offline, .onOff, option: .offline, summary: "no network: only what is stored", appliesNow: true),
         SettingSpec(
-            "offline", .onOff, option: .offline, defaultValue: "false", summary: "no network: only what is stored",
-            appliesNow: false),
+            .imageCacheMB, .number(unit: "megabytes", range: 0...1_000_000), option: .imageCacheMB,
+            summary: "keep at most this many MB of images, favorites' not counted", appliesNow: true),
         SettingSpec(
-            "image-cache-mb", .number(unit: "megabytes", range: 0...1_000_000), option: .imageCacheMB,
-            summary: "keep at most this many MB of images, favorites' not counted", appliesNow: false),
-        SettingSpec(
-            "check-every", .number(unit: "minutes", range: 0...(7 * 24 * 60)), option: .checkEvery,
+            .checkEvery, .number(unit: "minutes", range: (1.0 / 60)...(7 * 24 * 60), zero: "none"),
+            option: .checkEvery,
             summary: "minutes between checks for new comics while the REPL is open; 0: none", appliesNow: false),
         SettingSpec(
-            "timeout", .number(unit: "seconds", range: 0...600), option: .timeout,
-            summary: "seconds before a request gives up", appliesNow: false),
+            .timeout, .number(unit: "seconds", range: 0.1...600), option: .timeout,
+            summary: "seconds before a request gives up", appliesNow: true),
         SettingSpec(
-            "theme", .choice(Theme.allCases.map(\.rawValue)), option: .theme,
+            .theme, .choice(Theme.allCases.map(\.rawValue)), option: .theme,
             summary: "dark or light background for pictures; auto asks the terminal", appliesNow: true),
         SettingSpec(
-            "color", .onOff, option: .noColor, flagValue: "false", defaultValue: "true",
-            summary: "colour and bold on a terminal",
+            .color, .onOff, option: .noColor, flagValue: "false", summary: "colour and bold on a terminal",
             appliesNow: true),
         SettingSpec(
-            "renderer", .choice(["auto"] + ImageProtocol.allCases.map(\.rawValue)), defaultValue: "auto",
+            .renderer, .choice(["auto"] + ImageProtocol.allCases.map(\.rawValue)),
             summary: "how pictures are drawn; auto asks the terminal", appliesNow: true),
         SettingSpec(
-            "width", .columns, defaultValue: "auto", summary: "pictures' width in columns; auto fits the terminal",
-            appliesNow: true),
+            .width, .columns, summary: "pictures' width in columns; auto fits the terminal", appliesNow: true),
         SettingSpec(
-            "share-format", .choice(ShareFormat.allCases.map(\.rawValue)), defaultValue: "text",
+            .shareFormat, .choice(ShareFormat.allCases.map(\.rawValue)),
             summary: "what 'share' writes without --text, --mailto or --markdown", appliesNow: true),
         SettingSpec(
-            "images", .choice(PictureMode.allCases.map(\.rawValue)), option: .images,
+            .images, .choice(PictureMode.allCases.map(\.rawValue)), option: .images,
             summary: "the picture under the card after each move: auto (pixel terminals), always, never",
             appliesNow: true),
     ]
 
+    /// The setting `key` names.
+    package static func of(_ key: SettingKey) -> SettingSpec {
+        // Every key has its row: `all` is checked against `SettingKey.allCases` by a test.
+        all.first { $0.key == key }!
+    }
+
     /// The setting named `key` (any case).
     package static func named(_ key: String) -> SettingSpec? {
-        let lower = key.lowercased()
-        return all.first { $0.key == lower }
+        SettingKey(rawValue: key.lowercased()).map(of)
     }
 
     /// What help says of it: the summary, the flag and variable that give it, the default.
@@ -146,39 +238,36 @@ package struct SettingSpec: Sendable {
             guard !address.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
                 let url = URL(string: address), let scheme = url.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-            else { throw UsageError("\(key) needs an http(s) URL (got \(UsageError.quote(text)))") }
+            else { throw UsageError("\(name) needs an http(s) URL (got \(UsageError.quote(text)))") }
             return address
         case .directory:
-            guard !trimmed.isEmpty else { throw UsageError("\(key) needs a directory") }
+            guard !trimmed.isEmpty else { throw UsageError("\(name) needs a directory") }
             return trimmed
         case .onOff:
             switch trimmed.lowercased() {
             case "true", "yes", "on", "1": return "true"
             case "false", "no", "off", "0": return "false"
-            default: throw UsageError("\(key) takes true or false, not \(UsageError.quote(text))")
+            default: throw UsageError("\(name) takes true or false, not \(UsageError.quote(text))")
             }
-        case let .number(unit, range):
-            guard let number = Double(trimmed), range.contains(number) else {
+        case let .number(unit, range, zero):
+            guard let number = Double(trimmed), range.contains(number) || (zero != nil && number == 0) else {
                 let limits = "from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound))"
-                throw UsageError("\(key) takes \(unit) \(limits), not \(UsageError.quote(text))")
+                let orZero = zero.map { ", or 0 for \($0)" } ?? ""
+                throw UsageError("\(name) takes \(unit) \(limits)\(orZero), not \(UsageError.quote(text))")
             }
-            if key == "check-every", number > 0, number < 1.0 / 60 {
-                throw UsageError("check-every takes at least 1/60 of a minute, or 0 for none (got \(text))")
-            }
-            if key == "timeout", number == 0 { throw UsageError("timeout takes more than 0 seconds") }
             return Self.shown(number)
         case .columns:
             if trimmed.lowercased() == "auto" { return "auto" }
             guard let columns = Int(trimmed), (1...ImageFit.maxColumns).contains(columns) else {
                 throw UsageError(
-                    "\(key) takes auto or a number of columns from 1 to \(ImageFit.maxColumns), not "
+                    "\(name) takes auto or a number of columns from 1 to \(ImageFit.maxColumns), not "
                         + UsageError.quote(text))
             }
             return String(columns)
         case let .choice(words):
             guard words.contains(trimmed.lowercased()) else {
                 throw UsageError(
-                    "\(key) takes one of \(words.joined(separator: ", ")), not \(UsageError.quote(text))")
+                    "\(name) takes one of \(words.joined(separator: ", ")), not \(UsageError.quote(text))")
             }
             return trimmed.lowercased()
         }
@@ -198,11 +287,11 @@ package struct SettingSpec: Sendable {
         case let (.number, .float(number)): return try check(Self.shown(number))
         case let (.columns, .string(text)) where text.lowercased() == "auto": return "auto"
         case let (.columns, .float(number)):
-            throw UsageError("\(key) takes a whole number of columns or \"auto\", not \(Self.shown(number))")
+            throw UsageError("\(name) takes a whole number of columns or \"auto\", not \(Self.shown(number))")
         case let (.address, .string(text)), let (.directory, .string(text)), let (.choice, .string(text)):
             return try check(text)
         default:
-            throw UsageError("\(key) takes \(typeName), not \(Self.typeName(of: value))")
+            throw UsageError("\(name) takes \(typeName), not \(Self.typeName(of: value))")
         }
     }
 
@@ -236,14 +325,17 @@ package struct SettingSpec: Sendable {
         }
     }
 
-    /// `30`, `0.5`: whole numbers without a fraction.
+    /// `30`, `0.5`, `1/60`: whole numbers without a fraction, one sixtieth as such.
     static func shown(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        if number.rounded() == number && abs(number) < 1e15 { return String(Int64(number)) }
+        return (number * 60 - 1).magnitude < 1e-9 ? "1/60" : String(number)
     }
 }
 
 /// Every setting's value and where it came from: a flag, then the environment, then the
-/// settings file, then the default; `set` in the REPL over all of them.
+/// settings file, then the default; `set` in the REPL over all of them. Its members are the
+/// typed values' (`settings.timeout`).
+@dynamicMemberLookup
 package struct Settings: Sendable, Equatable {
     /// Where a value came from.
     package enum Origin: Sendable, Equatable {
@@ -276,11 +368,22 @@ package struct Settings: Sendable, Equatable {
     package var file: URL
     /// The settings file's name as messages and `config` show it: safe to print, not too long.
     var fileName: String { TerminalSanitizer.path(file.lastPathComponent, limit: 60) }
-    private var values: [String: Value]
+    /// The values, typed.
+    package private(set) var values: Preferences
+    private var origins: [SettingKey: Origin] = [:]
 
-    /// The value of setting `key`.
-    package subscript(_ key: String) -> Value {
-        values[key] ?? Value(text: SettingSpec.named(key)?.defaultValue ?? "", origin: .builtIn)
+    /// The value of setting `key` as text, and where it came from.
+    package subscript(_ key: SettingKey) -> Value {
+        Value(text: values.text(key), origin: origins[key] ?? .builtIn)
+    }
+
+    package subscript<Member>(dynamicMember member: KeyPath<Preferences, Member>) -> Member {
+        values[keyPath: member]
+    }
+
+    private mutating func take(_ spec: SettingSpec, _ text: String, from origin: Origin) {
+        values.set(spec.key, checked: text)
+        origins[spec.key] = origin
     }
 
     /// Where the settings file is: `--config`, `XKCD_CONFIG`, `$XDG_CONFIG_HOME/xkcd/config.toml`
@@ -303,11 +406,12 @@ package struct Settings: Sendable, Equatable {
     /// strength. What is wrong in the file is a warning naming its line, and the rest applies;
     /// a bad flag or variable is an error.
     package static func resolve(
-        file: URL, fileBytes: [UInt8]?, environment: Environment, flags: [(key: String, flag: String, value: String)]
+        file: URL, fileBytes: [UInt8]?, environment: Environment,
+        flags: [(key: SettingKey, flag: String, value: String)]
     ) throws(UsageError) -> (settings: Settings, warnings: [String]) {
-        var settings = Settings(file: file, values: [:])
-        let dataDirectory = DataDirectory.resolve(explicit: nil, environment: environment).path
-        settings.values["data-dir"] = Value(text: dataDirectory, origin: .builtIn)
+        var settings = Settings(
+            file: file,
+            values: Preferences(dataDirectory: DataDirectory.resolve(explicit: nil, environment: environment)))
         var warnings: [String] = []
         if let fileBytes {
             let name = settings.fileName
@@ -323,8 +427,8 @@ package struct Settings: Sendable, Equatable {
                     continue
                 }
                 // TOML's keys are case-sensitive: `Images` is not `images`, which `set --save` writes.
-                guard let spec = SettingSpec.all.first(where: { $0.key == entry.key }) else {
-                    let keys = SettingSpec.all.map(\.key)
+                guard let spec = SettingKey(rawValue: entry.key).map(SettingSpec.of) else {
+                    let keys = SettingSpec.all.map(\.name)
                     let guess = EditDistance.closest(to: entry.key.lowercased(), among: keys).map {
                         " — did you mean '\($0)'?"
                     }
@@ -338,7 +442,7 @@ package struct Settings: Sendable, Equatable {
                         text = file.deletingLastPathComponent().appendingPathComponent(text).path
                     }
                     text = spec.resolved(text, environment: environment)
-                    settings.values[spec.key] = Value(text: text, origin: .file(name: name, line: entry.line))
+                    settings.take(spec, text, from: .file(name: name, line: entry.line))
                 } catch {
                     notes.append((entry.line, error.message))
                 }
@@ -368,18 +472,17 @@ package struct Settings: Sendable, Equatable {
                     throw UsageError("\(variable): \(error.message)")
                 }
             }
-            settings.values[spec.key] = Value(
-                text: spec.resolved(value, environment: environment), origin: .environment(variable))
+            settings.take(spec, spec.resolved(value, environment: environment), from: .environment(variable))
         }
         for (key, flag, text) in flags {
-            guard let spec = SettingSpec.named(key) else { continue }
+            let spec = SettingSpec.of(key)
             let value: String
             do {
                 value = try spec.check(text)
             } catch {
-                throw UsageError(error.message.replacingPrefix(spec.key, with: flag))
+                throw UsageError(error.message.replacingPrefix(spec.name, with: flag))
             }
-            settings.values[spec.key] = Value(text: spec.resolved(value, environment: environment), origin: .flag(flag))
+            settings.take(spec, spec.resolved(value, environment: environment), from: .flag(flag))
         }
         return (settings, warnings)
     }
@@ -390,7 +493,7 @@ package struct Settings: Sendable, Equatable {
     /// Sets `key` to `text` for this session; returns the setting, or says why it cannot.
     package mutating func set(_ key: String, _ text: String) throws(UsageError) -> SettingSpec {
         let spec = try Self.spec(key)
-        values[spec.key] = Value(text: spec.resolved(try spec.check(text), environment: .process), origin: .set)
+        take(spec, spec.resolved(try spec.check(text), environment: .process), from: .set)
         return spec
     }
 
@@ -400,30 +503,13 @@ package struct Settings: Sendable, Equatable {
             throw UsageError("write a space, not '=': set \(key[..<equals]) \(key[key.index(after: equals)...])")
         }
         guard let spec = SettingSpec.named(key) else {
-            let guess = EditDistance.closest(to: key.lowercased(), among: SettingSpec.all.map(\.key))
+            let guess = EditDistance.closest(to: key.lowercased(), among: SettingSpec.all.map(\.name))
             throw UsageError(
                 "no setting is called \(UsageError.quote(key))"
                     + (guess.map { " — did you mean '\($0)'?" } ?? " — 'config' lists them"))
         }
         return spec
     }
-
-    package var baseURL: URL { URL(string: self["base-url"].text) ?? GlobalOptions.defaultBaseURL }
-    package var explainURL: URL { URL(string: self["explain-url"].text) ?? XKCDClient.defaultExplainURL }
-    package var offline: Bool { self["offline"].text == "true" }
-    package var color: Bool { self["color"].text == "true" }
-    package var theme: Theme { Theme(rawValue: self["theme"].text) ?? .auto }
-    package var timeout: TimeInterval { TimeInterval(self["timeout"].text) ?? 15 }
-    /// Bytes.
-    package var imageCacheLimit: Int { Int((Double(self["image-cache-mb"].text) ?? 500) * 1_000_000) }
-    /// Seconds; 0: no checks.
-    package var checkInterval: TimeInterval { (Double(self["check-every"].text) ?? 30) * 60 }
-    /// The renderer pictures are drawn with; nil: chosen from the terminal.
-    package var renderer: ImageProtocol? { ImageProtocol(rawValue: self["renderer"].text) }
-    /// Pictures' width in columns; nil: fit the terminal.
-    package var width: Int? { Int(self["width"].text) }
-    package var shareFormat: ShareFormat { ShareFormat(rawValue: self["share-format"].text) ?? .text }
-    package var images: PictureMode { PictureMode(rawValue: self["images"].text) ?? .auto }
 }
 
 extension String {
@@ -436,9 +522,7 @@ extension String {
 extension Settings {
     /// Every setting's default, kept in the settings file `file`.
     package static func defaults(file: URL) -> Settings {
-        // Nothing but defaults can fail to resolve: there is no file, variable or flag.
-        (try? resolve(file: file, fileBytes: nil, environment: Environment([:]), flags: []).settings)
-            ?? Settings(file: file, values: [:])
+        Settings(file: file, values: Preferences(dataDirectory: DataDirectory.resolve(explicit: nil, environment: [:])))
     }
 }
 
@@ -451,9 +535,12 @@ package struct SettingRow: Sendable, Equatable {
     package var origin: String
     /// What it takes, so JSON can give booleans and numbers as such.
     package var kind: SettingSpec.Kind
+    /// The value saved in the settings file for the next start, where it differs and does not
+    /// apply before then.
+    package var pending: String?
 
     package init(_ spec: SettingSpec, _ value: Settings.Value) {
-        key = spec.key
+        key = spec.name
         self.value = value.text
         origin = value.origin.shown
         kind = spec.kind
@@ -469,9 +556,9 @@ package struct SettingsReport: Sendable, Equatable {
     package var rows: [SettingRow]
 
     /// The settings `keys` name, from `settings`.
-    package init(_ settings: Settings, keys: [String]) {
+    package init(_ settings: Settings, keys: [SettingKey]) {
         file = settings.file.path
         fileExists = LocalPath.exists(settings.file.path)
-        rows = keys.compactMap { key in SettingSpec.named(key).map { SettingRow($0, settings[key]) } }
+        rows = keys.map { key in SettingRow(SettingSpec.of(key), settings[key]) }
     }
 }

@@ -56,7 +56,7 @@ package enum SettingsFile {
             existing = text
             mode = info.st_mode & 0o7777
         }
-        let updated = TOMLDocument.setting(spec.key, to: spec.tomlValue(text), in: existing)
+        let updated = TOMLDocument.setting(spec.name, to: spec.tomlValue(text), in: existing)
         // Written beside it and renamed over it: the file is never half-written.
         let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
         if let failure = NewFile.create(Array(updated.utf8), to: temporary.path, mode: mode)
@@ -65,7 +65,7 @@ package enum SettingsFile {
             unlink(temporary.path)
             throw XKCDError.file("cannot save to \(shown): \(reason(failure)) — the file is unchanged")
         }
-        return TOMLDocument.parse(updated).entries.first { $0.key == spec.key }?.line ?? 1
+        return TOMLDocument.parse(updated).entries.first { $0.key == spec.name }?.line ?? 1
     }
 
     /// The system's words for `code`, lower-case to stand in a sentence: `no space left on device`.

@@ -12,7 +12,7 @@ package enum HelpText {
             lines += TextWrapper.reflow(spec.details, width: width)
             if spec.name == "config" || spec.completes == .settings {
                 lines += ["", "Settings:"]
-                let rows = SettingSpec.all.map { ($0.key, $0.helpText) }
+                let rows = SettingSpec.all.map { ($0.name, $0.helpText) }
                 lines += HelpTable(rows: rows, column: 2 + (rows.map(\.0.count).max() ?? 0) + 2)
                     .lines(width: width, style: style)
             }

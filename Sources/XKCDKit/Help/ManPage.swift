@@ -53,7 +53,7 @@ package enum ManPage {
                     + "A key the file does not know, a wrong type or a line that is not TOML (or not UTF-8) is a "
                     + "warning naming the line, and the rest applies."))
         for spec in SettingSpec.all {
-            out += [".TP", "\\fB\(inline(spec.key))\\fR", escape(spec.helpText)]
+            out += [".TP", "\\fB\(inline(spec.name))\\fR", escape(spec.helpText)]
         }
         out.append(".SH EXIT STATUS")
         for status in ProgramHelp.exitStatuses {

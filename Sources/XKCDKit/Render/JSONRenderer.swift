@@ -136,7 +136,10 @@ enum JSONRenderer {
         case .columns: value = Int(row.value).map(JSONValue.int) ?? .string(row.value)
         case .address, .directory, .choice: value = .string(row.value)
         }
-        return .object([("key", .string(row.key)), ("value", value), ("origin", .string(row.origin))])
+        return .object([
+            ("key", .string(row.key)), ("value", value), ("origin", .string(row.origin)),
+            ("pending", row.pending.map(JSONValue.string) ?? .null),
+        ])
     }
 
     /// The document for a comic.

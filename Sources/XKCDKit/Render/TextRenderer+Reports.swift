@@ -169,7 +169,10 @@ extension TextRenderer {
         for (row, value) in zip(report.rows, values) {
             let key = row.key + String(repeating: " ", count: keyWidth - row.key.count)
             let pad = String(repeating: " ", count: max(0, valueWidth - DisplayWidth.of(value)))
-            lines.append("\(style.bold(key))  \(value)\(pad)  \(style.dim(row.origin))")
+            let pending = row.pending.map {
+                "; \(TerminalSanitizer.sanitize($0, multiline: false)) from the next start"
+            }
+            lines.append("\(style.bold(key))  \(value)\(pad)  \(style.dim(row.origin + (pending ?? "")))")
         }
         return block(lines)
     }

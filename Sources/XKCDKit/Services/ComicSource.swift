@@ -41,10 +41,10 @@ package struct ComicSource: Sendable {
     /// The image files.
     package let images: ImageFiles
     /// Whether the network is off limits.
-    package let offline: Bool
+    package private(set) var offline: Bool
     /// The most bytes of images kept, favorites' not counted.
-    package let imageCacheLimit: Int
-    let client: XKCDClient
+    package private(set) var imageCacheLimit: Int
+    private(set) var client: XKCDClient
     let now: @Sendable () -> Date
     private let latestMaxAge: TimeInterval
     let notify: @Sendable (String) -> Void
@@ -68,6 +68,14 @@ package struct ComicSource: Sendable {
         self.now = now
         self.latestMaxAge = latestMaxAge
         self.notify = notify
+    }
+
+    /// Follows what `preferences` say of the network and the image cache, for what is asked from now on.
+    package mutating func follow(_ preferences: Preferences) {
+        offline = preferences.offline
+        imageCacheLimit = preferences.imageCacheLimit
+        client = client.with(
+            baseURL: preferences.baseURL, explainURL: preferences.explainURL, timeout: preferences.timeout)
     }
 
     /// The newest comic, from the store when it was checked recently (or when offline), and

@@ -12,6 +12,8 @@ package struct LiveSettings: Sendable, Equatable {
     package private(set) var current: Settings
     /// The settings the run started with, before any `set`.
     let start: Settings
+    /// What `set --save` wrote for the settings that apply from the next start, as text.
+    private var pending: [SettingKey: String] = [:]
 
     package init(_ settings: Settings) {
         current = settings
@@ -20,33 +22,44 @@ package struct LiveSettings: Sendable, Equatable {
 
     /// Every setting, its value and where it came from.
     package func configuration() -> Outcome {
-        .settings(SettingsReport(current, keys: SettingSpec.all.map(\.key)))
+        .settings(report(SettingKey.allCases))
     }
 
-    /// Shows setting `key`, or sets it to `value` for the session and, with `save`, in the
+    private func report(_ keys: [SettingKey]) -> SettingsReport {
+        var report = SettingsReport(current, keys: keys)
+        for index in report.rows.indices {
+            guard let key = SettingKey(rawValue: report.rows[index].key), let saved = pending[key],
+                saved != report.rows[index].value
+            else { continue }
+            report.rows[index].pending = saved
+        }
+        return report
+    }
+
+    /// Shows setting `name`, or sets it to `value` for the session and, with `save`, in the
     /// settings file.
-    package mutating func change(_ key: String, to value: String?, save: Bool) throws -> Outcome {
+    package mutating func change(_ name: String, to value: String?, save: Bool) throws -> Outcome {
         let spec: SettingSpec
         do {
-            spec = try Settings.spec(key)
+            spec = try Settings.spec(name)
         } catch {
             throw XKCDError.cannotDo(error.message)
         }
-        guard let value else { return .settings(SettingsReport(current, keys: [spec.key])) }
+        guard let value else { return .settings(report([spec.key])) }
         var changed = current
         do {
-            _ = try changed.set(spec.key, value)
+            _ = try changed.set(spec.name, value)
         } catch {
             throw XKCDError.cannotDo(error.message)
         }
         guard spec.appliesNow || save else {
             throw XKCDError.cannotDo(
-                "\(spec.key) takes effect at the next start — 'set --save \(spec.key) \(TerminalSanitizer.path(value))' "
+                "\(spec.name) takes effect at the next start — 'set --save \(spec.name) \(TerminalSanitizer.path(value))' "
                     + "keeps it for then")
         }
         let text = changed[spec.key].text
         if spec.kind == .directory, LocalPath.exists(text), !LocalPath.isDirectory(text) {
-            throw XKCDError.cannotDo("\(spec.key) must be a directory, and \(TerminalSanitizer.path(text)) is a file")
+            throw XKCDError.cannotDo("\(spec.name) must be a directory, and \(TerminalSanitizer.path(text)) is a file")
         }
         var row = SettingRow(spec, changed[spec.key])
         if save {
@@ -54,6 +67,7 @@ package struct LiveSettings: Sendable, Equatable {
             // What applies only from the next start now lives in the file, not in this session.
             if !spec.appliesNow {
                 row.origin = Settings.Origin.file(name: changed.fileName, line: line).shown
+                pending[spec.key] = text
             }
         }
         // What applies only from the next start stays as it is in this session, and `config` says so.

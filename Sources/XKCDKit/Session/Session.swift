@@ -12,9 +12,9 @@ package actor Session {
     // The current comic, read for the prompt without entering the actor.
     private nonisolated let shown: Lock<Int?>
     /// Comics, their images and explanations: the store first, the network for the rest.
-    let source: ComicSource
-    let favorites: Favorites
-    let cache: Cache
+    private(set) var source: ComicSource
+    var favorites: Favorites { Favorites(source, currentDirectory: currentDirectory) }
+    var cache: Cache { Cache(source, settingsFile: live.start.file) }
     /// The stored titles, for title lookups here and Tab completion in the line editor.
     package nonisolated let titles: TitleIndexCache
     /// Where relative paths (`save`, `fav import`) start.
@@ -27,15 +27,12 @@ package actor Session {
     /// The settings as they started and with what `set` changed.
     var live: LiveSettings {
         didSet {
-            drawing = Drawing(live.current)
+            source.follow(settings.values)
+            shownColor.withLock { [color = settings.color] in $0 = color }
         }
     }
     /// The settings, `set` applied.
     var settings: Settings { live.current }
-    /// What the settings say about drawing, read on every move without reading them again.
-    private(set) var drawing: Drawing {
-        didSet { shownColor.withLock { [color = drawing.color] in $0 = color } }
-    }
     // Whether the settings allow colour, read by the loop for each outcome without entering the actor.
     private nonisolated let shownColor: Lock<Bool>
 
@@ -50,8 +47,6 @@ package actor Session {
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
         self.source = source
-        favorites = Favorites(source, currentDirectory: currentDirectory)
-        cache = Cache(source, settingsFile: settings.start.file)
         titles = TitleIndexCache(store: source.store)
         self.currentDirectory = currentDirectory
         self.roll = roll
@@ -59,7 +54,6 @@ package actor Session {
         self.progress = progress
         self.terminal = terminal
         live = settings
-        drawing = Drawing(settings.current)
         shownColor = Lock(settings.current.color)
         let saved = try? source.savedState()
         state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
@@ -91,12 +85,12 @@ package actor Session {
     /// `comic`'s card with its picture under it, where the `images` setting and the terminal
     /// say so; the card alone otherwise, and when the picture cannot be had (with a note).
     func withPicture(_ comic: DisplayComic) async throws -> Outcome {
-        guard drawing.pictures != .never, let terminal, terminal.isTerminal else { return .comic(comic) }
+        guard settings.images != .never, let terminal, terminal.isTerminal else { return .comic(comic) }
         let facts = terminal.facts(
-            forced: drawing.renderer, theme: drawing.theme, noColor: !drawing.color, beforeAMove: true)
+            forced: settings.renderer, theme: settings.theme, noColor: !settings.color, beforeAMove: true)
         guard facts.isTTY else { return .comic(comic) }
-        let drawsPixels = ImageProtocolChoice.choose(forced: drawing.renderer, facts: facts).drawsPixels
-        guard drawsPixels || drawing.pictures == .always else { return .comic(comic) }
+        let drawsPixels = ImageProtocolChoice.choose(forced: settings.renderer, facts: facts).drawsPixels
+        guard drawsPixels || settings.images == .always else { return .comic(comic) }
         // A comic without a picture says so on its card.
         guard !comic.imageURL.isEmpty else { return .comic(comic) }
         do {
@@ -461,20 +455,5 @@ extension Session {
             return nil
         }
         return report
-    }
-}
-
-/// What the settings say about drawing pictures.
-struct Drawing: Sendable {
-    var pictures: PictureMode
-    var renderer: ImageProtocol?
-    var theme: Theme
-    var color: Bool
-
-    init(_ settings: Settings) {
-        pictures = settings.images
-        renderer = settings.renderer
-        theme = settings.theme
-        color = settings.color
     }
 }
