@@ -168,9 +168,6 @@ final class CommandRunner {
         } catch XKCDError.cancelled {
             output.notice("cancelled")
             return Result(failed: true)
-        } catch is CancellationError {
-            output.notice("cancelled")
-            return Result(failed: true)
         } catch {
             output.error(XKCDError.message(for: error), didYouMean: XKCDError.didYouMean(in: error))
             return Result(failed: true)
@@ -343,7 +340,7 @@ final class Interrupts: @unchecked Sendable {
                 group.cancelAll()
                 if let value = finished { return value }
             }
-            throw CancellationError()
+            throw XKCDError.cancelled
         }
     }
 

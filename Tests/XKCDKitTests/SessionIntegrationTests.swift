@@ -60,9 +60,9 @@ import Testing
     @Test func navigationStopsAtBothEnds() async throws {
         let session = try makeSession()
         _ = try await session.run(.first)
-        await #expect(throws: XKCDError.endOfArchive("#1 is the first comic")) { try await session.run(.previous(1)) }
+        await #expect(throws: XKCDError.atFirst) { try await session.run(.previous(1)) }
         let newest = try #require(comic(try await session.run(.latest))).num
-        await #expect(throws: XKCDError.endOfArchive("#\(newest) is the newest comic")) {
+        await #expect(throws: XKCDError.atNewest(newest)) {
             try await session.run(.next(1))
         }
         await #expect(throws: XKCDError.noSuchComic(newest + 1, newest: newest)) {

@@ -63,10 +63,10 @@ import Testing
         // Past either end, the step stops there.
         #expect(try ComicStep(from: 18, by: 5, newest: 20, absent: []).target == 20)
         #expect(try ComicStep(from: 3, by: -5, newest: 20, absent: []).target == 1)
-        #expect(throws: XKCDError.endOfArchive("#20 is the newest comic")) {
+        #expect(throws: XKCDError.atNewest(20)) {
             try ComicStep(from: 20, by: 1, newest: 20, absent: [])
         }
-        #expect(throws: XKCDError.endOfArchive("#1 is the first comic")) {
+        #expect(throws: XKCDError.atFirst) {
             try ComicStep(from: 1, by: -1, newest: 20, absent: [])
         }
     }
@@ -77,11 +77,11 @@ import Testing
         #expect(forward.target == 19)
         try forward.skipMissing()
         #expect(forward.target == 20)
-        #expect(throws: XKCDError.endOfArchive("no comic after #17")) { try forward.skipMissing() }
+        #expect(throws: XKCDError.noComicBeyond(17, forward: true)) { try forward.skipMissing() }
         var backward = try ComicStep(from: 3, by: -1, newest: 20, absent: [])
         try backward.skipMissing()
         #expect(backward.target == 1)
-        #expect(throws: XKCDError.endOfArchive("no comic before #3")) { try backward.skipMissing() }
+        #expect(throws: XKCDError.noComicBeyond(3, forward: false)) { try backward.skipMissing() }
     }
 
     @Test func aStepGivesUpOnAServerThatLacksARunOfComics() throws {
@@ -148,5 +148,17 @@ import Testing
         for bad in ["", "x||| ", "1|2|3|4|5", "a|||", "1|x||", "2|1|3|1,2,3,2|1,2,3"] {
             #expect(SessionState(encoded: bad) == nil, "\(bad)")
         }
+    }
+
+    @Test func theEndsOfTheArchiveAndTheHistoryAreWordedInOnePlace() {
+        let worded: [(XKCDError, String)] = [
+            (.atNewest(20), "#20 is the newest comic"), (.atFirst, "#1 is the first comic"),
+            (.noComicBeyond(17, forward: true), "no comic after #17"),
+            (.noComicBeyond(3, forward: false), "no comic before #3"), (.noComicToPick, "no comic to pick from"),
+            (.nothingToGo(back: true), "nothing to go back to"),
+            (.nothingToGo(back: false), "nothing to go forward to"),
+            (.historyChanged, "the history changed — try again"),
+        ]
+        for (error, message) in worded { #expect(XKCDError.message(for: error) == message) }
     }
 }

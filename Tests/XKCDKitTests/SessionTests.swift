@@ -45,10 +45,10 @@ import Testing
         await #expect(throws: XKCDError.noCurrentComic) { try await session.run(.next(1)) }
         #expect(harness.transport.requests.isEmpty)
         _ = try await session.run(.goto(.number(2)))
-        await #expect(throws: XKCDError.endOfArchive("no comic before #2")) { try await session.run(.previous(1)) }
+        await #expect(throws: XKCDError.noComicBeyond(2, forward: false)) { try await session.run(.previous(1)) }
         await #expect(throws: XKCDError.noSuchComic(1, newest: 5)) { try await session.run(.first) }
         _ = try await session.run(.goto(.number(5)))
-        await #expect(throws: XKCDError.endOfArchive("#5 is the newest comic")) { try await session.run(.next(1)) }
+        await #expect(throws: XKCDError.atNewest(5)) { try await session.run(.next(1)) }
         await #expect(throws: XKCDError.noSuchComic(6, newest: 5)) { try await session.run(.goto(.number(6))) }
         #expect(session.current == 5)
     }
@@ -59,10 +59,10 @@ import Testing
         for target in 1...3 { _ = try await session.run(.goto(.number(target))) }
         #expect(try await num(session, .back) == 2)
         #expect(try await num(session, .back) == 1)
-        await #expect(throws: XKCDError.nothingToGo("nothing to go back to")) { try await session.run(.back) }
+        await #expect(throws: XKCDError.nothingToGo(back: true)) { try await session.run(.back) }
         #expect(try await num(session, .forward) == 2)
         _ = try await session.run(.goto(.number(5)))
-        await #expect(throws: XKCDError.nothingToGo("nothing to go forward to")) { try await session.run(.forward) }
+        await #expect(throws: XKCDError.nothingToGo(back: false)) { try await session.run(.forward) }
         let history = try await session.run(.history(limit: nil))
         #expect(history == .history([5, 2, 1, 3].map { ComicEntry(num: $0, title: "Comic \($0)") }, total: 4))
     }

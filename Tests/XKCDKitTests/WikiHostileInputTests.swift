@@ -141,7 +141,7 @@ import Testing
             return (clock.now - start, result)
         }
         let (took, result) = await cancelled.value
-        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(throws: XKCDError.cancelled) { try result.get() }
         #expect(took * 10 < whole, "a cancelled read took \(took), a whole one \(whole)")
     }
 
@@ -158,6 +158,6 @@ import Testing
             reading.cancel()
         }
         let result = try await reading.value
-        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(throws: XKCDError.cancelled) { try result.get() }
     }
 }

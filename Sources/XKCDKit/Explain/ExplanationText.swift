@@ -294,7 +294,7 @@ package struct IncompleteNotice: Sendable, Equatable {
 
     /// The first such mark in a page's MediaWiki source, nil when there is none. Templates
     /// whose names only begin alike (`{{incomplete transcript}}`) mark other parts of a page.
-    package static func find(in wikitext: String) throws(CancellationError) -> IncompleteNotice? {
+    package static func find(in wikitext: String) throws(XKCDError) -> IncompleteNotice? {
         let s = Array(wikitext.unicodeScalars)
         var closes: [Int: Int]?
         var from = 0
@@ -318,7 +318,7 @@ package struct IncompleteNotice: Sendable, Equatable {
         return nil
     }
 
-    private static func reason(_ source: String) throws(CancellationError) -> String? {
+    private static func reason(_ source: String) throws(XKCDError) -> String? {
         let text = WikiPlainText.text(of: try WikiMarkup.document(from: source))
         let lines = text.split(separator: "\n").map { TerminalSanitizer.sanitize(String($0), multiline: false) }
             .filter { !$0.trimmingSpaces().isEmpty }

@@ -93,23 +93,23 @@ package enum WikiMarkup {
 
     /// The blocks and footnotes of `source`, read in time in proportion to its length; throws
     /// when the task is cancelled, having stopped soon after.
-    package static func document(from source: String) throws(CancellationError) -> WikiDocument {
+    package static func document(from source: String) throws(XKCDError) -> WikiDocument {
         var noteSources: [String] = []
         let prepared = WikiSource.prepare(
             (source.utf8.count <= maxSourceLength ? source : String(source.unicodeScalars.prefix(maxSourceLength))),
             notes: &noteSources)
         var parser = BlockParser()
         for line in lines(of: prepared) {
-            if Task.isCancelled { throw CancellationError() }
+            if Task.isCancelled { throw .cancelled }
             parser.add(line)
         }
         parser.endParagraph()
         var notes: [[WikiRun]] = []
         for note in noteSources {
-            if Task.isCancelled { throw CancellationError() }
+            if Task.isCancelled { throw .cancelled }
             notes.append(WikiInline.runs(WikiSource.expandTemplates(note, depth: 0).replacingEvery("\n", with: " ")))
         }
-        if Task.isCancelled { throw CancellationError() }
+        if Task.isCancelled { throw .cancelled }
         return WikiDocument(blocks: parser.blocks, notes: notes)
     }
 

@@ -14,12 +14,20 @@
 package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
     /// The comic does not exist; `newest` is the newest known number when known.
     case noSuchComic(Int, newest: Int?)
-    /// Already at one end of the archive.
-    case endOfArchive(String)
+    /// `next` from the newest comic, `#N`.
+    case atNewest(Int)
+    /// `prev` from #1.
+    case atFirst
+    /// No comic is left beyond `#N`, going forward or back.
+    case noComicBeyond(Int, forward: Bool)
+    /// `random` with no comic to pick from.
+    case noComicToPick
     /// A command needs a current comic and there is none yet.
     case noCurrentComic
-    /// Back or forward with nothing to go to.
-    case nothingToGo(String)
+    /// `back` (or, not `back`, `forward`) with nothing to go to.
+    case nothingToGo(back: Bool)
+    /// Another process changed the history between reading and moving.
+    case historyChanged
     /// No stored comic matches a title; `stored` is how many comics were searched, `nearest`
     /// the comics whose titles are nearest it.
     case noTitleMatch(String, stored: Int, nearest: [ComicEntry] = [])
@@ -71,9 +79,13 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
             if num == 404 { return "no comic #404 — xkcd skips it (404 Not Found)" }
             if let newest, num > newest { return "no comic #\(num) — the newest is #\(newest)" }
             return "no comic #\(num)"
-        case let .endOfArchive(message): return message
+        case let .atNewest(num): return "#\(num) is the newest comic"
+        case .atFirst: return "#1 is the first comic"
+        case let .noComicBeyond(num, forward): return "no comic \(forward ? "after" : "before") #\(num)"
+        case .noComicToPick: return "no comic to pick from"
         case .noCurrentComic: return "no current comic — try 'latest', 'first' or 'goto N'"
-        case let .nothingToGo(message): return message
+        case let .nothingToGo(back): return "nothing to go \(back ? "back" : "forward") to"
+        case .historyChanged: return "the history changed — try again"
         case let .noFavoriteTitled(title, favorites):
             return "no favorite titled '\(title)' among your \(favorites) — 'favs' lists them"
         case let .noTitleMatch(title, stored, _) where stored == 0:
@@ -104,6 +116,12 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .explanationNotStoredOffline(num): return "the explanation of #\(num) is not stored offline"
         }
     }
+}
+
+extension Error {
+    /// Whether this error is a cancellation (Ctrl-C), which every handler passes on: the one
+    /// spelling is ``XKCDError/cancelled``, caught past with `catch where !error.isCancellation`.
+    package var isCancellation: Bool { (self as? XKCDError) == .cancelled }
 }
 
 extension XKCDError {

@@ -209,15 +209,11 @@ package struct ComicSource: Sendable {
         let doubled: (data: Data, kind: ImageKind)?
         do {
             doubled = try await doubledImage(of: comic)
-        } catch XKCDError.cancelled {
-            throw XKCDError.cancelled
-        } catch let error as CancellationError {
-            throw error
-        } catch {
+        } catch  where !error.isCancellation {
             return nil
         }
         // An answer that arrived as the command was cancelled is not kept either.
-        try Task.checkCancellation()
+        if Task.isCancelled { throw XKCDError.cancelled }
         return doubled
     }
 
@@ -424,11 +420,9 @@ extension ComicSource {
             }
             do {
                 entries.append(ComicEntry(num: num, title: DisplayComic(try await comic(num)).title))
-            } catch XKCDError.cancelled {
-                throw XKCDError.cancelled
             } catch XKCDError.noSuchComic {
                 continue
-            } catch {
+            } catch  where !error.isCancellation {
                 entries.append(ComicEntry(num: num, title: nil))
             }
         }

@@ -15,9 +15,7 @@ extension Session {
         if comic.hasImage {
             do {
                 imageBytes = try await source.image(of: comic, highResolution: true).data.count
-            } catch XKCDError.cancelled {
-                throw XKCDError.cancelled
-            } catch {
+            } catch  where !error.isCancellation {
                 notify(
                     "note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error))); "
                         + "'fav \(comic.num)' again to retry")
@@ -26,10 +24,8 @@ extension Session {
         // The explanation is kept too, so it reads offline; a comic too new for one is fine.
         do {
             _ = try await source.explanation(of: comic.num)
-        } catch XKCDError.cancelled {
-            throw XKCDError.cancelled
         } catch XKCDError.noExplanation {
-        } catch {
+        } catch  where !error.isCancellation {
             notify("note: the explanation of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
         }
         let isNew = try favorites.add(comic.num, at: now())
@@ -63,9 +59,7 @@ extension Session {
         for entry in entries {
             do {
                 fetched.append(try await source.comic(entry.num))
-            } catch XKCDError.cancelled {
-                throw XKCDError.cancelled
-            } catch {
+            } catch  where !error.isCancellation {
                 throw XKCDError.file(
                     "nothing imported: #\(entry.num) could not be fetched (\(XKCDError.message(for: error)))")
             }
@@ -75,9 +69,7 @@ extension Session {
         for comic in fetched where comic.hasImage {
             do {
                 _ = try await source.image(of: comic, highResolution: true)
-            } catch XKCDError.cancelled {
-                throw XKCDError.cancelled
-            } catch {
+            } catch  where !error.isCancellation {
                 notify("note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
             }
         }

@@ -95,11 +95,7 @@ package actor Session {
         guard !comic.imageURL.isEmpty else { return .comic(comic) }
         do {
             return try await image(.number(comic.num), ImageOptions(), true)
-        } catch XKCDError.cancelled {
-            throw XKCDError.cancelled
-        } catch let error as CancellationError {
-            throw error
-        } catch {
+        } catch  where !error.isCancellation {
             return .card(comic, note: "no picture of #\(comic.num): \(XKCDError.message(for: error))")
         }
     }
@@ -178,19 +174,19 @@ extension Session {
 
     /// Returns to the comic before the current one.
     func goBack() async throws -> Outcome {
-        guard let target = state.backStack.last else { throw XKCDError.nothingToGo("nothing to go back to") }
+        guard let target = state.backStack.last else { throw XKCDError.nothingToGo(back: true) }
         let comic = try await source.comic(target)
         // Another command may have moved while the comic was fetched.
-        guard state.goBack() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
+        guard state.goBack() == target else { throw XKCDError.historyChanged }
         try recordVisit(target)
         return shown(comic)
     }
 
     /// Returns to the comic left with `back`.
     func goForward() async throws -> Outcome {
-        guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo("nothing to go forward to") }
+        guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo(back: false) }
         let comic = try await source.comic(target)
-        guard state.goForward() == target else { throw XKCDError.nothingToGo("the history changed — try again") }
+        guard state.goForward() == target else { throw XKCDError.historyChanged }
         try recordVisit(target)
         return shown(comic)
     }
@@ -258,7 +254,7 @@ extension Session {
         var missed: [Int] = []
         while missed.count < ComicStep.mostMissed {
             guard let pick = state.pickRandom(newest: newest, excluded: excluded, roll: roll) else {
-                throw XKCDError.endOfArchive("no comic to pick from")
+                throw XKCDError.noComicToPick
             }
             do {
                 return try await source.comic(pick)

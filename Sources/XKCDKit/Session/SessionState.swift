@@ -196,14 +196,14 @@ package struct ComicStep: Sendable, Equatable {
     package static let mostMissed = 3
 
     /// Steps `offset` comics from `start` (backwards when negative), not counting `absent`
-    /// numbers; stops at either end of `1...newest`, and throws ``XKCDError/endOfArchive(_:)``
+    /// numbers; stops at either end of `1...newest`, and throws ``XKCDError/atNewest(_:)`` or ``XKCDError/atFirst``
     /// when `start` is at that end already.
     package init(from start: Int, by offset: Int, newest: Int, absent: Set<Int>) throws {
         self.start = start
         self.newest = newest
         direction = offset > 0 ? 1 : -1
-        if direction > 0, start >= newest { throw XKCDError.endOfArchive("#\(start) is the newest comic") }
-        if direction < 0, start <= 1 { throw XKCDError.endOfArchive("#1 is the first comic") }
+        if direction > 0, start >= newest { throw XKCDError.atNewest(start) }
+        if direction < 0, start <= 1 { throw XKCDError.atFirst }
         target = start
         var remaining = abs(offset)
         while remaining > 0 {
@@ -215,13 +215,13 @@ package struct ComicStep: Sendable, Equatable {
     }
 
     /// Moves on past `target`, which the server does not have; throws
-    /// ``XKCDError/endOfArchive(_:)`` when no number is left that way, and
+    /// ``XKCDError/noComicBeyond(_:forward:)`` when no number is left that way, and
     /// ``XKCDError/cannotDo(_:)`` when the server has lacked ``mostMissed`` in a row.
     package mutating func skipMissing() throws {
         missed.append(target)
         let candidate = target + direction
         guard (1...newest).contains(candidate), candidate != start else {
-            throw XKCDError.endOfArchive(direction > 0 ? "no comic after #\(start)" : "no comic before #\(start)")
+            throw XKCDError.noComicBeyond(start, forward: direction > 0)
         }
         guard missed.count < Self.mostMissed else { throw Self.serverLacks(missed) }
         target = candidate

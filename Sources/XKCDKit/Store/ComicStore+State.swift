@@ -49,17 +49,19 @@ extension ComicStore {
         try write { db in try Self.setState(key, value, in: db) }
     }
 
-    static func state(_ key: StateKey, in db: SQLiteConnection) throws -> String? {
-        try db.cached("SELECT value FROM state WHERE key = ?").value([key.name], as: String.self)
+    /// The value kept under `key` in `table` (`setting` in a store before v13).
+    static func state(_ key: StateKey, in db: SQLiteConnection, table: String = "state") throws -> String? {
+        try db.cached("SELECT value FROM \(table) WHERE key = ?").value([key.name], as: String.self)
     }
 
-    static func setState(_ key: StateKey, _ value: String?, in db: SQLiteConnection) throws {
+    /// Sets (or, with nil, removes) the value kept under `key` in `table`.
+    static func setState(_ key: StateKey, _ value: String?, in db: SQLiteConnection, table: String = "state") throws {
         if let value {
             try db.cached(
-                "INSERT INTO state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+                "INSERT INTO \(table)(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
             ).execute([key.name, value])
         } else {
-            try db.cached("DELETE FROM state WHERE key = ?").execute([key.name])
+            try db.cached("DELETE FROM \(table) WHERE key = ?").execute([key.name])
         }
     }
 }

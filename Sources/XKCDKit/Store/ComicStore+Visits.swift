@@ -42,15 +42,15 @@ extension ComicStore {
 
     /// Moves the visits a store made before they had rows kept inside the browsing state
     /// (`current|back|forward|visits|seen`, oldest first) into rows of unknown time, and the
-    /// rest of the state to its key.
-    static func moveVisitsOutOfState(in db: SQLiteConnection) throws {
-        guard let legacy = try state(.browsingStateWithVisits, in: db) else { return }
+    /// rest of the state to its key, in the state's `table` (`setting` before v13).
+    static func moveVisitsOutOfState(in db: SQLiteConnection, table: String = "state") throws {
+        guard let legacy = try state(.browsingStateWithVisits, in: db, table: table) else { return }
         var fields = legacy.split(separator: "|", omittingEmptySubsequences: false)
         if fields.count == 5 {
             let visits = fields.remove(at: 3).split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
             for num in visits { try db.cached("INSERT INTO visit(num, visited_at) VALUES (?, 0)").execute([num]) }
-            try setState(.browsingState, fields.joined(separator: "|"), in: db)
+            try setState(.browsingState, fields.joined(separator: "|"), in: db, table: table)
         }
-        try setState(.browsingStateWithVisits, nil, in: db)
+        try setState(.browsingStateWithVisits, nil, in: db, table: table)
     }
 }

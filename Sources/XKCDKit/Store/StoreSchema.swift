@@ -152,16 +152,10 @@ enum StoreSchema {
                     CREATE TABLE "visit" ("id" INTEGER PRIMARY KEY AUTOINCREMENT,
                         "num" INTEGER NOT NULL CHECK ("num" > 0), "visited_at" DOUBLE NOT NULL)
                     """)
+                try ComicStore.moveVisitsOutOfState(in: db, table: "setting")
             }
         ),
-        // The store's own state shared the word "setting" with the user's settings file; a
-        // store from before visit rows has its visits moved out of the browsing state here.
-        (
-            "v13: the store's state named as such",
-            { db in
-                try db.execute(#"ALTER TABLE "setting" RENAME TO "state""#)
-                try ComicStore.moveVisitsOutOfState(in: db)
-            }
-        ),
+        // The store's own state shared the word "setting" with the user's settings file.
+        ("v13: the store's state named as such", { db in try db.execute(#"ALTER TABLE "setting" RENAME TO "state""#) }),
     ]
 }

@@ -101,7 +101,7 @@ struct ExplanationSyncer {
 
     private static func isCancellation(_ result: Result<Fetched, any Error>) -> Bool {
         guard case let .failure(error) = result else { return false }
-        return error as? XKCDError == .cancelled
+        return error.isCancellation
     }
 
     /// What one batch brought.

@@ -75,7 +75,7 @@ package struct Syncer: Sendable {
 
     // Whether `error` ended work because the sync was cancelled.
     private static func isCancellation(_ error: any Error) -> Bool {
-        Task.isCancelled || error as? XKCDError == .cancelled
+        Task.isCancelled || error.isCancellation
     }
 
     // How one image ended; a failure with its reason.
