@@ -156,23 +156,3 @@ package struct CacheCleared: Sendable, Equatable {
     /// Files that killed processes had left behind, removed too.
     package var leftovers = ReclaimedFiles()
 }
-
-extension Session {
-    /// What is stored and how large.
-    func cacheStats() throws -> Outcome {
-        .cacheStats(try cache.stats())
-    }
-
-    /// Deletes everything stored but the favorites, and gives the space back; unless
-    /// `confirmed`, asks first, saying what would go.
-    func clearCache(confirmed: Bool) throws -> Outcome {
-        guard confirmed else {
-            return .confirmation(
-                Confirmation(
-                    question: .clearCache(try cache.stats(reclaiming: false)),
-                    command: .cacheClear(skipConfirmation: true),
-                    declined: "nothing deleted"))
-        }
-        return .cacheCleared(try cache.clear())
-    }
-}

@@ -6,32 +6,13 @@
 
 extension Session {
     /// Makes the comic `reference` names (or the current one) a favorite, keeping its image
-    /// and explanation; for a favorite already, stores what it was missing (one made offline).
+    /// and explanation.
     func addFavorite(_ reference: ComicReference?) async throws -> Outcome {
         let comic = try await comic(try resolve(reference))
-        let title = DisplayComic(comic).title
-        let before = try favorites.copies(comic.num)
-        var imageBytes: Int?
-        if comic.hasImage {
-            do {
-                imageBytes = try await source.image(of: comic, highResolution: true).data.count
-            } catch  where !error.isCancellation {
-                notify(
-                    "note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error))); "
-                        + "'fav \(comic.num)' again to retry")
-            }
-        }
-        // The explanation is kept too, so it reads offline; a comic too new for one is fine.
-        do {
-            _ = try await source.explanation(of: comic.num)
-        } catch XKCDError.noExplanation {
-        } catch  where !error.isCancellation {
-            notify("note: the explanation of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
-        }
-        let isNew = try favorites.add(comic.num, at: now())
+        let kept = try await favorites.keep(comic)
         return .favoriteAdded(
-            ComicEntry(num: comic.num, title: title), isNew: isNew, imageBytes: imageBytes,
-            storedNow: try favorites.copies(comic.num).subtracting(before))
+            ComicEntry(num: comic.num, title: DisplayComic(comic).title), isNew: kept.isNew,
+            imageBytes: kept.imageBytes, storedNow: kept.storedNow)
     }
 
     /// Removes the favorite `reference` names (among the favorites' titles), or the current comic.
@@ -43,37 +24,10 @@ extension Session {
         return .favoriteRemoved(ComicEntry(num: target, title: try source.store.titles(of: [target])[target]))
     }
 
-    /// The favorites, in the order they were added.
-    func listFavorites() throws -> Outcome {
-        .favorites(
-            try favorites.list().map { favorite in
-                let shown = DisplayComic(favorite.comic)
-                return FavoriteEntry(num: shown.num, title: shown.title, date: shown.date, addedAt: favorite.addedAt)
-            })
-    }
-
-    // All or nothing: the file is checked and every comic fetched before one favorite is added.
+    /// Merges the favorites export at `path`.
     func importFavorites(from path: String) async throws -> Outcome {
-        let entries = try favorites.importFile(path)
-        var fetched: [Comic] = []
-        for entry in entries {
-            do {
-                fetched.append(try await source.comic(entry.num))
-            } catch  where !error.isCancellation {
-                throw XKCDError.file(
-                    "nothing imported: #\(entry.num) could not be fetched (\(XKCDError.message(for: error)))")
-            }
-        }
-        let date = now()
-        let added = try favorites.addAll(entries.map { ($0.num, $0.addedAt ?? date) })
-        for comic in fetched where comic.hasImage {
-            do {
-                _ = try await source.image(of: comic, highResolution: true)
-            } catch  where !error.isCancellation {
-                notify("note: the image of #\(comic.num) was not stored (\(XKCDError.message(for: error)))")
-            }
-        }
-        return .imported(added: added, alreadyFavorites: entries.count - added)
+        let (entries, added) = try await favorites.importFile(path)
+        return .imported(added: added, alreadyFavorites: entries - added)
     }
 }
 
@@ -81,7 +35,9 @@ extension Session {
     /// Fetches every comic not stored yet (with `images`, their images too; with
     /// `explanations`, every explainxkcd page missing or stale), at most `jobs` at a time.
     func sync(images: Bool, explanations: Bool, jobs: Int?) async throws -> Outcome {
-        .synced(try await source.sync(images: images, explanations: explanations, jobs: jobs, progress: progress))
+        .synced(
+            try await Syncer(source: source, jobs: jobs, now: source.now, progress: progress)
+                .run(images: images, explanations: explanations))
     }
 
     /// The stored comics matching `text`, best first; where the words as typed find next to
@@ -246,5 +202,25 @@ extension Session {
         let destination = ImageSaver.destination(path: path, defaultName: name, currentDirectory: currentDirectory)
         try ImageSaver.write(image.data, to: destination, force: force)
         return .saved(path: destination.path, bytes: image.data.count)
+    }
+}
+
+extension Session {
+    /// What is stored and how large.
+    func cacheStats() throws -> Outcome {
+        .cacheStats(try cache.stats())
+    }
+
+    /// Deletes everything stored but the favorites, and gives the space back; unless
+    /// `confirmed`, asks first, saying what would go.
+    func clearCache(confirmed: Bool) throws -> Outcome {
+        guard confirmed else {
+            return .confirmation(
+                Confirmation(
+                    question: .clearCache(try cache.stats(reclaiming: false)),
+                    command: .cacheClear(skipConfirmation: true),
+                    declined: "nothing deleted"))
+        }
+        return .cacheCleared(try cache.clear())
     }
 }

@@ -131,7 +131,7 @@ package actor Session {
         case .more: return try more()
         case let .favorite(reference): return try await addFavorite(reference)
         case let .unfavorite(reference): return try removeFavorite(reference)
-        case .favorites: return try listFavorites()
+        case .favorites: return .favorites(try favorites.list())
         case let .importFavorites(path): return try await importFavorites(from: path)
         case let .image(reference, options, withCard): return try await image(reference, options, withCard)
         case let .save(reference, path, force): return try await saveImage(reference, to: path, force: force)
