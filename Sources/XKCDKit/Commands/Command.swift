@@ -105,10 +105,8 @@ package struct ImageOptions: Sendable, Equatable {
 }
 
 extension ImageOptions {
-    /// The options as scanned (their values already checked against their declarations).
+    /// The options as scanned.
     init(_ input: CommandInput) {
-        self.init(
-            renderer: input.value("--renderer").flatMap(ImageProtocol.init(rawValue:)),
-            width: input.value("--width").flatMap { Int($0) })
+        self.init(renderer: input[.renderer], width: input[.width])
     }
 }

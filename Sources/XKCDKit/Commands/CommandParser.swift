@@ -34,7 +34,7 @@ package enum CommandParser {
         }
         guard let spec = CommandSpec.named(head) else { throw unknown(head) }
         let input = try CommandScanner.scan(spec, rest)
-        if input.flag(CommandScanner.help) { return .help(spec.name) }
+        if input.asksForHelp { return .help(spec.name) }
         return try spec.build(input)
     }
 
@@ -215,12 +215,9 @@ struct OptionScanner<Declared> {
 /// (`--jobs 4`, `--jobs=4`, `-j 4`, anywhere among the words), `-h`/`--help` for any command,
 /// and `--` ending options. The same scanner serves REPL lines, `-c`, stdin and argv.
 package enum CommandScanner {
-    /// The long name recorded when help is asked for.
-    package static let help = "--help"
-
     /// Scans the words after a command's name.
     package static func scan(_ spec: CommandSpec, _ words: [String]) throws(UsageError) -> CommandInput {
-        var input = CommandInput(spec: spec, words: [], options: [:])
+        var input = CommandInput(spec: spec)
         var scanner = OptionScanner<OptionSpec>(
             words, splitsShortValues: false, find: { spec.option(named: $0).map { ($0, $0.name, $0.takesValue) } },
             missingValue: { option, _ in UsageError("\(option.name) needs a value — usage: \(spec.synopsis)") })
@@ -231,10 +228,10 @@ package enum CommandScanner {
             case let .end(rest):
                 input.words += rest
             case let .option(option, value):
-                input.options[option.name] = try value.map { value throws(UsageError) in try option.check(value) } ?? ""
+                input.given[option.name] = try option.read(value)
             case let .undeclared(word):
-                if word == "-h" || word.lowercased() == help {
-                    input.options[help] = ""
+                if word == "-h" || word.lowercased() == "--help" {
+                    input.asksForHelp = true
                     continue
                 }
                 // A command without options, or a query, takes dashed words as words, as a title
@@ -317,24 +314,34 @@ struct GlobalOptionScan {
     }
 }
 
-/// A command's words as ``CommandScanner`` found them: the options given (by their long
-/// names) and the other words in order. Its accessors read the words as the command's
-/// ``ArgumentKind`` says, with a message naming the bad word when they do not fit.
+/// A command's words as ``CommandScanner`` found them: the options given, each read once
+/// as its key's type (`input[.limit]` is an `Int?`, `input[.all]` a `Bool`), and the other
+/// words in order. Its accessors read the words as the command's ``ArgumentKind`` says, with
+/// a message naming the bad word when they do not fit.
 package struct CommandInput: Sendable {
     package let spec: CommandSpec
     /// The words that are not options.
-    package var words: [String]
-    /// Each option given, by long name; a flag's value is empty.
-    package var options: [String: String]
+    package var words: [String] = []
+    /// Whether `-h` or `--help` was among them.
+    var asksForHelp = false
+    // Each option given, under its declared long name, as its key's type (a flag's is `true`).
+    fileprivate var given: [String: any Sendable] = [:]
 
-    /// Whether the flag `name` was given.
-    package func flag(_ name: String) -> Bool {
-        options[name] != nil
+    /// Whether the flag was given.
+    subscript(_ flag: OptionKey<Bool>) -> Bool {
+        assertDeclared(flag.name)
+        return given[flag.name] != nil
     }
 
-    /// The value given for `name`.
-    package func value(_ name: String) -> String? {
-        options[name]
+    /// The option's value, when it was given.
+    subscript<Value>(_ option: OptionKey<Value>) -> Value? {
+        assertDeclared(option.name)
+        return given[option.name] as? Value
+    }
+
+    // A build that reads an option its row does not declare would never see it given.
+    private func assertDeclared(_ name: String) {
+        assert(spec.options.contains { $0.name == name }, "'\(spec.name)' declares no \(name)")
     }
 
     /// No words at all.
@@ -377,7 +384,8 @@ package struct CommandInput: Sendable {
             return (.number(try ComicNumberWord.parse(first)), last)
         }
         guard Self.looksLikePath(last) else { return (try comic(), nil) }
-        let comicWords = CommandInput(spec: spec, words: Array(words.dropLast()), options: options)
+        var comicWords = self
+        comicWords.words.removeLast()
         return (try comicWords.comic(), last)
     }
 

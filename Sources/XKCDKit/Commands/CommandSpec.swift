@@ -154,6 +154,58 @@ package enum ArgumentKind: Sendable, Equatable {
     }
 }
 
+// The options the rows below take: each one's long name and what it takes, declared once.
+extension OptionKey<Bool> {
+    /// Every visit (`history`), the whole page (`explain`), images and explanations (`sync`),
+    /// every hit (`search`).
+    static var all: Self { Self(flag: "--all") }
+    /// `show`: the image below the card.
+    static var image: Self { Self(flag: "--image") }
+    /// `share`'s format.
+    static func format(_ format: ShareFormat) -> Self { Self(flag: "--\(format.rawValue)") }
+    /// `share`: onto the clipboard.
+    static var copy: Self { Self(flag: "--copy") }
+    /// `share`: to the system opener.
+    static var open: Self { Self(flag: "--open") }
+    /// `save`: over an existing file.
+    static var force: Self { Self(flag: "--force") }
+    /// `cache clear`: without asking.
+    static var yes: Self { Self(flag: "--yes") }
+    /// `sync`: images too.
+    static var images: Self { Self(flag: "--images") }
+    /// `sync`: explainxkcd's pages too.
+    static var explanations: Self { Self(flag: "--explanations") }
+    /// `search`: the words as typed, never corrected.
+    static var exact: Self { Self(flag: "--exact") }
+    /// `check`: a desktop notification too.
+    static var notify: Self { Self(flag: "--notify") }
+    /// `set`: written to the settings file too.
+    static var save: Self { Self(flag: "--save") }
+}
+
+extension OptionKey<Int> {
+    /// `image`: the width in columns.
+    static var width: Self {
+        Self("--width", integer: "N", noun: "a number of columns", range: 1...ImageFit.maxColumns)
+    }
+    /// `sync`: at most this many requests at a time.
+    static var jobs: Self {
+        Self("--jobs", integer: "N", noun: "a number", range: 1...RequestLimit.multiplexedStreams)
+    }
+    /// `search`: how many hits.
+    static var limit: Self { Self("--limit", integer: "N", noun: "a number of hits", range: 1...100_000) }
+}
+
+extension OptionKey<ImageProtocol> {
+    /// `image`: this protocol, whatever the terminal says.
+    static var renderer: Self { Self("--renderer", choice: "R") }
+}
+
+extension OptionKey<String> {
+    /// `share --mailto`: the address.
+    static var to: Self { Self("--to", text: "ADDR") }
+}
+
 extension CommandSpec {
     /// How many visits `history` lists without a count.
     static let historyShown = 30
@@ -222,9 +274,9 @@ extension CommandSpec {
                 latest N, or --all of them (the last \(SessionState.historyLimit) visits are kept). Visits
                 made by other xkcd processes on the same data directory are listed too.
                 """,
-            argument: .count, options: [.flag("--all", short: "-a", shown: .insteadOfOperands)]
+            argument: .count, options: [.option(.all, short: "-a", shown: .insteadOfOperands)]
         ) { input throws(UsageError) in
-            guard input.flag("--all") else {
+            guard input[.all] else {
                 return .history(limit: input.words.isEmpty ? historyShown : try input.count())
             }
             try input.nothing()
@@ -235,10 +287,7 @@ extension CommandSpec {
 
 extension CommandSpec {
     /// The options `image` and `show --image` take.
-    static let imageOptions: [OptionSpec] = [
-        .valued("--renderer", .choice(placeholder: "R", choices: ImageProtocol.allCases.map(\.rawValue))),
-        .valued("--width", .integer(placeholder: "N", noun: "a number of columns", range: 1...ImageFit.maxColumns)),
-    ]
+    static let imageOptions: [OptionSpec] = [.option(.renderer), .option(.width)]
 
     /// Looking at one comic.
     static let reading: [CommandSpec] = [
@@ -250,7 +299,7 @@ extension CommandSpec {
                 below it (with the options of 'image').
                 """,
             argument: .optionalComic,
-            options: [.flag("--image")]
+            options: [.option(.image)]
                 + imageOptions.map { option in
                     var option = option
                     option.shown = .elsewhere
@@ -258,7 +307,7 @@ extension CommandSpec {
                 }, completes: .stored
         ) { input throws(UsageError) in
             let reference = try input.comic()
-            if input.flag("--image") { return .image(reference, ImageOptions(input), withCard: true) }
+            if input[.image] { return .image(reference, ImageOptions(input), withCard: true) }
             guard ImageOptions(input) == ImageOptions() else {
                 throw UsageError("--renderer and --width go with --image — e.g. show --image --width 60")
             }
@@ -298,8 +347,8 @@ extension CommandSpec {
                 incomplete, through $PAGER when it is taller than the screen. --all shows the whole
                 page, transcript included. Explanations are kept for 7 days, favorites' for offline use.
                 """,
-            argument: .optionalComic, options: [.flag("--all")], completes: .stored
-        ) { input throws(UsageError) in .explain(try input.comic(), all: input.flag("--all")) },
+            argument: .optionalComic, options: [.option(.all)], completes: .stored
+        ) { input throws(UsageError) in .explain(try input.comic(), all: input[.all]) },
         CommandSpec(
             name: "share", operands: "[N | TITLE]",
             summary: "a comic ready to paste, mail or post",
@@ -310,10 +359,8 @@ extension CommandSpec {
                 opener (a mail program for --mailto, the browser otherwise).
                 """,
             argument: .optionalComic,
-            options: [
-                .flag("--text", shown: .oneOf("format")), .flag("--mailto", shown: .oneOf("format")),
-                .flag("--markdown", shown: .oneOf("format")), .valued("--to", .text(placeholder: "ADDR")),
-                .flag("--copy"), .flag("--open"),
+            options: ShareFormat.allCases.map { .option(.format($0), shown: .oneOf("format")) } + [
+                .option(.to), .option(.copy), .option(.open),
             ],
             completes: .stored, build: share
         ),
@@ -328,9 +375,9 @@ extension CommandSpec {
     ]
 
     private static func share(_ input: CommandInput) throws(UsageError) -> Command {
-        let formats = ShareFormat.allCases.filter { input.flag("--\($0.rawValue)") }
+        let formats = ShareFormat.allCases.filter { input[.format($0)] }
         guard formats.count <= 1 else { throw UsageError("'share' takes one of --text, --mailto and --markdown") }
-        let to = input.value("--to")
+        let to = input[.to]
         let format = formats.first ?? (to == nil ? nil : .mailto)
         if let to {
             guard format == .mailto else {
@@ -341,7 +388,7 @@ extension CommandSpec {
             }
         }
         return .share(
-            try input.comic(), format: format, to: to, copy: input.flag("--copy"), open: input.flag("--open"))
+            try input.comic(), format: format, to: to, copy: input[.copy], open: input[.open])
     }
 }
 
@@ -394,10 +441,10 @@ extension CommandSpec {
                 or ends in .png, .jpg, .jpeg or .gif (save 353 python, save Python ./comics/, save
                 Python py.png). An existing file is kept unless --force is given.
                 """,
-            argument: .words, options: [.flag("--force", short: "-f")], completes: .stored, paths: .afterComic
+            argument: .words, options: [.option(.force, short: "-f")], completes: .stored, paths: .afterComic
         ) { input throws(UsageError) in
             let (reference, path) = try input.comicAndPath()
-            return .save(reference, path: path, force: input.flag("--force"))
+            return .save(reference, path: path, force: input[.force])
         },
         CommandSpec(
             name: "cache", summary: "show or clear what is stored",
@@ -407,7 +454,7 @@ extension CommandSpec {
                 and gives the space back, saying what went and the database's size before and after;
                 on a terminal it asks first unless --yes is given.
                 """,
-            argument: .words, options: [.flag("--yes", short: "-y", shown: .after("clear"))],
+            argument: .words, options: [.option(.yes, short: "-y", shown: .after("clear"))],
             subcommands: ["stats", "clear"], build: cache
         ),
         CommandSpec(
@@ -424,18 +471,11 @@ extension CommandSpec {
                 incomplete. --all does both.
                 """,
             argument: .none,
-            options: [
-                .flag("--images"), .flag("--explanations"), .flag("--all"),
-                .valued(
-                    "--jobs", short: "-j",
-                    .integer(placeholder: "N", noun: "a number", range: 1...RequestLimit.multiplexedStreams)),
-            ]
+            options: [.option(.images), .option(.explanations), .option(.all), .option(.jobs, short: "-j")]
         ) { input throws(UsageError) in
             try input.nothing()
-            let all = input.flag("--all")
-            return .sync(
-                images: all || input.flag("--images"), explanations: all || input.flag("--explanations"),
-                jobs: input.value("--jobs").flatMap { Int($0) })
+            let all = input[.all]
+            return .sync(images: all || input[.images], explanations: all || input[.explanations], jobs: input[.jobs])
         },
         CommandSpec(
             name: "search", aliases: ["s", "/"], operands: "QUERY",
@@ -465,11 +505,8 @@ extension CommandSpec {
                 """,
             argument: .query,
             options: [
-                .valued(
-                    "--limit", short: "-n", .integer(placeholder: "N", noun: "a number of hits", range: 1...100_000),
-                    shown: .oneOf("hits")),
-                .flag("--all", short: "-a", shown: .oneOf("hits")),
-                .flag("--exact"),
+                .option(.limit, short: "-n", shown: .oneOf("hits")), .option(.all, short: "-a", shown: .oneOf("hits")),
+                .option(.exact),
             ]
         ) { input throws(UsageError) in
             guard let first = input.words.first else {
@@ -478,15 +515,13 @@ extension CommandSpec {
             if input.words.count == 1, ComicNumberWord.looksNumeric(first) {
                 return .goto(.number(try ComicNumberWord.parse(first)))
             }
-            guard !input.flag("--all") else {
-                guard input.value("--limit") == nil else {
+            guard !input[.all] else {
+                guard input[.limit] == nil else {
                     throw UsageError("'search' takes --limit N or --all, not both")
                 }
-                return .search(input.query, limit: nil, exact: input.flag("--exact"))
+                return .search(input.query, limit: nil, exact: input[.exact])
             }
-            return .search(
-                input.query, limit: input.value("--limit").flatMap { Int($0) } ?? SearchQuery.shown,
-                exact: input.flag("--exact"))
+            return .search(input.query, limit: input[.limit] ?? SearchQuery.shown, exact: input[.exact])
         },
         CommandSpec(
             name: "more", summary: "show the next hits of the last search",
@@ -505,14 +540,14 @@ extension CommandSpec {
         switch input.words.first?.lowercased() {
         case nil, "stats":
             guard input.words.count <= 1 else { throw input.extra(after: "cache stats", from: 1) }
-            guard !input.flag("--yes") else { throw UsageError("--yes goes with 'cache clear'") }
+            guard !input[.yes] else { throw UsageError("--yes goes with 'cache clear'") }
             return .cacheStats
         case "clear":
             guard input.words.count == 1 else {
                 let rest = input.words.dropFirst().joined(separator: " ")
                 throw UsageError("'cache clear' takes only --yes (got \(UsageError.quote(rest)))")
             }
-            return .cacheClear(skipConfirmation: input.flag("--yes"))
+            return .cacheClear(skipConfirmation: input[.yes])
         default:
             let usage = input.spec.synopsis
             throw UsageError(
@@ -534,10 +569,10 @@ extension CommandSpec {
                 a sync or a visit), or, with none, only notes where the archive stands. --notify also
                 raises a desktop notification (notify-send or osascript).
                 """,
-            argument: .none, options: [.flag("--notify")]
+            argument: .none, options: [.option(.notify)]
         ) { input throws(UsageError) in
             try input.nothing()
-            return .check(notify: input.flag("--notify"))
+            return .check(notify: input[.notify])
         },
         CommandSpec(
             name: "unread", summary: "how many comics you have not seen",
@@ -587,17 +622,17 @@ extension CommandSpec {
                 start, so they are only saved, and 'config' shows the saved value until then. 'set' and 'config' need no data
                 directory: 'xkcd set --save data-dir DIR' mends one that cannot be used.
                 """,
-            argument: .words, options: [.flag("--save", short: "-s")], completes: .settings
+            argument: .words, options: [.option(.save, short: "-s")], completes: .settings
         ) { input throws(UsageError) in
             guard let key = input.words.first else {
                 throw UsageError("'set' needs a setting — e.g. set images always ('config' lists them)")
             }
             guard input.words.count <= 2 else { throw input.extra(after: "set \(key) \(input.words[1])", from: 2) }
             let value = input.words.count == 2 ? input.words[1] : nil
-            if input.flag("--save"), value == nil {
+            if input[.save], value == nil {
                 throw UsageError("'set --save' needs a value — e.g. set --save \(key) VALUE")
             }
-            return .set(key: key, value: value, save: input.flag("--save"))
+            return .set(key: key, value: value, save: input[.save])
         },
         CommandSpec(
             name: "help", aliases: ["?"], operands: "[COMMAND]", summary: "list commands, or explain one",
@@ -616,96 +651,4 @@ extension CommandSpec {
             return .quit
         },
     ]
-}
-
-/// One option a command declares: its names, whether and what value it takes, and where its
-/// usage line shows it. The scanner reads options by these declarations, Tab offers their long
-/// names, and the usage line (which help and the man page print) is made from them.
-package struct OptionSpec: Sendable, Equatable {
-    /// What follows an option.
-    package enum Value: Sendable, Equatable {
-        /// Nothing: a flag.
-        case none
-        /// Free text, shown as `placeholder`.
-        case text(placeholder: String)
-        /// A whole number in `range`, described as `noun` in messages ("a number of columns").
-        case integer(placeholder: String, noun: String, range: ClosedRange<Int>)
-        /// One of `choices`, matched in any case.
-        case choice(placeholder: String, choices: [String])
-    }
-
-    /// Where the usage line shows an option.
-    package enum Shown: Sendable, Equatable {
-        /// On its own: `[--jobs N]`.
-        case alone
-        /// As one choice among the options of the same group: `[--text | --mailto]`.
-        case oneOf(String)
-        /// After the subcommand it goes with: `[stats | clear [--yes]]`.
-        case after(String)
-        /// In place of the operands: `[N | --all]`.
-        case insteadOfOperands
-        /// Not at all: another command's help describes it.
-        case elsewhere
-    }
-
-    /// The long name, e.g. `--jobs`.
-    package var name: String
-    /// A one-letter name, e.g. `-j`.
-    package var short: String?
-    /// What follows it.
-    package var value: Value
-    /// Where the usage line shows it.
-    package var shown: Shown = .alone
-
-    package static func flag(_ name: String, short: String? = nil, shown: Shown = .alone) -> OptionSpec {
-        OptionSpec(name: name, short: short, value: .none, shown: shown)
-    }
-
-    package static func valued(_ name: String, short: String? = nil, _ value: Value, shown: Shown = .alone)
-        -> OptionSpec
-    {
-        OptionSpec(name: name, short: short, value: value, shown: shown)
-    }
-
-    /// `--jobs N`, `--all`.
-    var usage: String {
-        placeholder.map { "\(name) \($0)" } ?? name
-    }
-
-    /// Whether a value follows it.
-    package var takesValue: Bool { value != .none }
-
-    /// How usage lines show its value, e.g. `N`; nil for a flag.
-    package var placeholder: String? {
-        switch value {
-        case .none: nil
-        case let .text(placeholder), let .integer(placeholder, _, _), let .choice(placeholder, _): placeholder
-        }
-    }
-
-    /// Whether `word` names it (the long or the short name, in any case).
-    func isNamed(_ word: String) -> Bool {
-        let lower = word.lowercased()
-        return lower == name || lower == short
-    }
-
-    /// The value as given when it suits the declaration; otherwise a message naming it.
-    func check(_ text: String) throws(UsageError) -> String {
-        switch value {
-        case .none, .text:
-            return text
-        case let .integer(_, noun, range):
-            guard let number = Int(text), range.contains(number) else {
-                let limits = "from \(range.lowerBound) to \(range.upperBound)"
-                throw UsageError("\(name) takes \(noun) \(limits), not \(UsageError.quote(text))")
-            }
-            return String(number)
-        case let .choice(_, choices):
-            guard choices.contains(text.lowercased()) else {
-                let names = choices.joined(separator: ", ")
-                throw UsageError("\(name) takes one of \(names), not \(UsageError.quote(text))")
-            }
-            return text.lowercased()
-        }
-    }
 }
