@@ -40,7 +40,8 @@ extension Bench {
                 let raster = try ImageDecoder.decode(png)
                 let image = ComicImage(
                     comic: comic, data: png, kind: .png, raster: raster,
-                    options: ImageOptions(renderer: renderer), withCard: false, doubled: true)
+                    options: ImageOptions(renderer: RendererChoice(rawValue: renderer.rawValue)), withCard: false,
+                    doubled: true)
                 guard composer.render(image).contains(mark) else { throw BenchError("nothing drawn") }
             }
             if round >= 5 { times.append(t) }

@@ -32,8 +32,9 @@ import Testing
         try value(.limit, of: "search", typed: "007", is: 7, checked)
         try value(.jobs, of: "sync", typed: "+3", is: 3, checked)
         try value(.width, of: "image", typed: "\(ImageFit.maxColumns)", is: ImageFit.maxColumns, checked)
-        try value(.renderer, of: "image", typed: "SIXEL", is: ImageProtocol.sixel, checked)
-        try value(.renderer, of: "show", typed: "blocks", is: ImageProtocol.blocks, checked)
+        try value(.renderer, of: "image", typed: "SIXEL", is: RendererChoice.sixel, checked)
+        try value(.renderer, of: "show", typed: "blocks", is: RendererChoice.blocks, checked)
+        try value(.renderer, of: "image", typed: "auto", is: RendererChoice.auto, checked)
         try value(.to, of: "share", typed: "Friend@Example.com", is: "Friend@Example.com", checked)
         for command in ["history", "explain", "sync", "search"] { try flag(.all, of: command, checked) }
         for format in ShareFormat.allCases { try flag(.format(format), of: "share", checked) }

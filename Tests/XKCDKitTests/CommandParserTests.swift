@@ -278,7 +278,7 @@ extension CommandParser {
                 == "--jobs needs a value — usage: sync [--images] [--explanations] [--all] [--jobs N]")
         #expect(
             usageMessage("image --renderer vga")
-                == "--renderer takes one of kitty, iterm, sixel, blocks, ascii, not 'vga'")
+                == "--renderer takes one of auto, kitty, iterm, sixel, blocks, ascii, not 'vga'")
         #expect(usageMessage("image --width 0")?.hasPrefix("--width takes a number of columns from 1 to ") == true)
         #expect(usageMessage("explain --all=yes") == "--all takes no value (got '--all=yes')")
         #expect(usageMessage("save -x") == "'save' has no option '-x' — usage: save [N | TITLE] [PATH] [--force]")

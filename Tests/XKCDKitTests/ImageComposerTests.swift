@@ -19,7 +19,7 @@ import Testing
     }
 
     private func render(
-        _ environment: [String: String], tty: Bool = true, renderer: ImageProtocol? = nil, sixel: Bool = false
+        _ environment: [String: String], tty: Bool = true, renderer: RendererChoice? = nil, sixel: Bool = false
     ) -> String {
         var image = image
         image.options.renderer = renderer

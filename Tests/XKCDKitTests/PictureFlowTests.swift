@@ -210,5 +210,12 @@ struct FixedTerminal: TerminalDescribing {
             picture(
                 try await session.run(.image(.number(3), ImageOptions(renderer: .ascii, width: 12), withCard: false))))
         #expect(given.options == ImageOptions(renderer: .ascii, width: 12), "what is typed wins")
+        let auto = try #require(
+            picture(try await session.run(.image(.number(3), ImageOptions(renderer: .auto), withCard: false))))
+        let kittyEscape = "\u{1B}_G"
+        #expect(
+            ImageComposer(facts: try #require(auto.facts)).render(auto).contains(kittyEscape),
+            "auto: the terminal's choice (kitty) over the setting's (blocks)")
+        #expect(!ImageComposer(facts: try #require(image.facts)).render(image).contains(kittyEscape))
     }
 }

@@ -188,7 +188,7 @@ import Testing
         #expect(bash("xkcd search python -n ").isEmpty)
         #expect(bash("xkcd sync --jobs ").isEmpty)
         #expect(bash("xkcd share --to ").isEmpty)
-        #expect(bash("xkcd image --renderer ").sorted() == ImageProtocol.allCases.map(\.rawValue).sorted())
+        #expect(bash("xkcd image --renderer ").sorted() == RendererChoice.allCases.map(\.rawValue).sorted())
         #expect(bash("xkcd image 353 --renderer s") == ["sixel"])
         #expect(bash("xkcd search --limit 20 --a") == ["--all"], "after the value, options again")
     }

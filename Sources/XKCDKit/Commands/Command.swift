@@ -93,12 +93,12 @@ package enum ShareFormat: String, CaseIterable, Sendable, Equatable {
 
 /// How `image` (and `show --image`) draws a comic: which terminal protocol, and how wide.
 package struct ImageOptions: Sendable, Equatable {
-    /// The protocol to use whatever the terminal says; nil: chosen from the terminal.
-    package var renderer: ImageProtocol?
+    /// How to draw it; nil: as the `renderer` setting says.
+    package var renderer: RendererChoice?
     /// The width in columns; nil: fit the terminal.
     package var width: Int?
 
-    package init(renderer: ImageProtocol? = nil, width: Int? = nil) {
+    package init(renderer: RendererChoice? = nil, width: Int? = nil) {
         self.renderer = renderer
         self.width = width
     }

@@ -196,8 +196,8 @@ extension OptionKey<Int> {
     static var limit: Self { Self("--limit", integer: "N", noun: "a number of hits", range: 1...100_000) }
 }
 
-extension OptionKey<ImageProtocol> {
-    /// `image`: this protocol, whatever the terminal says.
+extension OptionKey<RendererChoice> {
+    /// `image`: this protocol whatever the terminal says, or `auto` whatever the setting says.
     static var renderer: Self { Self("--renderer", choice: "R") }
 }
 
@@ -320,7 +320,7 @@ extension CommandSpec {
                 Draws the image of comic N (the current comic by default), scaled to fit the terminal:
                 with the kitty or iTerm2 protocol or sixel where the terminal speaks them, otherwise
                 with coloured half-blocks (ASCII shading on a dumb terminal or with NO_COLOR).
-                --renderer kitty|iterm|sixel|blocks|ascii forces one; --width N sets the width in columns.
+                --renderer kitty|iterm|sixel|blocks|ascii forces one (auto: the terminal's choice, whatever the renderer setting says); --width N sets the width in columns.
                 """,
             argument: .optionalComic, options: imageOptions, completes: .stored
         ) { input throws(UsageError) in .image(try input.comic(), ImageOptions(input), withCard: false) },

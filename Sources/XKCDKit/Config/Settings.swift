@@ -48,8 +48,8 @@ package struct Preferences: Sendable, Equatable {
     package var theme = Theme.auto
     /// Colour and bold on a terminal.
     package var color = true
-    /// The renderer pictures are drawn with; nil: chosen from the terminal.
-    package var renderer: ImageProtocol?
+    /// How pictures are drawn.
+    package var renderer = RendererChoice.auto
     /// Pictures' width in columns; nil: fit the terminal.
     package var width: Int?
     package var shareFormat = ShareFormat.text
@@ -76,7 +76,7 @@ package struct Preferences: Sendable, Equatable {
         case .timeout: SettingSpec.shown(timeout)
         case .theme: theme.rawValue
         case .color: String(color)
-        case .renderer: renderer?.rawValue ?? "auto"
+        case .renderer: renderer.rawValue
         case .width: width.map(String.init) ?? "auto"
         case .shareFormat: shareFormat.rawValue
         case .images: images.rawValue
@@ -95,12 +95,21 @@ package struct Preferences: Sendable, Equatable {
         case .timeout: timeout = Double(text) ?? timeout
         case .theme: theme = Theme(rawValue: text) ?? theme
         case .color: color = text == "true"
-        case .renderer: renderer = ImageProtocol(rawValue: text)
+        case .renderer: renderer = RendererChoice(rawValue: text) ?? renderer
         case .width: width = Int(text)
         case .shareFormat: shareFormat = ShareFormat(rawValue: text) ?? shareFormat
         case .images: images = PictureMode(rawValue: text) ?? images
         }
     }
+}
+
+/// How pictures are drawn (`renderer`, `image --renderer`): a protocol, or `auto`, whichever
+/// the terminal speaks.
+package enum RendererChoice: String, CaseIterable, Sendable {
+    case auto, kitty, iterm, sixel, blocks, ascii
+
+    /// The protocol forced, or nil for `auto`.
+    package var forced: ImageProtocol? { ImageProtocol(rawValue: rawValue) }
 }
 
 /// One setting: its key in `config.toml` (a long option's name), the flag and environment
@@ -185,7 +194,7 @@ package struct SettingSpec: Sendable {
             .color, .onOff, option: .noColor, flagValue: "false", summary: "colour and bold on a terminal",
             appliesNow: true),
         SettingSpec(
-            .renderer, .choice(["auto"] + ImageProtocol.allCases.map(\.rawValue)),
+            .renderer, .choice(RendererChoice.allCases.map(\.rawValue)),
             summary: "how pictures are drawn; auto asks the terminal", appliesNow: true),
         SettingSpec(
             .width, .columns, summary: "pictures' width in columns; auto fits the terminal", appliesNow: true),

@@ -168,8 +168,10 @@ extension Session {
         options.renderer = options.renderer ?? settings.renderer
         options.width = options.width ?? settings.width
         let facts = terminal?.facts(
-            forced: options.renderer, theme: settings.theme, noColor: !settings.color, beforeAMove: false)
-        let drawsPixels = facts.map { ImageProtocolChoice.choose(forced: options.renderer, facts: $0).drawsPixels }
+            forced: options.renderer?.forced, theme: settings.theme, noColor: !settings.color, beforeAMove: false)
+        let drawsPixels = facts.map {
+            ImageProtocolChoice.choose(forced: options.renderer?.forced, facts: $0).drawsPixels
+        }
         // Inside tmux a picture reaches the terminal only through passthrough.
         if drawsPixels == true, let facts, facts.environment["TMUX"] != nil, facts.tmuxPassthrough == false {
             throw XKCDError.cannotDo(

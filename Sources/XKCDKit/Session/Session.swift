@@ -87,9 +87,9 @@ package actor Session {
     func withPicture(_ comic: DisplayComic) async throws -> Outcome {
         guard settings.images != .never, let terminal, terminal.isTerminal else { return .comic(comic) }
         let facts = terminal.facts(
-            forced: settings.renderer, theme: settings.theme, noColor: !settings.color, beforeAMove: true)
+            forced: settings.renderer.forced, theme: settings.theme, noColor: !settings.color, beforeAMove: true)
         guard facts.isTTY else { return .comic(comic) }
-        let drawsPixels = ImageProtocolChoice.choose(forced: settings.renderer, facts: facts).drawsPixels
+        let drawsPixels = ImageProtocolChoice.choose(forced: settings.renderer.forced, facts: facts).drawsPixels
         guard drawsPixels || settings.images == .always else { return .comic(comic) }
         // A comic without a picture says so on its card.
         guard !comic.imageURL.isEmpty else { return .comic(comic) }

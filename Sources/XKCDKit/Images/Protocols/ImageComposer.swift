@@ -22,7 +22,7 @@ package struct ImageComposer: Sendable {
     /// What to print for `image`, ending with a newline; `reservedRows` of the screen are
     /// taken by what is printed with it (the card, for `show --image`).
     package func render(_ image: ComicImage, reservedRows: Int = 0) -> String {
-        let chosen = ImageProtocolChoice.choose(forced: image.options.renderer, facts: facts)
+        let chosen = ImageProtocolChoice.choose(forced: image.options.renderer?.forced, facts: facts)
         let raster = image.raster
         // A black-on-white comic on a dark background is drawn light-on-dark; a colour one as it is.
         let inverts = facts.darkBackground == true && ImageTone.isGrey(raster)
