@@ -10,7 +10,7 @@ struct TestLibrary {
     let clock: ManualClock
     var timeout: TimeInterval = 5
     var offline = false
-    var imageCacheLimit = ComicSource.defaultImageCacheLimit
+    var imageCacheLimit = Preferences.builtIn.imageCacheLimit
     let notices = NoticeLog()
 
     init(directory: URL, server: XKCDTestServer, clock: ManualClock, timeout: TimeInterval = 5) {

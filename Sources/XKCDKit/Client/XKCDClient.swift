@@ -15,12 +15,9 @@ package struct XKCDClient: Sendable {
     private let comicURLPrefix: String?
     private let retryDelays: [Duration]
 
-    /// The default explainxkcd address.
-    package static let defaultExplainURL = URL(string: "https://www.explainxkcd.com")!
-
     /// Creates a client; transient failures (HTTP 5xx, lost connections) are retried after each of `retryDelays`.
     package init(
-        baseURL: URL, explainURL: URL = XKCDClient.defaultExplainURL, transport: any HTTPTransport,
+        baseURL: URL, explainURL: URL = Preferences.builtIn.explainURL, transport: any HTTPTransport,
         retryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]
     ) {
         self.baseURL = baseURL

@@ -59,6 +59,11 @@ package struct Preferences: Sendable, Equatable {
         self.dataDirectory = dataDirectory
     }
 
+    /// Every built-in value, the data directory as this process's environment places it.
+    package static var builtIn: Preferences {
+        Preferences(dataDirectory: DataDirectory.resolve(explicit: nil, environment: .process))
+    }
+
     /// The most bytes of images kept, favorites' not counted.
     package var imageCacheLimit: Int { Int(imageCacheMB * 1_000_000) }
     /// Seconds between checks for new comics; 0: none.
@@ -166,7 +171,7 @@ package struct SettingSpec: Sendable {
         self.appliesNow = appliesNow
         defaultValue =
             key == .dataDirectory
-            ? DataDirectory.described : Preferences(dataDirectory: URL(fileURLWithPath: "/")).text(key)
+            ? DataDirectory.described : Preferences.builtIn.text(key)
     }
 
     /// Every setting, in the order `config` lists them.

@@ -37,13 +37,10 @@ package struct ComicSource: Sendable {
     let notify: @Sendable (String) -> Void
     let unsaved = NoteOnce()
 
-    /// The default image cache cap: 500 MB.
-    package static let defaultImageCacheLimit = 500_000_000
-
     /// Creates a comic source. `now` is the clock; `notify` receives one-line notices.
     package init(
         store: ComicStore, client: XKCDClient, images: ImageFiles, offline: Bool = false,
-        imageCacheLimit: Int = ComicSource.defaultImageCacheLimit,
+        imageCacheLimit: Int = Preferences.builtIn.imageCacheLimit,
         now: @escaping @Sendable () -> Date = { Date() }, latestMaxAge: TimeInterval = 300,
         notify: @escaping @Sendable (String) -> Void = { _ in }
     ) {
