@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-extension TextRenderer {
+extension Renderer {
     /// `  #353   Python`: a comic in a list.
     func entryLine(_ entry: ComicEntry) -> String {
         let number = style.accent(DisplayWidth.padded("#\(entry.num)", to: 6))

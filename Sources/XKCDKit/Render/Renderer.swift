@@ -1,21 +1,32 @@
-/// Turns outcomes into the human text printed on stdout.
-struct TextRenderer: Sendable {
+/// Turns outcomes into what is printed on stdout: human text, or one JSON document.
+package struct Renderer: Sendable {
     /// Terminal width in columns.
-    var width: Int
+    package var width: Int
     /// Colour and bold.
-    var style: Style
+    package var style: Style
+    /// JSON instead of human text.
+    package var json: Bool
     /// Whether the terminal shows OSC 8 hyperlinks.
-    var hyperlinks: Bool
-    /// Whether the program's own sentences (reports, notes) are wrapped to `width`.
-    var wrapsMessages = false
-    /// What a command shown in a hint starts with where the output is read: `xkcd ` after a
-    /// one-shot command, nothing in the REPL and scripts.
-    var commandPrefix = ""
-    /// Whether the next command is typed at a prompt, where `more` goes on with a search.
-    var atAPrompt = false
+    package var hyperlinks = false
+    /// Whether the program's own sentences (reports, notes, headings of lists) are wrapped to
+    /// `width`: on a terminal; a pipe gets one line a sentence, for grep. Help is always fitted.
+    package var wrapsMessages = false
+    /// What a command named in a hint starts with: `xkcd ` where the command was one-shot,
+    /// nothing where commands are typed without it (the REPL, `-c`, scripts).
+    package var commandPrefix = ""
+    /// Whether the next command is typed at a prompt (the REPL): hints name `more` there, and
+    /// the shell's command line elsewhere.
+    package var atAPrompt = false
+
+    package init(width: Int, color: Bool, json: Bool) {
+        self.width = max(20, width)
+        style = Style(enabled: color && !json)
+        self.json = json
+    }
 
     /// The text for `outcome`, ending with a newline, or empty when there is nothing to print.
-    func render(_ outcome: Outcome) -> String {
+    package func render(_ outcome: Outcome) -> String {
+        if json { return JSONRenderer.render(outcome) }
         switch outcome {
         case let .comic(comic):
             return card(comic)
@@ -112,9 +123,7 @@ struct TextRenderer: Sendable {
             if let overriddenBy { notes.append("\(overriddenBy) still wins over the file while it is given") }
             return block(sentence("\(row.key) = \(shownValue) (\(notes.joined(separator: "; ")))"))
         case let .confirmation(confirmation):
-            switch confirmation.question {
-            case let .clearCache(stats): return block(sentence(clearQuestion(stats)))
-            }
+            return block(sentence(question(confirmation)))
         case .quit:
             return ""
         }
@@ -122,7 +131,7 @@ struct TextRenderer: Sendable {
 
     /// The one-line notice for new comics: `2 new comics since your last visit: #2664 …, #2665 …`,
     /// naming the first five and counting the rest.
-    func newComicsNotice(_ report: NewComics, since: String) -> String {
+    package func newComicsNotice(_ report: NewComics, since: String) -> String {
         let count = report.comics.count
         var named = report.names(first: 5).joined(separator: ", ")
         if count > 5 { named += " and \(count - 5) more" }
@@ -184,37 +193,7 @@ struct TextRenderer: Sendable {
     }
 }
 
-/// Turns outcomes into what is printed on stdout: human text, or one JSON document.
-package struct Renderer: Sendable {
-    /// Terminal width in columns.
-    package var width: Int
-    /// Colour and bold.
-    package var style: Style
-    /// JSON instead of human text.
-    package var json: Bool
-    /// Whether the terminal shows OSC 8 hyperlinks.
-    package var hyperlinks = false
-    /// Whether the program's own sentences (reports, notes, headings of lists) are wrapped to
-    /// `width`: on a terminal; a pipe gets one line a sentence, for grep. Help is always fitted.
-    package var wrapsMessages = false
-    /// What a command named in a hint starts with: `xkcd ` where the command was one-shot,
-    /// nothing where commands are typed without it (the REPL, `-c`, scripts).
-    package var commandPrefix = ""
-    /// Whether the next command is typed at a prompt (the REPL): hints name `more` there, and
-    /// the shell's command line elsewhere.
-    package var atAPrompt = false
-
-    package init(width: Int, color: Bool, json: Bool) {
-        self.width = max(20, width)
-        style = Style(enabled: color && !json)
-        self.json = json
-    }
-
-    /// The text for `outcome`, ending with a newline, or empty when there is nothing to print.
-    package func render(_ outcome: Outcome) -> String {
-        json ? JSONRenderer.render(outcome) : text.render(outcome)
-    }
-
+extension Renderer {
     /// The JSON document `--json` prints on stdout beside an `error:` line, and a newline:
     /// `{"error": message}`, with the `line` of a script where one failed and the comics the
     /// message offers (`did_you_mean`) where it offers some.
@@ -222,23 +201,11 @@ package struct Renderer: Sendable {
         JSONRenderer.error(message, line: line, didYouMean: didYouMean)
     }
 
-    /// The one-line notice for new comics: `2 new comics since your last visit: #2664 …, #2665 …`,
-    /// naming the first five and counting the rest.
-    package func newComicsNotice(_ report: NewComics, since: String) -> String {
-        text.newComicsNotice(report, since: since)
-    }
-
     /// The question `confirmation` asks, as a sentence.
     package func question(_ confirmation: Confirmation) -> String {
         switch confirmation.question {
-        case let .clearCache(stats): text.clearQuestion(stats)
+        case let .clearCache(stats): clearQuestion(stats)
         }
-    }
-
-    private var text: TextRenderer {
-        TextRenderer(
-            width: width, style: style, hyperlinks: hyperlinks, wrapsMessages: wrapsMessages,
-            commandPrefix: commandPrefix, atAPrompt: atAPrompt)
     }
 }
 

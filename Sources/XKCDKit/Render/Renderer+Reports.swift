@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-extension TextRenderer {
+extension Renderer {
     /// `cache stats`: one labelled row a fact.
     func statsText(_ stats: CacheStats) -> String {
         let images =
@@ -154,7 +154,7 @@ package enum ByteCount {
     }
 }
 
-extension TextRenderer {
+extension Renderer {
     /// The settings file, then one line a setting: its key, value and where it came from.
     func settingsText(_ report: SettingsReport) -> String {
         var lines: [String] = []
