@@ -7,38 +7,40 @@
 /// Many comics asked for at once (``XKCDClient/comics(_:limit:)``), their answers handed to
 /// one reader in the order they come. An answer that is a transient failure is asked for again
 /// as ``XKCDClient/comic(_:)`` would, keeping its place among the requests in flight meanwhile.
-final class ComicFetch: @unchecked Sendable {
+final class ComicFetch: Sendable {
     /// A comic's final answer.
     struct Answer: Sendable {
         let num: Int
         let lookup: Result<XKCDClient.Lookup, any Error>
     }
 
+    private struct State {
+        var batch: (any RequestBatch)?
+        var arrived: [(index: Int, outcome: Result<HTTPResponse, any Error>)] = []
+        var unanswered: Int
+        var reader: CheckedContinuation<Void, Never>?
+        var retries: [Task<Void, Never>] = []
+        var cancelled = false
+        // Places given back before `batch` was known (an answer can come while it starts).
+        var placesOwed = 0
+    }
+
     private let client: XKCDClient
     private let nums: [Int]
     private let urls: [URL]
-    // The fields below are only touched under `lock`, hence @unchecked Sendable.
-    private let lock = Lock(())
-    private var batch: (any RequestBatch)?
-    private var arrived: [(index: Int, outcome: Result<HTTPResponse, any Error>)] = []
-    private var unanswered: Int
-    private var reader: CheckedContinuation<Void, Never>?
-    private var retries: [Task<Void, Never>] = []
-    private var cancelled = false
-    // Places given back before `batch` was known (an answer can come while it starts).
-    private var placesOwed = 0
+    private let state: Lock<State>
 
     init(client: XKCDClient, transport: any HTTPTransport, nums: [Int], limit: RequestLimit) {
         self.client = client
         self.nums = nums
         urls = nums.map(client.comicURL)
-        unanswered = nums.count
+        state = Lock(State(unanswered: nums.count))
         let batch = transport.getEach(urls, limit: limit) { [self] index, outcome in arrive(index, outcome) }
-        let owed = lock.withLock { _ in
+        let owed = state.withLock { state in
             // Kept only while answers are due (see `settle`).
-            if unanswered > 0 { self.batch = batch }
-            defer { placesOwed = 0 }
-            return placesOwed
+            if state.unanswered > 0 { state.batch = batch }
+            defer { state.placesOwed = 0 }
+            return state.placesOwed
         }
         for _ in 0..<owed { batch.releasePlace() }
     }
@@ -49,9 +51,9 @@ final class ComicFetch: @unchecked Sendable {
     func next() async -> [Answer]? {
         if Task.isCancelled { cancel() }
         while true {
-            let (taken, done) = lock.withLock { _ in
-                defer { arrived = [] }
-                return (arrived, unanswered == 0)
+            let (taken, done) = state.withLock { state in
+                defer { state.arrived = [] }
+                return (state.arrived, state.unanswered == 0)
             }
             if !taken.isEmpty {
                 // Decoded here, on the reader's thread, not on the one that moves the bytes.
@@ -66,9 +68,9 @@ final class ComicFetch: @unchecked Sendable {
             if done { return nil }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let waits = lock.withLock { _ in
-                        guard arrived.isEmpty, unanswered > 0 else { return false }
-                        reader = continuation
+                    let waits = state.withLock { state in
+                        guard state.arrived.isEmpty, state.unanswered > 0 else { return false }
+                        state.reader = continuation
                         return true
                     }
                     if !waits { continuation.resume() }
@@ -81,9 +83,9 @@ final class ComicFetch: @unchecked Sendable {
 
     /// Stops every request still to answer.
     func cancel() {
-        let (batch, retries) = lock.withLock { _ in
-            cancelled = true
-            return (self.batch, self.retries)
+        let (batch, retries) = state.withLock { state in
+            state.cancelled = true
+            return (state.batch, state.retries)
         }
         batch?.cancel()
         for retry in retries { retry.cancel() }
@@ -107,33 +109,33 @@ final class ComicFetch: @unchecked Sendable {
             settle(index, final)
             releasePlace()
         }
-        let cancelNow = lock.withLock { _ in
-            retries.append(retry)
-            return cancelled
+        let cancelNow = state.withLock { state in
+            state.retries.append(retry)
+            return state.cancelled
         }
         if cancelNow { retry.cancel() }
         return false
     }
 
     private func releasePlace() {
-        let known = lock.withLock { _ in
-            if batch == nil, unanswered > 0 { placesOwed += 1 }
-            return batch
+        let known = state.withLock { state in
+            if state.batch == nil, state.unanswered > 0 { state.placesOwed += 1 }
+            return state.batch
         }
         known?.releasePlace()
     }
 
     private func settle(_ index: Int, _ outcome: Result<HTTPResponse, any Error>) {
-        let reader = lock.withLock { _ in
-            arrived.append((index, outcome))
-            unanswered -= 1
-            if unanswered == 0 {
+        let reader = state.withLock { state in
+            state.arrived.append((index, outcome))
+            state.unanswered -= 1
+            if state.unanswered == 0 {
                 // The batch's answer closure holds this fetch: letting go of it ends the cycle.
-                batch = nil
-                retries = []
+                state.batch = nil
+                state.retries = []
             }
-            defer { self.reader = nil }
-            return self.reader
+            defer { state.reader = nil }
+            return state.reader
         }
         reader?.resume()
     }

@@ -9,17 +9,26 @@ import CCurl
 /// The requests of one ``CurlTransport/getEach(_:limit:answer:)``: a place in flight goes to
 /// the next URL from the C client's own thread, right after an answer is handed over. Places
 /// are added when an answer shows the connection multiplexes.
-final class CurlBatch: RequestBatch, @unchecked Sendable {
+final class CurlBatch: RequestBatch, Sendable {
+    private struct State {
+        var ledger: BatchLedger
+        // The places in flight: grows to what `limit` gives once the connection is known.
+        var places = 0
+
+        // The places to add for a connection that does or does not multiplex.
+        mutating func grow(multiplexed: Bool, limit: RequestLimit) -> Int {
+            let added = max(0, limit.inFlight(multiplexed: multiplexed) - places)
+            places += added
+            return added
+        }
+    }
+
     private let urls: [URL]
     private let transport: CurlTransport
     private let client: CurlClient
     private let answer: @Sendable (Int, Result<HTTPResponse, any Error>) -> Bool
-    // `ledger` and `places` are only touched under `lock`, hence @unchecked Sendable.
-    private let lock = Lock(())
-    private var ledger: BatchLedger
     private let limit: RequestLimit
-    // The places in flight: grows to what `limit` gives once the connection is known.
-    private var places = 0
+    private let state: Lock<State>
 
     init(
         urls: [URL], limit: RequestLimit, transport: CurlTransport, client: CurlClient,
@@ -30,25 +39,18 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
         self.transport = transport
         self.client = client
         self.answer = answer
-        ledger = BatchLedger(count: urls.count)
+        state = Lock(State(ledger: BatchLedger(count: urls.count)))
     }
 
     /// Asks for as many URLs as the limit gives on the connection as far as it is known.
     func start() {
         let multiplexed = urls.first.map(transport.multiplexes) ?? false
-        let count = lock.withLock { _ in grow(multiplexed: multiplexed) }
+        let count = state.withLock { state in state.grow(multiplexed: multiplexed, limit: limit) }
         for _ in 0..<count { askNext() }
     }
 
-    // The places to add (under `lock`) for a connection that does or does not multiplex.
-    private func grow(multiplexed: Bool) -> Int {
-        let added = max(0, limit.inFlight(multiplexed: multiplexed) - places)
-        places += added
-        return added
-    }
-
     func cancel() {
-        let (ids, unasked) = lock.withLock { _ in ledger.cancel() }
+        let (ids, unasked) = state.withLock { state in state.ledger.cancel() }
         for id in ids { xkcd_http_cancel(client.pointer, id) }
         for index in unasked { _ = answer(index, .failure(XKCDError.cancelled)) }
     }
@@ -58,20 +60,20 @@ final class CurlBatch: RequestBatch, @unchecked Sendable {
     }
 
     private func askNext() {
-        guard let index = lock.withLock({ _ in ledger.takeNext() }) else { return }
+        guard let index = state.withLock({ state in state.ledger.takeNext() }) else { return }
         // Balanced by takeRetainedValue in `deliver`, which C calls exactly once.
         let context = Unmanaged.passRetained(CurlBatchRequest(batch: self, index: index)).toOpaque()
         let id = transport.submit(urls[index], lines: [], client: client, context: context) { context, result in
             CurlBatch.deliver(context, result)
         }
         guard id != 0 else { return }
-        if lock.withLock({ _ in ledger.started(id) }) { xkcd_http_cancel(client.pointer, id) }
+        if state.withLock({ state in state.ledger.started(id) }) { xkcd_http_cancel(client.pointer, id) }
     }
 
     private func ended(_ index: Int, id: UInt64, reply: CurlReply) {
-        let added = lock.withLock { _ in
-            if id != 0 { ledger.ended(id) }
-            return reply.multiplexed ? grow(multiplexed: true) : 0
+        let added = state.withLock { state in
+            if id != 0 { state.ledger.ended(id) }
+            return reply.multiplexed ? state.grow(multiplexed: true, limit: limit) : 0
         }
         let url = urls[index]
         // The first answer that widens the batch tells the transport, for the requests after it.

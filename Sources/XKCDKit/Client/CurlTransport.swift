@@ -13,24 +13,26 @@ import CCurl
 /// `maxConnectionsPerHost` connections per host, or share one connection to a host that
 /// speaks HTTP/2, up to ``RequestLimit/multiplexedStreams`` at once. The timeout bounds connecting and each
 /// silence of the server; a whole transfer may take three times as long.
-package final class CurlTransport: HTTPTransport, @unchecked Sendable {
-    private enum State {
+package final class CurlTransport: HTTPTransport, Sendable {
+    private enum Start {
         case idle
         case ready(CurlClient)
         case unavailable(String)
     }
 
-    private let timeoutSeconds: Lock<TimeInterval>
-    private var timeout: TimeInterval { timeoutSeconds.withLock { $0 } }
+    private struct State {
+        var timeout: TimeInterval
+        // The C client is thread-safe once made: the lock guards only its making.
+        var start = Start.idle
+        // The hosts (with port) that answered over HTTP/2 or later.
+        var multiplexedHosts: Set<String> = []
+    }
+
     private let maxConnectionsPerHost: Int
     private let maxBodyBytes: Int
     private let caFile: String?
-    private let lock = Lock(())
-    // Only touched under `lock` (or in deinit, when nothing else can reach it), which is what
-    // makes the class @unchecked Sendable; the C client it holds is thread-safe.
-    private var state = State.idle
-    // The hosts (with port) that answered over HTTP/2 or later.
-    private var multiplexedHosts: Set<String> = []
+    private let state: Lock<State>
+    private var timeout: TimeInterval { state.withLock { $0.timeout } }
 
     /// Creates a transport whose requests give up after `timeout` seconds without progress,
     /// keeping up to `maxConnectionsPerHost` connections per host and refusing bodies larger
@@ -40,7 +42,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
         timeout: TimeInterval, maxConnectionsPerHost: Int = RequestLimit.connectionsPerHost,
         maxBodyBytes: Int = 20 << 20, caFile: String? = nil
     ) {
-        timeoutSeconds = Lock(timeout)
+        state = Lock(State(timeout: timeout))
         self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
         self.maxBodyBytes = maxBodyBytes
         self.caFile = caFile
@@ -48,7 +50,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
 
     /// Gives the requests made from now on `seconds` without progress before they give up.
     package func setTimeout(_ seconds: TimeInterval) {
-        timeoutSeconds.withLock { $0 = seconds }
+        state.withLock { $0.timeout = seconds }
     }
 
     /// The CA bundle the environment names, as curl reads it: `CURL_CA_BUNDLE`, else
@@ -61,7 +63,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     deinit {
-        if case let .ready(client) = state {
+        if case let .ready(client) = state.withLock({ $0.start }) {
             xkcd_http_destroy(client.pointer)
         }
     }
@@ -155,13 +157,13 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Records that `url`'s host answered over HTTP/2 or later.
     func noteMultiplexed(_ url: URL) {
         guard let host = Self.hostKey(url) else { return }
-        lock.withLock { _ in _ = multiplexedHosts.insert(host) }
+        state.withLock { state in _ = state.multiplexedHosts.insert(host) }
     }
 
     /// Whether an answer from `url`'s host came over HTTP/2 or later.
     package func multiplexes(_ url: URL) -> Bool {
         guard let host = Self.hostKey(url) else { return false }
-        return lock.withLock { _ in multiplexedHosts.contains(host) }
+        return state.withLock { state in state.multiplexedHosts.contains(host) }
     }
 
     private static func hostKey(_ url: URL) -> String? {
@@ -189,8 +191,8 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func startedClient() throws(XKCDError) -> CurlClient {
-        try lock.withLock { _ throws(XKCDError) in
-            switch state {
+        try state.withLock { state throws(XKCDError) in
+            switch state.start {
             case let .ready(client):
                 return client
             case let .unavailable(reason):
@@ -203,7 +205,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 guard let pointer else {
                     let reason = String(
                         decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    state = .unavailable(reason)
+                    state.start = .unavailable(reason)
                     throw XKCDError.network("libcurl is not available: \(reason)")
                 }
                 if let caFile, xkcd_http_set_ca_file(pointer, caFile) != 0 {
@@ -211,7 +213,7 @@ package final class CurlTransport: HTTPTransport, @unchecked Sendable {
                     throw XKCDError.network("out of memory")
                 }
                 let client = CurlClient(pointer: pointer)
-                state = .ready(client)
+                state.start = .ready(client)
                 return client
             }
         }

@@ -6,15 +6,18 @@
 
 /// Keeps a ``TitleIndex`` of the store's titles, rebuilt only when the store has changed
 /// (by this process or another one on the same data directory).
-package final class TitleIndexCache: @unchecked Sendable {
-    // The lock guards the index and what it was built from: Tab runs on the line editor's
-    // thread, lookups on the session's.
-    private let lock = Lock(())
+package final class TitleIndexCache: Sendable {
+    // The index and what it was built from: Tab runs on the line editor's thread, lookups on
+    // the session's.
+    private struct State {
+        var index = TitleIndex.empty
+        var signature: String?
+        var checkedAt = 0.0
+        var rowsChanged: Int?
+    }
+
     private let store: ComicStore
-    private var index = TitleIndex.empty
-    private var signature: String?
-    private var checkedAt = 0.0
-    private var rowsChanged: Int?
+    private let state = Lock(State())
 
     /// How long a check of the store holds against other processes' changes.
     static let checkInterval = 1.0
@@ -29,20 +32,23 @@ package final class TitleIndexCache: @unchecked Sendable {
     /// other processes' writes, and always with `checkingStore` (a lookup that must see the
     /// latest titles).
     package func current(checkingStore: Bool = false) -> TitleIndex {
-        lock.withLock { _ in
+        state.withLock { state in
             let time = ProcessInfo.processInfo.systemUptime
             let changed = store.rowsChanged
-            guard checkingStore || changed != rowsChanged || time - checkedAt >= Self.checkInterval else {
-                return index
+            guard checkingStore || changed != state.rowsChanged || time - state.checkedAt >= Self.checkInterval
+            else {
+                return state.index
             }
-            rowsChanged = changed
-            checkedAt = time
-            guard let now = try? store.titleSignature() else { return index }
-            if now != signature, let titles = try? store.allTitles(), let favorites = try? store.favoriteNumbers() {
-                index = TitleIndex(titles: titles, favorites: favorites)
-                signature = now
+            state.rowsChanged = changed
+            state.checkedAt = time
+            guard let now = try? store.titleSignature() else { return state.index }
+            if now != state.signature, let titles = try? store.allTitles(),
+                let favorites = try? store.favoriteNumbers()
+            {
+                state.index = TitleIndex(titles: titles, favorites: favorites)
+                state.signature = now
             }
-            return index
+            return state.index
         }
     }
 }

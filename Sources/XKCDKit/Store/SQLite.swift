@@ -512,7 +512,10 @@ extension SQLiteValue {
 /// reads beside it, each used by one thread at a time; or one connection to a database in
 /// memory, for tests.
 package final class SQLiteDatabase: @unchecked Sendable {
-    // @unchecked Sendable: each connection is used only while its lock is held.
+    // @unchecked Sendable: each connection is used only while its lock is held. Not a
+    // `Lock<SQLiteConnection>`: its `withLock` hands the value over as `inout sending`, and
+    // passing a connection to the caller's `body` (not Sendable) makes it task-isolated, which
+    // the compiler refuses; the locks guard nothing but the right to use their connection.
     private let writer: SQLiteConnection
     private let writerLock = Lock(())
     private let reader: SQLiteConnection?
