@@ -121,6 +121,10 @@ struct Main {
         let notify: @Sendable (String) -> Void = { output.notice($0) }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
+        // Only a person at a terminal waits to be told; a pipe or a JSON reader never is.
+        let waiting =
+            !options.json && terminal.stdoutIsTTY && terminal.stderrIsTTY
+            ? RequestNotice(width: { Terminal().stderrWidth ?? 80 }) : nil
         let openSession = { (settings: LiveSettings) in
             do {
                 try DataDirectory.prepare(options.dataDirectory)
@@ -132,9 +136,10 @@ struct Main {
             }
             let store = try ComicStore.open(
                 at: options.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
+            let curl = CurlTransport(timeout: options.timeout, caFile: CurlTransport.caBundle(in: environment))
             let client = XKCDClient(
                 baseURL: options.baseURL, explainURL: options.explainURL,
-                transport: CurlTransport(timeout: options.timeout, caFile: CurlTransport.caBundle(in: environment)))
+                transport: waiting.map { NoticedTransport(transport: curl, notice: $0) } ?? curl)
             let source = ComicSource(
                 store: store, client: client,
                 images: ImageFiles(directory: options.dataDirectory.appendingPathComponent("images")),
@@ -168,8 +173,9 @@ struct Main {
         let interrupts = Interrupts(mode: repl == nil ? .stopRun : .cancelCommand)
         let runner = CommandRunner(
             opened: repl?.session, openSession: openSession, rendering: rendering, settings: options.settings,
-            output: output, interrupts: interrupts, handoff: SystemHandoff(terminal: terminal, environment: environment)
-        )
+            output: output, interrupts: interrupts,
+            handoff: SystemHandoff(terminal: terminal, environment: environment),
+            waiting: waiting)
         if let repl {
             return await InteractiveLoop(
                 runner: runner, reader: LineFeed(repl.reader), output: output, session: repl.session,
