@@ -118,13 +118,17 @@ struct Main {
 
     private static func run(_ options: GlobalOptions, output: Output, environment: Environment) async -> Int32 {
         let terminal = Terminal()
-        let notify: @Sendable (String) -> Void = { output.notice($0) }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
         // Only a person at a terminal waits to be told; a pipe or a JSON reader never is.
         let waiting =
             !options.json && terminal.stdoutIsTTY && terminal.stderrIsTTY
             ? RequestNotice(width: { Terminal().stderrWidth ?? 80 }) : nil
+        // A notice during a request goes on a line of its own, the wait's line redrawn below it.
+        let notify: @Sendable (String) -> Void = { message in
+            guard let waiting else { return output.notice(message) }
+            waiting.clearing { output.notice(message) }
+        }
         let openSession = { (settings: LiveSettings) in
             do {
                 try DataDirectory.prepare(options.dataDirectory)

@@ -66,6 +66,15 @@ final class RequestNotice: Sendable {
         state.withLock { if $0.notice.end(id) { Self.erase() } }
     }
 
+    /// Erases the line, if drawn, and calls `write` (which prints something else) before the
+    /// spinner can turn again; the next turn draws the line below what it printed.
+    func clearing(_ write: () -> Void) {
+        state.withLock {
+            if $0.notice.clear() { Self.erase() }
+            write()
+        }
+    }
+
     private func draw() {
         let columns = width()
         state.withLock {

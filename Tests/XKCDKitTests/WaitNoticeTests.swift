@@ -52,6 +52,17 @@ import XKCDKit
         #expect(later == nil)
     }
 
+    @Test func aClearedLineIsDrawnAgainWhileTheRequestLasts() {
+        var notice = WaitNotice()
+        _ = notice.begin(comic, at: start)
+        _ = notice.line(at: start + .seconds(1), width: 80)
+        let cleared = notice.clear()
+        let again = notice.clear()
+        #expect(cleared && !again)
+        let redrawn = notice.line(at: start + .seconds(2), width: 80)
+        #expect(redrawn?.hasSuffix("fetching #353…") == true && notice.shown)
+    }
+
     @Test func theLineNeverReachesTheLastColumn() throws {
         var notice = WaitNotice()
         _ = notice.begin(comic, at: start)

@@ -38,6 +38,12 @@ package struct WaitNotice: Sendable {
     /// Forgets every request; true when the line was shown and must be erased.
     package mutating func hide() -> Bool {
         inFlight.removeAll()
+        return clear()
+    }
+
+    /// Marks the line erased, the requests still in flight; true when it was shown and must
+    /// be erased.
+    package mutating func clear() -> Bool {
         defer { shown = false }
         return shown
     }
