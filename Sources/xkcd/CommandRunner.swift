@@ -70,6 +70,8 @@ final class CommandRunner {
     private let output: Output
     private let interrupts: Interrupts
     private let handoff: SystemHandoff
+    /// Says so on the terminal when a command waits long on a request; nil where no one is told.
+    private let waiting: RequestNotice?
     /// Asks a yes/no question on the terminal, given as the lines to print before the answer
     /// and the last line, which the answer follows; nil when there is no one to ask (scripts),
     /// and the command goes ahead.
@@ -86,8 +88,9 @@ final class CommandRunner {
         opened: Session? = nil, openSession: @escaping (LiveSettings) throws -> Session, rendering: Rendering,
         settings: Settings,
         output: Output,
-        interrupts: Interrupts, handoff: SystemHandoff
+        interrupts: Interrupts, handoff: SystemHandoff, waiting: RequestNotice? = nil
     ) {
+        self.waiting = waiting
         self.opened = opened
         self.openSession = openSession
         self.rendering = rendering
@@ -156,14 +159,14 @@ final class CommandRunner {
                 outcome = try settings.change(key, to: value, save: save)
             default:
                 let session = try session()
-                outcome = try await interrupts.cancelling { try await session.run(command) }
+                outcome = try await waitingOn(command) { try await session.run(command) }
             }
             if case let .confirmation(confirmation) = outcome, let session = opened {
                 guard await answer(confirmation) else {
                     output.notice(confirmation.declined)
                     return Result()
                 }
-                outcome = try await interrupts.cancelling { try await session.run(confirmation.command) }
+                outcome = try await waitingOn(confirmation.command) { try await session.run(confirmation.command) }
             }
         } catch XKCDError.cancelled {
             output.notice("cancelled")
@@ -176,6 +179,18 @@ final class CommandRunner {
         let renderer = renderer()
         let handed = hand(outcome, text: renderer.render(outcome), json: renderer.json)
         return Result(failed: !handed || Self.countsAsFailed(outcome))
+    }
+
+    // Runs `command` on the session, Ctrl-C cancelling it, with the notice of a slow request
+    // drawn meanwhile (a sync draws its own progress instead) and erased before anything else
+    // is printed.
+    private func waitingOn(
+        _ command: Command, _ operation: @escaping @Sendable () async throws -> Outcome
+    ) async throws -> Outcome {
+        if case .sync = command { return try await interrupts.cancelling(operation) }
+        waiting?.start()
+        defer { waiting?.stop() }
+        return try await interrupts.cancelling(operation)
     }
 
     // Choices instead of a comic, and a sync that missed comics, end with status 1.
@@ -217,12 +232,12 @@ final class CommandRunner {
         case let .shared(result):
             output.write(text)
             if result.copy {
-                let ways = handoff.copy(result.text)
-                guard !ways.isEmpty else {
-                    output.error("cannot copy: no terminal to send OSC 52 to and no wl-copy, xclip or pbcopy")
+                let copied = handoff.copy(result.text)
+                if let error = copied.error {
+                    output.error(error)
                     return false
                 }
-                output.notice("copied to the clipboard (\(ways.joined(separator: ", ")))")
+                if let notice = copied.notice { output.notice(notice) }
             }
             if result.open { return open(result.openURL, printing: nil) }
         case let .newComics(report, notify):

@@ -57,10 +57,11 @@ struct ExternalProgram {
     }
 
     /// Runs it away from the terminal and returns what it printed (at most 64 KiB), or nil
-    /// when it could not be started or did not exit with status 0.
-    func output(_ arguments: [String]) -> String? {
+    /// when it could not be started or did not exit with status 0; with a `limit`, also nil
+    /// when it had not finished within it (it is then killed).
+    func output(_ arguments: [String], within limit: Duration? = nil) -> String? {
         var captured: [UInt8]? = []
-        let ending = spawn(arguments, input: nil, onTerminal: false, settings: [:], capturing: &captured)
+        let ending = spawn(arguments, input: nil, onTerminal: false, settings: [:], capturing: &captured, within: limit)
         return ending.succeeded ? String(decoding: captured ?? [], as: UTF8.self) : nil
     }
 
@@ -87,10 +88,11 @@ struct ExternalProgram {
         return spawn(arguments, input: input, onTerminal: onTerminal, settings: settings, capturing: &nothing)
     }
 
-    // With `captured` not nil, the program's standard output is read into it.
+    // With `captured` not nil, the program's standard output is read into it; with a `limit`,
+    // a program still writing or running when it is up is killed (with its process group).
     private func spawn(
         _ arguments: [String], input: String?, onTerminal: Bool, settings: [String: String],
-        capturing captured: inout [UInt8]?
+        capturing captured: inout [UInt8]?, within limit: Duration? = nil
     ) -> Ending {
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
@@ -168,7 +170,20 @@ struct ExternalProgram {
             close(outputPipe[1])
             outputPipe[1] = -1
             var chunk = [UInt8](repeating: 0, count: 4096)
+            let deadline = limit.map { ContinuousClock.now + $0 }
             while true {
+                if let deadline {
+                    let left = ContinuousClock.now.duration(to: deadline)
+                    var ready = pollfd(fd: outputPipe[0], events: Int16(POLLIN), revents: 0)
+                    let milliseconds = max(
+                        0, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+                    let polled = poll(&ready, 1, milliseconds)
+                    if polled < 0 && errno == EINTR { continue }
+                    guard polled > 0 else {
+                        kill(-pid, SIGKILL)
+                        break
+                    }
+                }
                 let count = read(outputPipe[0], &chunk, chunk.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }

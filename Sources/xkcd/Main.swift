@@ -118,9 +118,17 @@ struct Main {
 
     private static func run(_ options: GlobalOptions, output: Output, environment: Environment) async -> Int32 {
         let terminal = Terminal()
-        let notify: @Sendable (String) -> Void = { output.notice($0) }
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
         let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
+        // Only a person at a terminal waits to be told; a pipe or a JSON reader never is.
+        let waiting =
+            !options.json && terminal.stdoutIsTTY && terminal.stderrIsTTY
+            ? RequestNotice(width: { Terminal().stderrWidth ?? 80 }) : nil
+        // A notice during a request goes on a line of its own, the wait's line redrawn below it.
+        let notify: @Sendable (String) -> Void = { message in
+            guard let waiting else { return output.notice(message) }
+            waiting.clearing { output.notice(message) }
+        }
         // The store and the network as the settings are when the session opens: `set` may have changed them.
         let openSession = { (settings: LiveSettings) in
             do {
@@ -133,10 +141,11 @@ struct Main {
             }
             let store = try ComicStore.open(
                 at: settings.current.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
+            let curl = CurlTransport(
+                timeout: settings.current.timeout, caFile: CurlTransport.caBundle(in: environment))
             let client = XKCDClient(
                 baseURL: settings.current.baseURL, explainURL: settings.current.explainURL,
-                transport: CurlTransport(
-                    timeout: settings.current.timeout, caFile: CurlTransport.caBundle(in: environment)))
+                transport: waiting.map { NoticedTransport(transport: curl, notice: $0) } ?? curl)
             let source = ComicSource(
                 store: store, client: client,
                 images: ImageFiles(directory: settings.current.dataDirectory.appendingPathComponent("images")),
@@ -170,8 +179,9 @@ struct Main {
         let interrupts = Interrupts(mode: repl == nil ? .stopRun : .cancelCommand)
         let runner = CommandRunner(
             opened: repl?.session, openSession: openSession, rendering: rendering, settings: options.settings,
-            output: output, interrupts: interrupts, handoff: SystemHandoff(terminal: terminal, environment: environment)
-        )
+            output: output, interrupts: interrupts,
+            handoff: SystemHandoff(terminal: terminal, environment: environment),
+            waiting: waiting)
         if let repl {
             return await InteractiveLoop(
                 runner: runner, reader: LineFeed(repl.reader), output: output, session: repl.session,

@@ -59,24 +59,32 @@ struct SystemHandoff {
         return failed.isEmpty ? .nothingToOpenWith(missing: missing) : .failed(failed)
     }
 
-    /// Puts `text` on the clipboard: OSC 52 through the terminal, and every clipboard tool
-    /// the session offers. Returns the ways used (empty when there was none).
-    func copy(_ text: String) -> [String] {
-        var used: [String] = []
-        if Terminal.writeToControllingTerminal("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}") {
-            used.append("OSC 52")
+    /// Puts `text` on the clipboard: OSC 52 through the terminal (inside tmux only where tmux
+    /// passes it on), and the first clipboard tool the session offers. Returns what to tell the
+    /// user, or the error when nothing took the text.
+    func copy(_ text: String) -> (notice: String?, error: String?) {
+        let insideTmux = environment["TMUX"] != nil
+        let setting =
+            insideTmux
+            ? ExternalProgram.find("tmux", environment: environment)?.output(
+                ["show", "-gv", "set-clipboard"], within: .seconds(2)) : nil
+        let escape = ClipboardEscape.decide(insideTmux: insideTmux, setClipboard: setting)
+        var sent = false
+        if case .send = escape {
+            sent = Terminal.writeToControllingTerminal("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}")
         }
         var tools: [(String, [String])] = []
         if !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty { tools.append(("wl-copy", [])) }
         if !(environment["DISPLAY"] ?? "").isEmpty { tools.append(("xclip", ["-selection", "clipboard"])) }
         tools.append(("pbcopy", []))
+        var used: [String] = []
         for (name, arguments) in tools {
             if let tool = ExternalProgram.find(name, environment: environment), tool.run(arguments, input: text) {
                 used.append(name)
                 break
             }
         }
-        return used
+        return ClipboardEscape.report(escape, sent: sent, tools: used)
     }
 
     /// Raises a desktop notification with `notify-send` (Linux) or `osascript` (macOS);

@@ -89,11 +89,56 @@ import XKCDKit
         #expect(!sent.contains("48;2;0;0;0m"), "no black box on the grey")
     }
 
+    @Test func aCopyGoesThroughTmuxOnlyWhereItPassesItOn() throws { try withServer(copies) }
+
+    // `share --copy` in a pane: with set-clipboard on, tmux takes the OSC 52 into a paste buffer
+    // and the program says it sent it; with the default (external) or off, nothing is sent, and
+    // the program says what to change and fails, having no other way to copy.
+    private func copies() throws {
+        try tmux(["set", "-g", "status", "off"])
+        try tmux(["set", "-g", "default-size", "200x24"])
+        let variables = loopback.xkcd.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let buffer = socket + ".buffer"
+        defer { try? FileManager.default.removeItem(atPath: buffer) }
+        for setting in ["on", "external", "off"] {
+            try tmux(["set", "-g", "set-clipboard", setting])
+            try? tmux(["delete-buffer"])
+            let command =
+                "sleep 0.5; env -u DISPLAY -u WAYLAND_DISPLAY PATH=/usr/bin:/bin \(variables) "
+                + "'\(XKCDBinary.url.path)' share 353 --copy; echo STATUS=$?; sleep 600"
+            try tmux(["new-window", "-d", "-t", "xkcd", "-n", setting, command])
+            var screen = ""
+            for _ in 0..<200 {
+                screen = try capture("xkcd:\(setting)")
+                if screen.contains("STATUS=") { break }
+                usleep(50_000)
+            }
+            try? FileManager.default.removeItem(atPath: buffer)
+            try? tmux(["save-buffer", buffer])
+            let copied = (try? String(contentsOfFile: buffer, encoding: .utf8)) ?? ""
+            #expect(screen.contains("xkcd #353: Python"), "\(setting): the text is printed\n\(screen)")
+            #expect(!screen.contains("copied to the clipboard"), "\(setting): nothing confirms it arrived")
+            if setting == "on" {
+                #expect(copied.hasPrefix("xkcd #353: Python"), "tmux has it: \(copied.debugDescription)")
+                #expect(screen.contains("sent to the terminal through tmux (OSC 52)") && screen.contains("STATUS=0"))
+            } else {
+                #expect(copied.isEmpty, "\(setting): nothing sent: \(copied.debugDescription)")
+                #expect(screen.contains("error: cannot copy: tmux does not pass OSC 52 on"), "\(screen)")
+                #expect(screen.contains("set-clipboard is \(setting)") && screen.contains("'set -g set-clipboard on'"))
+                #expect(screen.contains("STATUS=1"))
+            }
+        }
+    }
+
     // What tmux shows in `target`'s pane.
     private func capture(_ target: String) throws -> String {
         let file = socket + ".screen"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try tmux(["capture-pane", "-t", target, ";", "save-buffer", file])
+        // In a buffer of its own, gone at once: the newest buffer stays what the pane copied.
+        try tmux([
+            "capture-pane", "-b", "xkcd-screen", "-t", target, ";", "save-buffer", "-b", "xkcd-screen", file, ";",
+            "delete-buffer", "-b", "xkcd-screen",
+        ])
         return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     }
 
