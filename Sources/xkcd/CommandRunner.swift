@@ -13,32 +13,6 @@ import XKCDKit
     import Darwin
 #endif
 
-/// How outcomes are rendered: decided at start, the width asked anew for each outcome.
-struct Rendering {
-    /// Whether stdout takes colour at all (a terminal whose TERM is set and not `dumb`).
-    var terminalColor: Bool
-    var json: Bool
-    /// Whether the terminal shows OSC 8 links.
-    var hyperlinks: Bool
-    /// Whether sentences are wrapped to the width (on a terminal; a pipe gets one line each).
-    var wrapsMessages: Bool
-    /// What a command named in a hint starts with (`xkcd ` for a one-shot command).
-    var commandPrefix = ""
-    /// Whether commands are typed at a prompt (the REPL), where `more` goes on with a search.
-    var atAPrompt: Bool
-
-    /// A renderer for the terminal as it is now, with colour where the `color` setting and
-    /// the terminal allow it.
-    func renderer(color: Bool) -> Renderer {
-        var renderer = Renderer(width: Terminal().width, color: color && terminalColor, json: json)
-        renderer.hyperlinks = hyperlinks && color && terminalColor
-        renderer.wrapsMessages = wrapsMessages
-        renderer.commandPrefix = commandPrefix
-        renderer.atAPrompt = atAPrompt
-        return renderer
-    }
-}
-
 /// Parses lines, runs their commands on the session, and hands what they produce to the
 /// renderer and, where an outcome asks, to the pager, the clipboard or the opener.
 @MainActor
@@ -64,7 +38,9 @@ final class CommandRunner {
 
     private let openSession: (LiveSettings) throws -> Session
     private var opened: Session?
-    private let rendering: Rendering
+    /// The renderer as the terminal allows it, decided at start; the width is asked anew and
+    /// the `color` setting applied for each outcome.
+    private let terminalRenderer: Renderer
     /// The settings the command line gave and `set` changed before the session opened.
     private var settings: LiveSettings
     private let output: Output
@@ -85,7 +61,7 @@ final class CommandRunner {
     /// A runner over `opened`, or the session `openSession` makes on first use: a script with
     /// no commands, or a failed parse, never touches the database.
     init(
-        opened: Session? = nil, openSession: @escaping (LiveSettings) throws -> Session, rendering: Rendering,
+        opened: Session? = nil, openSession: @escaping (LiveSettings) throws -> Session, renderer: Renderer,
         settings: Settings,
         output: Output,
         interrupts: Interrupts, handoff: SystemHandoff, waiting: RequestNotice? = nil
@@ -93,7 +69,7 @@ final class CommandRunner {
         self.waiting = waiting
         self.opened = opened
         self.openSession = openSession
-        self.rendering = rendering
+        terminalRenderer = renderer
         self.settings = LiveSettings(settings)
         self.output = output
         self.interrupts = interrupts
@@ -102,7 +78,13 @@ final class CommandRunner {
 
     /// A renderer for the next outcome, in colour where the `color` setting says so.
     func renderer() -> Renderer {
-        rendering.renderer(color: opened?.allowsColor ?? settings.current.color)
+        var renderer = terminalRenderer
+        renderer.width = max(20, Terminal().width)
+        if !(opened?.allowsColor ?? settings.current.color) {
+            renderer.style = Style(enabled: false)
+            renderer.hyperlinks = false
+        }
+        return renderer
     }
 
     /// The session, opening the store the first time.

@@ -155,11 +155,11 @@ struct Main {
                 source: source, settings: settings, terminal: drawsOn, notify: notify,
                 progress: { bar?.show($0) })
         }
-        let rendering = Rendering(
-            terminalColor: terminal.stdoutSupportsColor, json: options.json, hyperlinks: terminal.supportsHyperlinks,
-            wrapsMessages: terminal.stdoutIsTTY,
-            commandPrefix: options.commandString == nil && !options.words.isEmpty ? ProgramHelp.name + " " : "",
-            atAPrompt: isREPL)
+        var renderer = Renderer(width: terminal.width, color: terminal.stdoutSupportsColor, json: options.json)
+        renderer.hyperlinks = terminal.supportsHyperlinks && terminal.stdoutSupportsColor
+        renderer.wrapsMessages = terminal.stdoutIsTTY
+        renderer.commandPrefix = options.commandString == nil && !options.words.isEmpty ? ProgramHelp.name + " " : ""
+        renderer.atAPrompt = isREPL
         // The REPL opens the store at once (the prompt shows the current comic, Tab the titles).
         var repl: (session: Session, reader: EditLineReader)?
         if isREPL {
@@ -178,7 +178,7 @@ struct Main {
         }
         let interrupts = Interrupts(mode: repl == nil ? .stopRun : .cancelCommand)
         let runner = CommandRunner(
-            opened: repl?.session, openSession: openSession, rendering: rendering, settings: options.settings,
+            opened: repl?.session, openSession: openSession, renderer: renderer, settings: options.settings,
             output: output, interrupts: interrupts,
             handoff: SystemHandoff(terminal: terminal, environment: environment),
             waiting: waiting)
