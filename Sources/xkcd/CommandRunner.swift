@@ -272,7 +272,7 @@ final class CommandRunner {
 /// the REPL the prompt comes back. Elsewhere it also stops the run, which ends with status 130
 /// once the command has kept what it finished (a sync stores what arrived); a second Ctrl-C
 /// ends it at once. Nothing is set up until ``arm()``: until then Ctrl-C ends the program as usual.
-final class Interrupts: @unchecked Sendable {
+final class Interrupts: Sendable {
     /// What Ctrl-C does besides cancelling the command in flight.
     enum Mode {
         /// Nothing more: the REPL goes on.
@@ -292,23 +292,22 @@ final class Interrupts: @unchecked Sendable {
     private let state = Lock(State())
     private let mode: Mode
     private let queue = DispatchQueue(label: "xkcd.interrupts")
-    // Set once, by `arm()`, under `sourceLock`.
-    private let sourceLock = Lock(())
-    private var source: DispatchSourceSignal?
+    // Set once, by `arm()`.
+    private let source = Lock<DispatchSourceSignal?>(nil)
 
     init(mode: Mode) {
         self.mode = mode
     }
 
     deinit {
-        source?.cancel()
+        source.withLock { $0?.cancel() }
     }
 
     /// Takes over Ctrl-C, once; returns when the handler is in place. Starting the signal
     /// source starts libdispatch's threads, which a run without commands never needs.
     func arm() {
-        sourceLock.withLock { _ in
-            guard source == nil else { return }
+        source.withLock { installed in
+            guard installed == nil else { return }
             signal(SIGINT, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
             // libdispatch installs its handler asynchronously: a Ctrl-C before that would be lost.
@@ -317,7 +316,7 @@ final class Interrupts: @unchecked Sendable {
             source.setEventHandler { [unowned self] in self.interrupted() }
             source.resume()
             registered.wait()
-            self.source = source
+            installed = source
         }
     }
 

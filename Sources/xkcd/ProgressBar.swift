@@ -13,7 +13,7 @@ import XKCDKit
 #endif
 
 /// Draws sync progress on one stderr line of a terminal (``ProgressLine`` says what it holds).
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     // The lock orders writes; progress arrives from the sync task's threads.
     private let lock = Lock(())
     private let width: @Sendable () -> Int
