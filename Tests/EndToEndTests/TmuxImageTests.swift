@@ -64,6 +64,29 @@ import XKCDKit
     // passes on with a dark grey: #353 in half blocks is drawn light-on-dark, on the
     // terminal's own background.
     private func backgroundThroughTmux() throws {
+        let sent = try halfBlocksOnAClient(answer: "\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\\u{1B}[?62;22c")
+        // The questions went out wrapped for tmux to pass on; the picture follows them.
+        #expect(sent.hasPrefix("\u{1B}Ptmux;"), "\(sent.prefix(40).debugDescription)")
+        let picture = try #require(sent.range(of: "\u{1B}\\", options: .backwards)).upperBound
+        #expect(HalfBlockCells.darkShare(String(sent[picture...]), darkTerminal: true) > 0.5)
+        #expect(!sent.contains("48;2;0;0;0m"), "no black box on the grey")
+    }
+
+    @Test func anUnknownBackgroundInTmuxIsTheTerminalsOwn() throws { try withServer(unknownBackgroundInTmux) }
+
+    // A client on a terminal that answers nothing, as tmux 3.3a answers no OSC 11 itself: #353
+    // in half blocks takes the terminal's default colours, with no white paper of its own.
+    private func unknownBackgroundInTmux() throws {
+        let sent = try halfBlocksOnAClient(answer: nil)
+        let start = try #require(sent.range(of: "\u{1B}[39;49m"), "\(sent.suffix(80).debugDescription)")
+        let picture = sent[start.lowerBound...]
+        #expect(picture.contains("▀") || picture.contains("▄"))
+        #expect(!picture.contains("\u{1B}[48;2;") && !picture.contains("\u{1B}[38;2;"), "no colour of its own")
+    }
+
+    // What the pane is sent for #353 in true-colour half blocks, with passthrough on and a
+    // client attached whose terminal gives `answer` to the background question, or nothing.
+    private func halfBlocksOnAClient(answer: String?) throws -> String {
         try tmux(["set", "-g", "allow-passthrough", "on"])
         let client = try PseudoTerminal(
             executable: URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-S", socket, "attach", "-t", "xkcd"],
@@ -78,15 +101,12 @@ import XKCDKit
         defer { try? FileManager.default.removeItem(atPath: raw) }
         try tmux(["new-window", "-t", "xkcd", "-n", "picture", command])
         try tmux(["pipe-pane", "-t", "xkcd:picture", "-o", "cat > '\(raw)'"])
-        _ = try client.waitFor("\u{1B}]11;?")
-        client.send("\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\\u{1B}[?62;22c")
-        for _ in 0..<200 where !(try capture("xkcd:picture")).contains("DONE") { usleep(50_000) }
-        let sent = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
-        // The questions went out wrapped for tmux to pass on; the picture follows them.
-        #expect(sent.hasPrefix("\u{1B}Ptmux;"), "\(sent.prefix(40).debugDescription)")
-        let picture = try #require(sent.range(of: "\u{1B}\\", options: .backwards)).upperBound
-        #expect(HalfBlockCells.darkShare(String(sent[picture...]), darkTerminal: true) > 0.5)
-        #expect(!sent.contains("48;2;0;0;0m"), "no black box on the grey")
+        if let answer {
+            _ = try client.waitFor("\u{1B}]11;?")
+            client.send(answer)
+        }
+        for _ in 0..<400 where !(try capture("xkcd:picture")).contains("DONE") { usleep(50_000) }
+        return (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
     }
 
     // What tmux shows in `target`'s pane.
