@@ -81,8 +81,9 @@ import Testing
         let tmux = ["TERM": "screen-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]
         #expect(render(tmux).contains("▀") || render(tmux).contains("\u{1B}[48;5;"))
         let forced = render(tmux, renderer: .kitty)
-        // Its rows made first (a 2 x 2 image in one row), then it, then tmux's cursor below it.
-        #expect(forced.hasPrefix("\n\u{1B}[1A\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100"))
+        // Its rows made first (a 2 x 2 image in one row), the writer's wait for tmux to have
+        // drawn them, then it, then tmux's cursor below it.
+        #expect(forced.hasPrefix("\n\u{1B}[1A\u{1B}[6n\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100"))
         #expect(forced.hasSuffix("\u{1B}\\\n"))
         // Where tmux said the pane and its cursor are, each piece is led there.
         var facts = TerminalFacts(environment: tmux, isTTY: true)
@@ -91,7 +92,15 @@ import Testing
         kitty.options = ImageOptions(renderer: .kitty)
         #expect(
             ImageComposer(facts: facts).render(kitty).hasPrefix(
-                "\n\u{1B}[1A\u{1B}Ptmux;\u{1B}\u{1B}[9;11H\u{1B}\u{1B}_Ga=T,f=100"))
+                "\n\u{1B}[1A\u{1B}[6n\u{1B}Ptmux;\u{1B}\u{1B}[9;11H\u{1B}\u{1B}_Ga=T,f=100"))
+    }
+
+    @Test func theWaitForTmuxEndsWithACursorReport() {
+        #expect(TmuxPassthrough.isCursorReport(Array("\u{1B}[24;1R".utf8)))
+        #expect(TmuxPassthrough.isCursorReport(Array("typed\u{1B}[5;80R".utf8)))
+        #expect(!TmuxPassthrough.isCursorReport(Array("\u{1B}[24;1".utf8)), "not all of it yet")
+        #expect(!TmuxPassthrough.isCursorReport(Array("\u{1B}[?62;22c".utf8)))
+        #expect(!TmuxPassthrough.isCursorReport([]))
     }
 
     @Test func kittyGetsPNGEvenFromAJPEGComic() throws {
