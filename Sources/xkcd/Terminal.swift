@@ -218,7 +218,22 @@ final class Output: Sendable {
     /// Writes `text` to stdout as is. Output that cannot be written ends the program: quietly
     /// where the reader closed the pipe (`xkcd … | head -1`), otherwise (a full disk, a closed
     /// stdout) with an error and status 1.
+    /// Where `text` holds ``TmuxPassthrough/settle`` (a picture inside tmux), what comes
+    /// before it is written first and, on a terminal, its answer awaited (for a moment at
+    /// most) before the rest; elsewhere the question is left out.
     func write(_ text: String) {
+        guard text.contains(TmuxPassthrough.settle) else { return writeWhole(text) }
+        let parts = text.split(separator: TmuxPassthrough.settle, omittingEmptySubsequences: false)
+        let asks = isatty(STDOUT_FILENO) == 1
+        for (index, part) in parts.enumerated() {
+            writeWhole(String(part))
+            guard asks, index < parts.count - 1 else { continue }
+            _ = GraphicsProbe.exchange(
+                TmuxPassthrough.settle, timeoutMilliseconds: 500, isComplete: TmuxPassthrough.isCursorReport)
+        }
+    }
+
+    private func writeWhole(_ text: String) {
         guard !text.isEmpty else { return }
         let failure = Self.writeAll(STDOUT_FILENO, Array(text.utf8))
         guard failure != 0 else { return }

@@ -58,35 +58,105 @@ import XKCDKit
         #expect(screen[..<below].allSatisfy { $0.allSatisfy(\.isWhitespace) }, "nothing is written over it")
     }
 
+    @Test func aPictureInAScrolledPaneIsSentAfterTheScroll() throws { try withServer(picturesAfterTheScroll) }
+
+    // A REPL in a pane of 80 x 24 cells, on a client of the test's own, draws #353 with
+    // kitty's protocol until the pane has scrolled: tmux must have passed the scroll that
+    // makes each picture's rows on to the terminal before the picture, or the terminal moves
+    // the picture up with it. So the pane asks where its cursor is between the rows and the
+    // picture, and nothing scrolls the terminal between a picture and the next prompt.
+    private func picturesAfterTheScroll() throws {
+        try tmux(["set", "-g", "allow-passthrough", "on"])
+        try tmux(["set", "-g", "status", "off"])
+        let client = try attachedClient()
+        defer { client.terminate() }
+        let variables = assignments(["TERM": "xterm-256color"])
+        let raw = socket + ".raw"
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        try tmux(["new-window", "-t", "xkcd", "-n", "repl", "env \(variables) '\(XKCDBinary.url.path)'; sleep 600"])
+        try tmux(["pipe-pane", "-t", "xkcd:repl", "-o", "cat > '\(raw)'"])
+        _ = try client.waitFor("xkcd")
+        let pieces = "\u{1B}_Ga=T"
+        for time in 1...8 {
+            try tmux(["send-keys", "-t", "xkcd:repl", "image 353 --renderer kitty", "Enter"])
+            let expected = time
+            for _ in 0..<200 where client.output.components(separatedBy: pieces).count - 1 < expected {
+                usleep(50_000)
+            }
+            usleep(300_000)
+        }
+        // The pane is sent each picture's rows, then asked where its cursor is (tmux answers
+        // once it has taken the rows in), and only then the picture.
+        let sent = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
+        let settled = sent.matches(of: /\x1B\[\d+A\x1B\[6n\x1BPtmux;\x1B\x1B\[\d+;1H\x1B\x1B_Ga=T/)
+        #expect(settled.count == 8, "\(sent.prefix(120).debugDescription)")
+        let shown = client.output.components(separatedBy: pieces)
+        try #require(shown.count == 9, "eight pictures reached the terminal")
+        for (index, after) in shown.dropFirst().enumerated() {
+            // What tmux sends up to the next prompt: a line feed or CSI S would scroll it.
+            let untilPrompt = after.components(separatedBy: "xkcd> ").first ?? ""
+            let scrolls = untilPrompt.contains("\n") || untilPrompt.contains(/\x1B\[\d*S/)
+            #expect(!scrolls, "picture \(index + 1): \(untilPrompt.suffix(80).debugDescription)")
+        }
+    }
+
     @Test func aDarkTerminalOutsideTmuxIsAskedThroughIt() throws { try withServer(backgroundThroughTmux) }
 
     // A client on a terminal of the test's own, which answers the background question tmux
     // passes on with a dark grey: #353 in half blocks is drawn light-on-dark, on the
     // terminal's own background.
     private func backgroundThroughTmux() throws {
+        let sent = try halfBlocksOnAClient(answer: "\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\\u{1B}[?62;22c")
+        // The questions went out wrapped for tmux to pass on; the picture follows them.
+        #expect(sent.hasPrefix("\u{1B}Ptmux;"), "\(sent.prefix(40).debugDescription)")
+        let picture = try #require(sent.range(of: "\u{1B}\\", options: .backwards)).upperBound
+        #expect(HalfBlockCells.darkShare(String(sent[picture...]), darkTerminal: true) > 0.5)
+        #expect(!sent.contains("48;2;0;0;0m"), "no black box on the grey")
+    }
+
+    @Test func anUnknownBackgroundInTmuxIsTheTerminalsOwn() throws { try withServer(unknownBackgroundInTmux) }
+
+    // A client on a terminal that answers nothing, as tmux 3.3a answers no OSC 11 itself: #353
+    // in half blocks takes the terminal's default colours, with no white paper of its own.
+    private func unknownBackgroundInTmux() throws {
+        let sent = try halfBlocksOnAClient(answer: nil)
+        let start = try #require(sent.range(of: "\u{1B}[39;49m"), "\(sent.suffix(80).debugDescription)")
+        let picture = sent[start.lowerBound...]
+        #expect(picture.contains("▀") || picture.contains("▄"))
+        #expect(!picture.contains("\u{1B}[48;2;") && !picture.contains("\u{1B}[38;2;"), "no colour of its own")
+    }
+
+    // What the pane is sent for #353 in true-colour half blocks, with passthrough on and a
+    // client attached whose terminal gives `answer` to the background question, or nothing.
+    private func halfBlocksOnAClient(answer: String?) throws -> String {
         try tmux(["set", "-g", "allow-passthrough", "on"])
-        let client = try PseudoTerminal(
-            executable: URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-S", socket, "attach", "-t", "xkcd"],
-            columns: 80, rows: 24)
+        let client = try attachedClient()
         defer { client.terminate() }
-        var environment = loopback.xkcd.environment
-        environment["COLORTERM"] = "truecolor"
-        let variables = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let variables = assignments(["COLORTERM": "truecolor"])
         let command =
             "sleep 0.5; env \(variables) '\(XKCDBinary.url.path)' image 353 --renderer blocks; echo DONE; sleep 600"
         let raw = socket + ".raw"
         defer { try? FileManager.default.removeItem(atPath: raw) }
         try tmux(["new-window", "-t", "xkcd", "-n", "picture", command])
         try tmux(["pipe-pane", "-t", "xkcd:picture", "-o", "cat > '\(raw)'"])
-        _ = try client.waitFor("\u{1B}]11;?")
-        client.send("\u{1B}]11;rgb:1e1e/1e1e/1e1e\u{1B}\\\u{1B}[?62;22c")
-        for _ in 0..<200 where !(try capture("xkcd:picture")).contains("DONE") { usleep(50_000) }
-        let sent = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
-        // The questions went out wrapped for tmux to pass on; the picture follows them.
-        #expect(sent.hasPrefix("\u{1B}Ptmux;"), "\(sent.prefix(40).debugDescription)")
-        let picture = try #require(sent.range(of: "\u{1B}\\", options: .backwards)).upperBound
-        #expect(HalfBlockCells.darkShare(String(sent[picture...]), darkTerminal: true) > 0.5)
-        #expect(!sent.contains("48;2;0;0;0m"), "no black box on the grey")
+        if let answer {
+            _ = try client.waitFor("\u{1B}]11;?")
+            client.send(answer)
+        }
+        for _ in 0..<400 where !(try capture("xkcd:picture")).contains("DONE") { usleep(50_000) }
+        return (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
+    }
+
+    // A client of 80 x 24 cells on a terminal of the test's own, attached to the session.
+    private func attachedClient() throws -> PseudoTerminal {
+        try PseudoTerminal(
+            executable: URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-S", socket, "attach", "-t", "xkcd"],
+            columns: 80, rows: 24)
+    }
+
+    // The loopback's environment with `extra`, as `env` takes it in a pane's command.
+    private func assignments(_ extra: [String: String]) -> String {
+        loopback.xkcd.environment.merging(extra) { $1 }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
     }
 
     @Test func aCopyGoesThroughTmuxOnlyWhereItPassesItOn() throws { try withServer(copies) }

@@ -97,10 +97,12 @@ import Testing
         let paper = Xterm256.index(r: 0x1E, g: 0x1E, b: 0x1E)
         #expect(drawn.contains("\u{1B}[49m"), "the terminal's own background")
         #expect(!drawn.contains("48;5;\(paper)m") && !drawn.contains("48;5;16m"), "no box of another grey")
-        // Unknown exactly, it is still left to the terminal: the paper is whatever white became.
+        // Dark but of no known colour (XKCD_THEME=dark, no OSC 11 answer): the terminal's own
+        // colours, not a blend toward a guessed black.
         facts.background = nil
         let unknown = ImageComposer(facts: facts).render(image)
-        #expect(unknown.contains("\u{1B}[49m") && !unknown.contains("48;5;16m"))
+        #expect(unknown.hasPrefix("\u{1B}[39;49m"), "\(unknown.prefix(20).debugDescription)")
+        #expect(!unknown.contains("\u{1B}[38;") && !unknown.contains("\u{1B}[48;"), "no colour of its own")
     }
 
     @Test func anInvertedPictureForKittyIsMadeNoLargerThanItIsShown() throws {

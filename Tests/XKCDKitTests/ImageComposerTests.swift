@@ -33,10 +33,30 @@ import Testing
         #expect(
             render(["TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
         #expect(render(["TERM": "xterm-256color"], sixel: true).hasPrefix("\u{1B}P"))
-        #expect(render(["TERM": "xterm-256color", "COLORTERM": "truecolor"]).contains("\u{1B}[48;2;255;255;255m"))
-        #expect(render(["TERM": "xterm-256color"]).contains("\u{1B}[48;5;"))
+        #expect(render(["TERM": "xterm-256color", "COLORTERM": "truecolor"]).hasPrefix("\u{1B}[39;49m"))
+        #expect(render(["TERM": "xterm-256color"]).hasPrefix("\u{1B}[39;49m"))
         #expect(render(["TERM": "dumb"]) == "**  \n  **\n")
         #expect(render(["TERM": "xterm-kitty"], tty: false) == "**  \n  **\n")
+    }
+
+    @Test func lineArtOnAnUnknownBackgroundIsInTheTerminalsOwnColours() {
+        // Black on white, 4 x 4: ink in the default foreground, paper the default background,
+        // whatever the theme; with the background reported, light-on-dark colours again.
+        var facts = TerminalFacts(
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "TMUX": "/tmp/s,1,0"], isTTY: true,
+            columns: 4, rows: 24)
+        var image = image
+        image.options.width = 4
+        for dark in [nil, false, true] {
+            facts.darkBackground = dark
+            #expect(
+                ImageComposer(facts: facts).render(image)
+                    == "\u{1B}[39;49m\u{2580}\u{2584}  \u{1B}[0m\n\u{1B}[39;49m  \u{2580}\u{2584}\u{1B}[0m\n",
+                "dark: \(String(describing: dark))")
+        }
+        facts.darkBackground = true
+        facts.background = TerminalBackground(red: 0x1E, green: 0x1E, blue: 0x1E)
+        #expect(ImageComposer(facts: facts).render(image).contains("\u{1B}[38;2;255;255;255m"))
     }
 
     @Test func aSixelPictureLeavesTheCursorBelowItInEveryTerminal() {
@@ -61,8 +81,9 @@ import Testing
         let tmux = ["TERM": "screen-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"]
         #expect(render(tmux).contains("▀") || render(tmux).contains("\u{1B}[48;5;"))
         let forced = render(tmux, renderer: .kitty)
-        // Its rows made first (a 2 x 2 image in one row), then it, then tmux's cursor below it.
-        #expect(forced.hasPrefix("\n\u{1B}[1A\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100"))
+        // Its rows made first (a 2 x 2 image in one row), the writer's wait for tmux to have
+        // drawn them, then it, then tmux's cursor below it.
+        #expect(forced.hasPrefix("\n\u{1B}[1A\u{1B}[6n\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100"))
         #expect(forced.hasSuffix("\u{1B}\\\n"))
         // Where tmux said the pane and its cursor are, each piece is led there.
         var facts = TerminalFacts(environment: tmux, isTTY: true)
@@ -71,7 +92,15 @@ import Testing
         kitty.options = ImageOptions(renderer: .kitty)
         #expect(
             ImageComposer(facts: facts).render(kitty).hasPrefix(
-                "\n\u{1B}[1A\u{1B}Ptmux;\u{1B}\u{1B}[9;11H\u{1B}\u{1B}_Ga=T,f=100"))
+                "\n\u{1B}[1A\u{1B}[6n\u{1B}Ptmux;\u{1B}\u{1B}[9;11H\u{1B}\u{1B}_Ga=T,f=100"))
+    }
+
+    @Test func theWaitForTmuxEndsWithACursorReport() {
+        #expect(TmuxPassthrough.isCursorReport(Array("\u{1B}[24;1R".utf8)))
+        #expect(TmuxPassthrough.isCursorReport(Array("typed\u{1B}[5;80R".utf8)))
+        #expect(!TmuxPassthrough.isCursorReport(Array("\u{1B}[24;1".utf8)), "not all of it yet")
+        #expect(!TmuxPassthrough.isCursorReport(Array("\u{1B}[?62;22c".utf8)))
+        #expect(!TmuxPassthrough.isCursorReport([]))
     }
 
     @Test func kittyGetsPNGEvenFromAJPEGComic() throws {

@@ -60,6 +60,45 @@ package enum HalfBlocks {
         return lines
     }
 
+    /// One line for every two pixel rows of `image` (scaled and flattened as for
+    /// ``lines(_:colors:paper:)``) in the terminal's own colours: a pixel darker than
+    /// ``inkThreshold`` is ink, drawn in the default foreground, and the rest is paper, the
+    /// default background. Each line starts with `ESC[39;49m` and ends with `ESC[0m`, with no
+    /// colour of its own, so line art is right on a background whose colour is not known.
+    package static func defaultColorLines(_ image: RasterImage) -> [String] {
+        let width = image.width
+        let height = image.height
+        var lines: [String] = []
+        lines.reserveCapacity((height + 1) / 2)
+        var out = ByteBuffer(capacity: width * 3 + 16)
+        image.pixels.withUnsafeBufferPointer { px in
+            func ink(_ x: Int, _ y: Int) -> Bool {
+                guard y < height else { return false }
+                let i = (y * width + x) * 4
+                return (299 * Int(px[i]) + 587 * Int(px[i + 1]) + 114 * Int(px[i + 2])) / 1000 < inkThreshold
+            }
+            for y in stride(from: 0, to: height, by: 2) {
+                out.removeAll()
+                out.append("\u{1B}[39;49m")
+                for x in 0..<width {
+                    switch (ink(x, y), ink(x, y + 1)) {
+                    case (true, true): out.append("\u{2588}")
+                    case (true, false): out.append("\u{2580}")
+                    case (false, true): out.append("\u{2584}")
+                    case (false, false): out.append(0x20)
+                    }
+                }
+                out.append("\u{1B}[0m")
+                lines.append(out.string)
+            }
+        }
+        return lines
+    }
+
+    // Lighter than a comic's lines, so thin strokes averaged with the paper around them when
+    // scaled down still come out as ink.
+    static let inkThreshold = 176
+
     private enum Layer {
         case foreground, background
     }

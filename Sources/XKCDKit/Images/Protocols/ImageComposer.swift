@@ -96,6 +96,11 @@ package struct ImageComposer: Sendable {
     private func lines(_ raster: RasterImage, fit: ImageFit, as chosen: ImageProtocol, inverts: Bool) -> String {
         // ASCII shading draws dark pixels as dense glyphs in the text colour, which is light on
         // a dark terminal: it already shows light lines there.
+        // Line art on a background whose colour is not known (tmux answers no OSC 11) is drawn
+        // in the terminal's own colours, right on dark and light alike, never blended to a guess.
+        if chosen == .blocks && facts.background == nil && ImageTone.isGrey(raster) {
+            return HalfBlocks.defaultColorLines(prepared(raster, fit, inverts: false)).joined(separator: "\n") + "\n"
+        }
         let image = prepared(raster, fit, inverts: inverts && chosen != .ascii)
         let lines =
             chosen == .ascii
@@ -105,9 +110,9 @@ package struct ImageComposer: Sendable {
     }
 
     // The paper's colour once toned, where the terminal's background is known to be like it:
-    // white on a light terminal, the reported background (else black) turned over on a dark one.
+    // white on a light terminal, the reported background turned over on a dark one.
     private func paper(_ inverts: Bool) -> TerminalBackground? {
-        if inverts { return facts.background ?? TerminalBackground(red: 0, green: 0, blue: 0) }
+        if inverts { return facts.background }
         return facts.darkBackground == false ? TerminalBackground(red: 255, green: 255, blue: 255) : nil
     }
 

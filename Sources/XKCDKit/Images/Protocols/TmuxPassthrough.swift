@@ -71,12 +71,30 @@ package enum TmuxPassthrough {
     /// later than what it passes through, and moves the cursor after each), and newlines take
     /// tmux's cursor below it. Without `pane`, the picture is passed through where the
     /// terminal's cursor happens to be.
+    /// tmux writes a pane's scroll to the terminal outside after a passthrough that came
+    /// with it, which would move the picture up with the text; so ``settle`` follows the
+    /// newlines that make its rows, before the picture is passed through.
     package static func picture(_ drawn: String, rows: Int, pane: Pane?, after: Int = 0) -> String {
-        guard let pane else { return ImageComposer.inReservedRows(rows, drawn) { wrap($0) } }
+        guard let pane else { return ImageComposer.inReservedRows(rows, drawn) { settle + wrap($0) } }
         let start = min(pane.cursorRow + after, pane.height - 1)
         let top = max(0, min(start + max(1, rows), pane.height - 1) - max(1, rows))
         let origin = "\u{1B}[\(pane.top + top + 1);\(pane.left + 1)H"
-        return ImageComposer.inReservedRows(rows, drawn) { wrap($0, leading: origin) }
+        return ImageComposer.inReservedRows(rows, drawn) { settle + wrap($0, leading: origin) }
+    }
+
+    /// Where the writer waits for tmux to have drawn what came before it: the question for
+    /// the cursor's position (CSI 6n), which tmux answers once it has taken in all before it.
+    /// On a terminal the writer asks it and reads the answer; elsewhere it leaves it out.
+    package static let settle = "\u{1B}[6n"
+
+    /// Whether `reply` holds a cursor-position report (`ESC [ row ; column R`).
+    package static func isCursorReport(_ reply: [UInt8]) -> Bool {
+        guard let start = reply.lastIndex(of: escape) else { return false }
+        let report = reply[start...].dropFirst()
+        guard report.first == UInt8(ascii: "["), report.last == UInt8(ascii: "R") else { return false }
+        let body = report.dropFirst().dropLast()
+        return body.contains(UInt8(ascii: ";"))
+            && body.allSatisfy { $0 == UInt8(ascii: ";") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// Where the escape sequence starting at `start` ends (one past its last byte).
