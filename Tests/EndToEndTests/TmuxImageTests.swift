@@ -5,9 +5,9 @@ import XKCDKit
 
 /// Pictures inside tmux, with Debian's tmux on a socket of the test's own: the binary finds
 /// the server through `TMUX`, as it does in a pane.
-@Suite(.serialized) final class TmuxImageTests {
+@Suite(.serialized) final class TmuxImageTests: TmuxSuite {
     private let loopback: Loopback
-    private let socket: String
+    let socket: String
     private var environment: [String: String] { ["TMUX": "\(socket),1,0"] }
 
     init() throws {
@@ -87,26 +87,6 @@ import XKCDKit
         let picture = try #require(sent.range(of: "\u{1B}\\", options: .backwards)).upperBound
         #expect(HalfBlockCells.darkShare(String(sent[picture...]), darkTerminal: true) > 0.5)
         #expect(!sent.contains("48;2;0;0;0m"), "no black box on the grey")
-    }
-
-    // What tmux shows in `target`'s pane.
-    private func capture(_ target: String) throws -> String {
-        let file = socket + ".screen"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        try tmux(["capture-pane", "-t", target, ";", "save-buffer", file])
-        return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-    }
-
-    // Runs tmux and waits for it; not through Process, whose wait would not end while the
-    // server tmux leaves running holds what it watches its children through.
-    private func tmux(_ arguments: [String]) throws {
-        let status = CleanSpawn.run("/usr/bin/tmux", ["-S", socket] + arguments)
-        guard status == 0 else { throw TmuxError("tmux \(arguments.joined(separator: " ")) failed (\(status ?? -1))") }
-    }
-
-    private struct TmuxError: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 
     @Test func aForcedPictureTmuxWillNotPassSaysHowToLetIt() throws { try withServer(forcedPictures) }

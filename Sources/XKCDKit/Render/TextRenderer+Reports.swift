@@ -169,7 +169,15 @@ extension TextRenderer {
         for (row, value) in zip(report.rows, values) {
             let key = row.key + String(repeating: " ", count: keyWidth - row.key.count)
             let pad = String(repeating: " ", count: max(0, valueWidth - DisplayWidth.of(value)))
-            lines.append("\(style.bold(key))  \(value)\(pad)  \(style.dim(row.origin))")
+            let plain = "\(key)  \(value)\(pad)  \(row.origin)"
+            guard wrapsMessages, DisplayWidth.of(plain) > width else {
+                lines.append("\(style.bold(key))  \(value)\(pad)  \(style.dim(row.origin))")
+                continue
+            }
+            // Too wide for the terminal: the origin goes under the value, wrapped between words.
+            let under = String(repeating: " ", count: keyWidth + 2)
+            lines.append("\(style.bold(key))  \(value)")
+            lines += TextWrapper.wrap(row.origin, width: width, indent: under).map { style.dim($0) }
         }
         return block(lines)
     }
