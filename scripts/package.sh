@@ -4,7 +4,8 @@
 #   OUTDIR/xkcd-VERSION-linux-ARCH.tar.gz   (ARCH as uname -m names it: x86_64, aarch64 ...)
 # `make package` builds the binary and reads VERSION from its `--version`. Files are staged
 # under .build/package. Depends is what dpkg-shlibdeps finds the binary links; the libraries
-# it opens with dlopen (curl and the image codecs) are Recommends. File dates are the last
+# it opens with dlopen (curl and the image codecs) are Recommends, and so is bash-completion,
+# without which the bash completion script is never loaded. File dates are the last
 # commit's (SOURCE_DATE_EPOCH when set), so the same tree gives the same archives.
 # MAINTAINER names the package's maintainer ("Name <address>").
 set -eu
@@ -190,7 +191,7 @@ Architecture: $deb_arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: libcurl4, libpng16-16, libjpeg62-turbo, libgif7
+Recommends: libcurl4, libpng16-16, libjpeg62-turbo, libgif7, bash-completion
 Section: net
 Priority: optional
 Description: terminal browser for the xkcd web comic

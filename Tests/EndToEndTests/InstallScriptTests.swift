@@ -11,16 +11,7 @@ import Testing
     func aPrefixTheUserCannotWriteIsOneLineSayingToUseSudo() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // The release's layout, as scripts/package.sh makes it.
-        let release = scratch.appendingPathComponent("release")
-        try FileManager.default.createDirectory(
-            at: release.appendingPathComponent("completions"), withIntermediateDirectories: true)
-        for name in ["xkcd", "xkcd.1", "completions/xkcd.bash", "completions/_xkcd", "completions/xkcd.fish"] {
-            try Data("x".utf8).write(to: release.appendingPathComponent(name))
-        }
-        let script = release.appendingPathComponent("install.sh")
-        try FileManager.default.copyItem(
-            at: CheckedInFile("scripts/release/install.sh").url, to: script)
+        let script = try Self.release(in: scratch)
         // Someone else's prefix, as /usr/local is a normal user's: root runs the script as nobody.
         let prefix = scratch.appendingPathComponent("usr/local")
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
@@ -38,5 +29,39 @@ import Testing
                 + "prefix of your own: ./install.sh --prefix ~/.local\n")
         #expect(!run.stdout.contains("Installing"), "nothing is copied")
         #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.path).isEmpty)
+    }
+
+    @Test func anInstallSaysWhereTheCompletionsWentAndWhatLoadsThem() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let script = try Self.release(in: scratch)
+        let prefix = scratch.appendingPathComponent("prefix").path
+        let run = try ChildProcess.run(
+            "/usr/bin/env", ["sh", script.path, "--prefix", prefix],
+            environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "HOME": scratch.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let share = prefix + "/share"
+        for folder in ["bash-completion/completions", "zsh/site-functions", "fish/vendor_completions.d"] {
+            #expect(run.stdout.contains("\(share)/\(folder)"), "names \(folder): \(run.stdout)")
+            #expect(FileManager.default.fileExists(atPath: "\(share)/\(folder)"))
+        }
+        let bash = try #require(run.stdout.split(separator: "\n").first { $0.contains("bash:") }, "\(run.stdout)")
+        #expect(bash.contains("the bash-completion package"))
+        #expect(run.stdout.contains("'. \(share)/bash-completion/completions/xkcd'"), "sourcing the file without it")
+        #expect(run.stdout.contains("zsh:  add \(share)/zsh/site-functions to fpath before compinit"))
+        #expect(run.stdout.contains("fish: loads it when \(share) is in XDG_DATA_DIRS"))
+    }
+
+    // The release's layout, as scripts/package.sh makes it, with placeholder files: its install.sh.
+    private static func release(in scratch: URL) throws -> URL {
+        let release = scratch.appendingPathComponent("release")
+        try FileManager.default.createDirectory(
+            at: release.appendingPathComponent("completions"), withIntermediateDirectories: true)
+        for name in ["xkcd", "xkcd.1", "completions/xkcd.bash", "completions/_xkcd", "completions/xkcd.fish"] {
+            try Data("x".utf8).write(to: release.appendingPathComponent(name))
+        }
+        let script = release.appendingPathComponent("install.sh")
+        try FileManager.default.copyItem(at: CheckedInFile("scripts/release/install.sh").url, to: script)
+        return script
     }
 }

@@ -5,9 +5,9 @@ import XKCDKit
 
 /// Pictures inside tmux, with Debian's tmux on a socket of the test's own: the binary finds
 /// the server through `TMUX`, as it does in a pane.
-@Suite(.serialized) final class TmuxImageTests {
+@Suite(.serialized) final class TmuxImageTests: TmuxSuite {
     private let loopback: Loopback
-    private let socket: String
+    let socket: String
     private var environment: [String: String] { ["TMUX": "\(socket),1,0"] }
 
     init() throws {

@@ -80,7 +80,7 @@ import Testing
         #expect(whole.incomplete == view.incomplete)
         #expect(
             Renderer(width: 80, color: true, json: false).render(.explanation(whole)).contains(
-                "\u{1B}[33mexplainxkcd marks this explanation incomplete"))
+                "\u{1B}[1mexplainxkcd marks this explanation incomplete"))
     }
 
     @Test func aComicWithoutAPageSaysSo() async throws {

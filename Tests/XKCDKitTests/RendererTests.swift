@@ -119,6 +119,35 @@ import Testing
         #expect(wider == ["synced: 2998 comics stored (8 new) in", "1.5 s, newest #3000"])
     }
 
+    @Test func altTextIsWrappedOnATerminalAndWholeInAPipe() {
+        let alt = Outcome.alt(DisplayComic(python))
+        #expect(terminal(40).render(alt).split(separator: "\n").count > 1)
+        #expect(Renderer(width: 40, color: false, json: false).render(alt) == python.alt + "\n")
+    }
+
+    @Test func anExplanationKeepsTheCardsMeasureOnAWideTerminal() throws {
+        let paragraph = Array(repeating: "Python is a language that reads like prose.", count: 12).joined(
+            separator: " ")
+        let view = ExplanationView(
+            num: 353, title: "Python", pageTitle: "353: Python", url: "https://www.explainxkcd.com/wiki/index.php/353",
+            document: try WikiMarkup.document(from: paragraph), wholePage: false, incomplete: nil)
+        let lines = terminal(200).render(.explanation(view)).split(separator: "\n").dropFirst(3)
+        #expect(lines.count > 4, "\(lines)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= CardLayout.measure }, "\(lines.map(\.count))")
+        #expect(lines.contains { DisplayWidth.of($0) > CardLayout.measure - 20 }, "the measure is used")
+    }
+
+    @Test func theIncompleteNoticeIsInTheTerminalsOwnColour() throws {
+        let view = ExplanationView(
+            num: 353, title: "Python", pageTitle: "353: Python", url: "https://www.explainxkcd.com/wiki/index.php/353",
+            document: try WikiMarkup.document(from: "Text."), wholePage: false,
+            incomplete: IncompleteNotice(reason: "More on Perl."))
+        let text = terminal(80, color: true).render(.explanation(view))
+        let note = try #require(text.split(separator: "\n").first { $0.contains("marks this explanation incomplete") })
+        #expect(note == "\u{1B}[1mexplainxkcd marks this explanation incomplete: More on Perl.\u{1B}[0m")
+        #expect(!text.contains("\u{1B}[33m"), "no yellow, unreadable on white")
+    }
+
     @Test func aLabelledReportHangsUnderItsText() {
         let entry = ComicEntry(num: 1234, title: "Douglas Engelbart (1925-2013)")
         let text = terminal(30, color: true).render(.favoriteAdded(entry, isNew: true, imageBytes: nil, storedNow: []))

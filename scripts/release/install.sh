@@ -122,6 +122,11 @@ case ":${PATH:-}:" in
 *":$prefix/bin:"*) ;;
 *) echo "Note: $prefix/bin is not on your PATH; add it (e.g. in ~/.profile) to run xkcd by name." ;;
 esac
-echo "zsh: add $prefix/share/zsh/site-functions to fpath before compinit if it is not there."
+share=$prefix/share
+echo "Completions went to $share/bash-completion/completions, $share/zsh/site-functions and $share/fish/vendor_completions.d:"
+echo "  bash: the bash-completion package loads it (from ~/.local/share, or $share when it is in XDG_DATA_DIRS);"
+echo "        without that package, add '. $share/bash-completion/completions/xkcd' to ~/.bashrc."
+echo "  zsh:  add $share/zsh/site-functions to fpath before compinit if it is not there."
+echo "  fish: loads it when $share is in XDG_DATA_DIRS; otherwise copy it to ~/.config/fish/completions."
 echo "Fetching comics needs libcurl; drawing images needs libpng, libjpeg and giflib."
 echo "Done. Run 'xkcd' to start; './uninstall.sh' (with the same prefix) removes these files."

@@ -172,7 +172,16 @@ extension Renderer {
             let pending = row.pending.map {
                 "; \(TerminalSanitizer.sanitize($0, multiline: false)) from the next start"
             }
-            lines.append("\(style.bold(key))  \(value)\(pad)  \(style.dim(row.origin + (pending ?? "")))")
+            let origin = row.origin + (pending ?? "")
+            let plain = "\(key)  \(value)\(pad)  \(origin)"
+            guard wrapsMessages, DisplayWidth.of(plain) > width else {
+                lines.append("\(style.bold(key))  \(value)\(pad)  \(style.dim(origin))")
+                continue
+            }
+            // Too wide for the terminal: the origin goes under the value, wrapped between words.
+            let under = String(repeating: " ", count: keyWidth + 2)
+            lines.append("\(style.bold(key))  \(value)")
+            lines += TextWrapper.wrap(origin, width: width, indent: under).map { style.dim($0) }
         }
         return block(lines)
     }

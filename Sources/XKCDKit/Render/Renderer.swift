@@ -33,11 +33,11 @@ package struct Renderer: Sendable {
         case let .card(comic, note):
             return card(comic) + block(sentence(note).map { style.notice($0) })
         case let .alt(comic):
-            return wrapped(comic.alt.isEmpty ? "(#\(comic.num) has no alt text)" : comic.alt)
+            return prose(comic.alt.isEmpty ? "(#\(comic.num) has no alt text)" : comic.alt)
         case let .transcript(view):
             guard !view.text.isEmpty else { return "(#\(view.num) has no transcript)\n" }
-            guard let document = view.document else { return wrapped(view.text) }
-            return block(WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(document))
+            guard let document = view.document else { return prose(view.text) }
+            return block(wikiLayout.lines(document))
         case let .history(entries, total):
             guard !entries.isEmpty else { return total > 0 ? "" : "(no comics visited yet)\n" }
             let more = total - entries.count
@@ -96,7 +96,7 @@ package struct Renderer: Sendable {
             }
             return searchText(hits, shownBefore: offset, total: total, query: query)
         case let .explanation(view):
-            let body = WikiLayout(width: width, style: style, hyperlinks: hyperlinks).lines(view.document)
+            let body = wikiLayout.lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))
         case let .shared(result):
             return result.text + "\n"
@@ -135,7 +135,8 @@ package struct Renderer: Sendable {
         let count = report.comics.count
         var named = report.names(first: 5).joined(separator: ", ")
         if count > 5 { named += " and \(count - 5) more" }
-        return wrapped("\(count) new \(count == 1 ? "comic" : "comics") \(since): \(named)")
+        return block(
+            TextWrapper.wrap("\(count) new \(count == 1 ? "comic" : "comics") \(since): \(named)", width: width))
     }
 
     /// `lines`, each ending with a newline.
@@ -171,9 +172,16 @@ package struct Renderer: Sendable {
         style.accent(String(number.dropLast())) + " "
     }
 
-    /// `text` wrapped to the width, ending with a newline.
-    private func wrapped(_ text: String) -> String {
-        block(TextWrapper.wrap(text, width: width))
+    /// Prose of a comic's (alt text, a plain transcript), ending with a newline: on a terminal
+    /// wrapped to the width; in a pipe each paragraph on one line, whole, as `--json` has it.
+    private func prose(_ text: String) -> String {
+        guard wrapsMessages else { return text.hasSuffix("\n") ? text : text + "\n" }
+        return block(TextWrapper.wrap(text, width: width))
+    }
+
+    // Explanations and transcripts keep the cards' measure on wide terminals.
+    private var wikiLayout: WikiLayout {
+        WikiLayout(width: min(width, CardLayout.measure), style: style, hyperlinks: hyperlinks)
     }
 
     private func card(_ comic: DisplayComic) -> String {
@@ -310,7 +318,9 @@ package struct Style: Sendable {
         static let italic = "\u{1B}[3m"
         static let dim = "\u{1B}[2m"
         static let cyan = "\u{1B}[36m"
-        static let yellow = "\u{1B}[33m"
+        // Bold in the terminal's own foreground: yellow is unreadable on white, and any fixed
+        // colour is hard to read on some background.
+        static let notice = "\u{1B}[1m"
         static let red = "\u{1B}[31m"
         static let eraseLine = "\u{1B}[2K"
         static let hyperlink = "\u{1B}]8;;"
@@ -326,7 +336,7 @@ package struct Style: Sendable {
     /// A comic number or other accent.
     package func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
     /// A warning or notice.
-    package func notice(_ s: String) -> String { wrap(s, Escape.yellow) }
+    package func notice(_ s: String) -> String { wrap(s, Escape.notice) }
     /// An error label.
     package func error(_ s: String) -> String { wrap(s, Escape.red) }
 
