@@ -42,8 +42,7 @@ struct Terminal {
 
     /// Colour only on a TTY whose TERM is set and not `dumb`.
     var stdoutSupportsColor: Bool {
-        let term = Environment.process["TERM"] ?? ""
-        return stdoutIsTTY && !term.isEmpty && term != "dumb"
+        stdoutIsTTY && TerminalFacts.takesEscapes(term: Environment.process["TERM"])
     }
 
     /// Rows: the terminal's height, else `LINES`, else 24.
@@ -58,7 +57,7 @@ struct Terminal {
     var supportsHyperlinks: Bool {
         guard outsideSupportsHyperlinks else { return false }
         guard Environment.process["TMUX"] != nil else { return true }
-        let tmux = ExternalProgram.find("tmux", environment: Environment(ProcessInfo.processInfo.environment))
+        let tmux = ExternalProgram.find("tmux", environment: Environment.process)
         let features = tmux?.output(["display", "-p", "#{client_termfeatures}"])
         return Hyperlink.passedOnByTmux(clientTermFeatures: features)
     }
@@ -143,7 +142,6 @@ struct Terminal {
             facts.cellHeight = Int(size.ws_ypixel) / Int(size.ws_row)
         }
         let wouldBe = ImageProtocolChoice.choose(forced: forced, facts: facts)
-        let term = facts.environment["TERM"] ?? ""
         // Inside tmux the terminal outside is asked through tmux's passthrough, where tmux allows it.
         let asksTmux = asking != .nothing && (forced?.drawsPixels == true || theme == .auto)
         let tmux =
@@ -151,7 +149,8 @@ struct Terminal {
             ? nil : ExternalProgram.find("tmux", environment: Environment(facts.environment))
         if let tmux { facts.tmuxPassthrough = Self.passesGraphics(tmux) }
         let mayAsk =
-            asking != .nothing && stdinIsTTY && stdoutIsTTY && !term.isEmpty && term != "dumb"
+            asking != .nothing && stdinIsTTY && stdoutIsTTY
+            && TerminalFacts.takesEscapes(term: facts.environment["TERM"])
             && (facts.environment["TMUX"] == nil || facts.tmuxPassthrough == true)
         // NO_COLOR turns half-blocks into ASCII, but a sixel picture is not colour in text.
         let asksForSixel = forced == .sixel || (forced == nil && (wouldBe == .blocks || wouldBe == .ascii) && mayAsk)
@@ -208,10 +207,9 @@ final class Output: Sendable {
     /// Colours the `error:` label only on a colour terminal, and never with `noColor`; with
     /// `json`, each error is also a JSON document on stdout.
     init(noColor: Bool, json: Bool = false) {
-        let term = Environment.process["TERM"] ?? ""
         errorStyle = Style(
             enabled: !noColor && isatty(STDERR_FILENO) == 1 && (Environment.process["NO_COLOR"] ?? "").isEmpty
-                && !term.isEmpty && term != "dumb")
+                && TerminalFacts.takesEscapes(term: Environment.process["TERM"]))
         self.json = json
     }
 

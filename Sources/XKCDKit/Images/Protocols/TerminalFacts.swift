@@ -67,6 +67,14 @@ package struct TerminalFacts: Sendable, Equatable {
     }
 }
 
+extension TerminalFacts {
+    /// Whether `TERM` names a terminal that takes escapes: set, and not `dumb`.
+    package static func takesEscapes(term: String?) -> Bool {
+        guard let term else { return false }
+        return !term.isEmpty && term != "dumb"
+    }
+}
+
 /// Picks how to draw an image from what is known about the terminal.
 package enum ImageProtocolChoice {
     /// The protocol to use: `forced` when given; otherwise the richest one the terminal is
@@ -79,7 +87,7 @@ package enum ImageProtocolChoice {
         let term = env["TERM"] ?? ""
         // Checked before the graphics variables: Emacs' shell sets TERM=dumb but inherits
         // KITTY_WINDOW_ID or TERM_PROGRAM from the terminal it was started in.
-        if term.isEmpty || term == "dumb" { return .ascii }
+        if !TerminalFacts.takesEscapes(term: term) { return .ascii }
         // tmux drops graphics escapes it does not know; a forced protocol can still be
         // sent through TmuxPassthrough, but an automatic choice must work as is.
         if env["TMUX"] == nil {
