@@ -25,7 +25,7 @@ package final class EditLineReader: LineReader {
     private static let suspendCommand = "xkcd-suspend"
 
     /// The most recent failure to read or write the history file; nil after a success.
-    package private(set) var historyError: LineEditingError?
+    private(set) var historyError: LineEditingError?
 
     private var editLine: OpaquePointer?
     private var libeditHistory: OpaquePointer?
@@ -333,20 +333,20 @@ package enum LineEditingError: Error, Equatable, Sendable, LocalizedError, Custo
 ///
 /// libedit's own `H_SAVE` writes an escaped format and `H_SETUNIQUE` only drops consecutive
 /// duplicates, so the file is ours and libedit only gets a mirror of `entries`.
-package struct HistoryStore: Equatable, Sendable {
+struct HistoryStore: Equatable, Sendable {
     /// How many entries are kept unless told otherwise.
-    package static let defaultLimit = 1000
+    static let defaultLimit = 1000
 
     /// The history file.
-    package let fileURL: URL
+    let fileURL: URL
     /// The most entries kept; the oldest are dropped first.
-    package let limit: Int
+    let limit: Int
     /// The entries, oldest first, without duplicates.
-    package private(set) var entries: [String]
+    private(set) var entries: [String]
 
     /// Creates a store for `fileURL` holding `entries` (normalised: invalid lines dropped,
     /// deduplicated, capped); nothing is read yet.
-    package init(fileURL: URL, limit: Int = HistoryStore.defaultLimit, entries: [String] = []) {
+    init(fileURL: URL, limit: Int = HistoryStore.defaultLimit, entries: [String] = []) {
         self.fileURL = fileURL
         self.limit = max(0, limit)
         self.entries = Self.normalized(entries, limit: max(0, limit))
@@ -354,7 +354,7 @@ package struct HistoryStore: Equatable, Sendable {
 
     /// Whether `line` is worth remembering: not empty or blank, and free of control characters
     /// (newlines, tabs, escapes).
-    package static func isRecordable(_ line: String) -> Bool {
+    static func isRecordable(_ line: String) -> Bool {
         var sawVisible = false
         for scalar in line.unicodeScalars {
             if scalar.properties.generalCategory == .control { return false }
@@ -364,7 +364,7 @@ package struct HistoryStore: Equatable, Sendable {
     }
 
     /// Keeps the recordable lines, each only at its last occurrence, and at most the newest `limit` of them.
-    package static func normalized(_ lines: [String], limit: Int) -> [String] {
+    static func normalized(_ lines: [String], limit: Int) -> [String] {
         var seen = Set<String>()
         var kept: [String] = []
         for line in lines.reversed().lazy.map(withoutTrailingWhitespace) where kept.count < limit {
@@ -378,7 +378,7 @@ package struct HistoryStore: Equatable, Sendable {
     /// Adds `line` in memory only (no I/O): an equal entry moves to the end and the oldest entries go past `limit`.
     /// Returns false when the line is not recordable.
     @discardableResult
-    package mutating func record(_ line: String) -> Bool {
+    mutating func record(_ line: String) -> Bool {
         let line = Self.withoutTrailingWhitespace(line)
         guard limit > 0, Self.isRecordable(line) else { return false }
         if let existing = entries.firstIndex(of: line) {
@@ -392,7 +392,7 @@ package struct HistoryStore: Equatable, Sendable {
     }
 
     /// Replaces `entries` with the file's contents; a missing file means no history.
-    package mutating func load() throws(LineEditingError) {
+    mutating func load() throws(LineEditingError) {
         let data: Data
         do {
             data = try Data(contentsOf: fileURL)
@@ -407,7 +407,7 @@ package struct HistoryStore: Equatable, Sendable {
 
     /// Records `line` and saves at once, first merging in what other sessions saved meanwhile.
     /// A line that is not recordable changes nothing and writes nothing.
-    package mutating func append(_ line: String) throws(LineEditingError) {
+    mutating func append(_ line: String) throws(LineEditingError) {
         guard Self.isRecordable(line) else { return }
         var merged = self
         if (try? merged.load()) != nil {
@@ -418,7 +418,7 @@ package struct HistoryStore: Equatable, Sendable {
     }
 
     /// Writes `entries` to the file atomically (a temporary file renamed over it), with mode 0600.
-    package func save() throws(LineEditingError) {
+    func save() throws(LineEditingError) {
         let path = fileURL.path
         do {
             try FileManager.default.createDirectory(

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// A misspelt search through the built binary: the fixtures and #303 Compiling and #936
 /// Password Strength, as xkcd serves them.

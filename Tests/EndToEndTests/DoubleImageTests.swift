@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// Double-resolution images through the binary: terminals that draw pixels and `save` get a
 /// comic's `_2x` image, from the loopback server's #1084 on; below, the 404 is remembered and

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// `xkcd-test-server --explanations`: the real explainxkcd fixture pages plus a generated page
 /// for every other comic, through the batch query API.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// `sync --explanations` through the binary against the loopback wiki's batch API: every
 /// page stored in ⌈pages/50⌉ requests, nothing fresh fetched twice, answers cut for size,

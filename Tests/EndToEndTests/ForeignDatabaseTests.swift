@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// Another program's SQLite file where the store should be: it is moved aside whole, once,
 /// and a new store takes its place.

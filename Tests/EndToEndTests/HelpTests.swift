@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// Help from every door: `xkcd --help`, `xkcd help goto`, `xkcd goto --help`, scripts and the
 /// REPL all print the one text.

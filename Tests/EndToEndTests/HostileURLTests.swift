@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// Addresses and names from the server that try to reach elsewhere: an `img` of another
 /// scheme, a huge image, a redirect chain, a title that would lead `save` out of its

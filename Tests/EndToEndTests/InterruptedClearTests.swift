@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// `cache clear` killed while it deletes thousands of image files: the next clear frees
 /// everything, and `cache stats` counts what is on disk.

@@ -1,5 +1,5 @@
 import Foundation
-import XKCDKit
+@testable import XKCDKit
 
 /// The documented shapes of the JSON output (docs/JSON.md), and a check of a document
 /// against one: key order, optional keys, types.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// Every command's `--json` document against its shape in docs/JSON.md, through the built
 /// binary: one document per command, keys in the documented order, types as documented.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// A corpus of malformed command lines, every command with every kind of bad argument,
 /// one-shot and through a script: never a crash, exactly one `error:` line for a command that

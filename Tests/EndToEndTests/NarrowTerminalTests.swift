@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// The REPL on a terminal 40 columns wide: help, errors, notices and the sync's progress line
 /// all fit it, with words whole.

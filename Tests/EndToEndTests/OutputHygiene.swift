@@ -1,4 +1,4 @@
-import XKCDKit
+@testable import XKCDKit
 
 /// Checks what a run printed, byte for byte, for anything the program did not write itself and
 /// for lines wider than the terminal.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// Search as each surface gives it: a quoted phrase stays a phrase on argv, in `-c`, in a
 /// script and at the prompt, and the hint after a page of hits runs as printed (`more` at the

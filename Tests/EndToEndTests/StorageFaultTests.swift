@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// The database under faults: killed writers, damaged files, unwritable directories and
 /// two processes writing at once.

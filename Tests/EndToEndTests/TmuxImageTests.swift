@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// Pictures inside tmux, with Debian's tmux on a socket of the test's own: the binary finds
 /// the server through `TMUX`, as it does in a pane.

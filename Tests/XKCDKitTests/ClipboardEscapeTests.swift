@@ -1,5 +1,5 @@
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 @Suite struct ClipboardEscapeTests {
     @Test func tmuxPassesTheEscapeOnOnlyWithSetClipboardOn() {

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// The loopback server's explainxkcd batch query API (MediaWiki 1.30's `action=query`) over
 /// real HTTP: redirects, missing pages, the 50-title limit, continuation within a result

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 /// The help screens, word for word. `XKCD_UPDATE_SNAPSHOTS=1 swift test` rewrites them.
 @Suite struct HelpSnapshotTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import XKCDKit
+@testable import XKCDKit
 
 @Suite struct WaitNoticeTests {
     private let start = ContinuousClock.now

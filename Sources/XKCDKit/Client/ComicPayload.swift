@@ -7,7 +7,7 @@
 /// Decodes one `info.0.json` body into a ``Comic``, checking its shape.
 package enum ComicPayload {
     /// The largest body accepted as comic metadata.
-    package static let maxBytes = 1 << 20
+    static let maxBytes = 1 << 20
 
     /// Parses `data`; `expected` is the number asked for (nil for the newest).
     package static func decode(_ data: Data, expected: Int?) throws -> Comic {

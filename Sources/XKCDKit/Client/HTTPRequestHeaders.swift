@@ -1,10 +1,10 @@
 /// Request header fields checked and written out as lines, so that no name or value can end
 /// a line early and smuggle in another field.
-package enum HTTPRequestHeaders {
+enum HTTPRequestHeaders {
     /// `headers` as `Name: value` lines sorted by name (an empty value as `Name;`, libcurl's
     /// way to send one), or ``XKCDError/cannotDo(_:)`` naming the first field refused: a name
     /// that is not an RFC 9110 token, or a value holding CR, LF or NUL.
-    package static func lines(_ headers: [String: String]) throws(XKCDError) -> [String] {
+    static func lines(_ headers: [String: String]) throws(XKCDError) -> [String] {
         var lines: [String] = []
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {

@@ -7,9 +7,9 @@
 /// A response: status, headers (lower-cased names) and body.
 package struct HTTPResponse: Sendable {
     /// The HTTP status code.
-    package var status: Int
+    var status: Int
     /// The body bytes.
-    package var body: Data
+    var body: Data
     // A sync reads no header of thousands of responses: the raw block is parsed only when asked.
     private let fields: Fields
 
@@ -19,7 +19,7 @@ package struct HTTPResponse: Sendable {
     }
 
     /// Header fields, names lower-cased.
-    package var headers: [String: String] {
+    var headers: [String: String] {
         switch fields {
         case let .parsed(headers): headers
         case let .block(block): HTTPHeaderBlock.fields(block)
@@ -27,7 +27,7 @@ package struct HTTPResponse: Sendable {
     }
 
     /// Creates a response.
-    package init(status: Int, headers: [String: String] = [:], body: Data) {
+    init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.body = body
         fields = .parsed(headers)

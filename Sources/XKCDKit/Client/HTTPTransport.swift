@@ -36,12 +36,12 @@ package protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     /// Connections that multiplex are not known to transports that do not say.
-    package func multiplexes(_ url: URL) -> Bool { false }
+    func multiplexes(_ url: URL) -> Bool { false }
 
-    package func setTimeout(_ seconds: TimeInterval) {}
+    func setTimeout(_ seconds: TimeInterval) {}
 
     /// Fetches `url` with no extra headers.
-    package func get(_ url: URL) async throws -> HTTPResponse {
+    func get(_ url: URL) async throws -> HTTPResponse {
         try await get(url, headers: [:])
     }
 }

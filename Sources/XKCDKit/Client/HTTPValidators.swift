@@ -6,17 +6,17 @@
 
 /// What a response said to validate it by next time: its `ETag` and `Last-Modified` fields,
 /// as sent, for a conditional request (`If-None-Match`, `If-Modified-Since`) later on.
-package struct HTTPValidators: Sendable, Equatable {
+struct HTTPValidators: Sendable, Equatable {
     /// The ETag header as sent (quotes and `W/` kept).
-    package var etag: String?
+    var etag: String?
     /// The Last-Modified header as sent.
-    package var lastModified: String?
+    var lastModified: String?
 
     /// The longest validator, in bytes, taken from a response or sent back.
-    package static let maxLength = 256
+    static let maxLength = 256
 
     /// Validators with these values.
-    package init(etag: String? = nil, lastModified: String? = nil) {
+    init(etag: String? = nil, lastModified: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified
     }
@@ -29,11 +29,11 @@ package struct HTTPValidators: Sendable, Equatable {
     }
 
     /// Neither validator is known.
-    package var isEmpty: Bool { etag == nil && lastModified == nil }
+    var isEmpty: Bool { etag == nil && lastModified == nil }
 
     /// Whether `value` can be kept and sent back: 1 to ``maxLength`` bytes of printable ASCII
     /// (0x20–0x7E), so it can neither break a header line nor grow without bound.
-    package static func isUsable(_ value: String) -> Bool {
+    static func isUsable(_ value: String) -> Bool {
         let bytes = value.utf8
         return !bytes.isEmpty && bytes.count <= maxLength && bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
     }
@@ -43,7 +43,7 @@ package struct HTTPValidators: Sendable, Equatable {
     /// are known; RFC 9110 §13.2.2 has the server go by If-None-Match). A validator that is
     /// not ``isUsable(_:)`` is left out, so a damaged stored value costs an unconditional
     /// request, never a damaged one.
-    package var conditionalHeaders: [String: String] {
+    var conditionalHeaders: [String: String] {
         var headers: [String: String] = [:]
         if let etag, Self.isUsable(etag) { headers["If-None-Match"] = etag }
         if let lastModified, Self.isUsable(lastModified) { headers["If-Modified-Since"] = lastModified }
@@ -54,12 +54,12 @@ package struct HTTPValidators: Sendable, Equatable {
     /// UTF-8 bytes, `:` and the value, or `-` when unknown, ETag first. For example
     /// `8:"5f-abc"29:Wed, 21 Oct 2015 07:28:00 GMT`, `-29:Wed, 21 Oct 2015 07:28:00 GMT`, or
     /// `--` for no validators. Every value survives the round trip through ``init(encoded:)``.
-    package var encoded: String {
+    var encoded: String {
         Self.encode(etag) + Self.encode(lastModified)
     }
 
     /// The validators `text` encodes (see ``encoded``); nil when it is not such a text.
-    package init?(encoded text: String) {
+    init?(encoded text: String) {
         let bytes = Array(text.utf8)
         var position = 0
         guard let etag = Self.decode(bytes, at: &position),

@@ -12,7 +12,7 @@ extension XKCDClient {
     /// With no usable validators the request is unconditional, and a 304 to it is a server
     /// error rather than "nothing changed". A 404 throws what ``latest()`` throws; other
     /// statuses but 200 throw ``XKCDError/httpStatus(_:url:)``.
-    package func latest(ifChangedSince validators: HTTPValidators) async throws -> NewestLookup {
+    func latest(ifChangedSince validators: HTTPValidators) async throws -> NewestLookup {
         let conditions = validators.conditionalHeaders
         let response = try await get(newestURL, headers: conditions)
         switch response.status {
@@ -30,7 +30,7 @@ extension XKCDClient {
 }
 
 /// What a conditional request for the newest comic found.
-package enum NewestLookup: Sendable, Equatable {
+enum NewestLookup: Sendable, Equatable {
     /// HTTP 304: the newest comic has not changed since the validators given.
     case notModified
     /// HTTP 200: the newest comic, with the validators of this response.

@@ -6,11 +6,11 @@
 
 extension XKCDClient {
     /// The largest explanation accepted.
-    package static let maxExplanationBytes = 2 << 20
+    static let maxExplanationBytes = 2 << 20
 
     /// explainxkcd's page for comic `num`, through its MediaWiki API; the numeric page
     /// redirects to `N: Title`. Throws ``XKCDError/noExplanation(_:)`` when there is none yet.
-    package func explanation(of num: Int) async throws -> ExplainPage {
+    func explanation(of num: Int) async throws -> ExplainPage {
         var components = URLComponents(
             url: explainURL.appendingPathComponent("wiki/api.php"), resolvingAgainstBaseURL: false)
         components?.queryItems = [

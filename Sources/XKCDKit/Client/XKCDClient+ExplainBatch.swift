@@ -6,13 +6,13 @@
 
 extension XKCDClient {
     /// What one batch of explainxkcd pages brought.
-    package struct ExplainBatch: Sendable, Equatable {
+    struct ExplainBatch: Sendable, Equatable {
         /// The pages that arrived, by comic.
-        package var pages: [ExplainPage] = []
+        var pages: [ExplainPage] = []
         /// The comics asked for that have no page yet.
-        package var missing: [Int] = []
+        var missing: [Int] = []
         /// The requests it took (continuations and waits for a lagging wiki included).
-        package var requests = 0
+        var requests = 0
     }
 
     /// How many times a batch asks again after the wiki answers `maxlag`.
@@ -26,7 +26,7 @@ extension XKCDClient {
     /// wiki's batch API, one request at a time: the rest of an answer cut for size is asked for
     /// with its `continue` fields; a `maxlag` answer waits as `Retry-After` says (503s and lost
     /// connections are retried as every request is, a 429 is waited out as `maxlag` is).
-    package func explanations(of numbers: [Int]) async throws -> ExplainBatch {
+    func explanations(of numbers: [Int]) async throws -> ExplainBatch {
         var batch = ExplainBatch()
         var continuation: [(key: String, value: String)] = []
         var lagRetries = 0

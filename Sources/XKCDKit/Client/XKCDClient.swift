@@ -7,9 +7,9 @@
 /// Speaks the xkcd JSON API: `BASE/info.0.json` and `BASE/N/info.0.json`.
 package struct XKCDClient: Sendable {
     /// The server's base URL, e.g. `https://xkcd.com`.
-    package let baseURL: URL
+    let baseURL: URL
     /// explainxkcd's base URL (its MediaWiki API is `explainURL/wiki/api.php`).
-    package let explainURL: URL
+    let explainURL: URL
     private let transport: any HTTPTransport
     // `baseURL` as text ending in "/", when a comic's address is that text plus its path.
     private let comicURLPrefix: String?
@@ -28,25 +28,25 @@ package struct XKCDClient: Sendable {
     }
 
     /// The same client asking `baseURL` and `explainURL`, its requests giving up after `timeout` seconds.
-    package func with(baseURL: URL, explainURL: URL, timeout: TimeInterval) -> XKCDClient {
+    func with(baseURL: URL, explainURL: URL, timeout: TimeInterval) -> XKCDClient {
         transport.setTimeout(timeout)
         return XKCDClient(baseURL: baseURL, explainURL: explainURL, transport: transport, retryDelays: retryDelays)
     }
 
     /// The same client with other retry delays.
-    package func withRetryDelays(_ delays: [Duration]) -> XKCDClient {
+    func withRetryDelays(_ delays: [Duration]) -> XKCDClient {
         XKCDClient(baseURL: baseURL, explainURL: explainURL, transport: transport, retryDelays: delays)
     }
 
     /// The result of asking for one comic.
-    package enum Lookup: Sendable, Equatable {
+    enum Lookup: Sendable, Equatable {
         case found(Comic)
         /// HTTP 404: no such comic.
         case notFound
     }
 
     /// The newest comic.
-    package func latest() async throws -> Comic {
+    func latest() async throws -> Comic {
         switch try await fetch(url: newestURL, expected: nil) {
         case let .found(comic): return comic
         case .notFound: throw noNewestComic
@@ -62,7 +62,7 @@ package struct XKCDClient: Sendable {
     }
 
     /// Comic `num`, or `.notFound`.
-    package func comic(_ num: Int) async throws -> Lookup {
+    func comic(_ num: Int) async throws -> Lookup {
         try await fetch(url: comicURL(num), expected: num)
     }
 
@@ -92,10 +92,10 @@ package struct XKCDClient: Sendable {
     }
 
     /// The largest image accepted.
-    package static let maxImageBytes = 20 << 20
+    static let maxImageBytes = 20 << 20
 
     /// The image at `url` (http or https only), checked to be a PNG, JPEG, GIF or WebP.
-    package func image(at url: URL, of num: Int) async throws -> (data: Data, kind: ImageKind) {
+    func image(at url: URL, of num: Int) async throws -> (data: Data, kind: ImageKind) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw XKCDError.badData("the image of #\(num) has an address that is not http(s)")
         }

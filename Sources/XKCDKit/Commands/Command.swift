@@ -94,9 +94,9 @@ package enum ShareFormat: String, CaseIterable, Sendable, Equatable {
 /// How `image` (and `show --image`) draws a comic: which terminal protocol, and how wide.
 package struct ImageOptions: Sendable, Equatable {
     /// How to draw it; nil: as the `renderer` setting says.
-    package var renderer: RendererChoice?
+    var renderer: RendererChoice?
     /// The width in columns; nil: fit the terminal.
-    package var width: Int?
+    var width: Int?
 
     package init(renderer: RendererChoice? = nil, width: Int? = nil) {
         self.renderer = renderer
@@ -106,7 +106,7 @@ package struct ImageOptions: Sendable, Equatable {
 
 extension ImageOptions {
     /// The options as scanned.
-    init(_ input: CommandInput) {
+    package init(_ input: CommandInput) {
         self.init(renderer: input[.renderer], width: input[.width])
     }
 }

@@ -9,7 +9,7 @@
 /// them; the row's `build` makes the command.
 package enum CommandParser {
     /// The largest comic number accepted before asking the server.
-    package static let maxComicNumber = ComicNumberWord.maxComicNumber
+    static let maxComicNumber = ComicNumberWord.maxComicNumber
 
     /// Parses a whole line: `;`-separated commands, each on its own, so that one that does not
     /// parse stands in its place as its error and the others still run. A line that cannot be
@@ -60,7 +60,7 @@ package struct UsageError: Error, Equatable, Sendable, LocalizedError {
     package var message: String
 
     /// Creates an error with `message`.
-    package init(_ message: String) {
+    init(_ message: String) {
         self.message = message
     }
 
@@ -86,7 +86,7 @@ package enum CommandTokenizer {
     }
 
     /// The words of each `;`-separated command; empty commands are dropped.
-    package static func split(_ line: String) throws(UsageError) -> [[String]] {
+    static func split(_ line: String) throws(UsageError) -> [[String]] {
         var commands: [[String]] = []
         var words: [String] = []
         var word = ""
@@ -214,9 +214,9 @@ struct OptionScanner<Declared> {
 /// Reads a command's words by its declaration: options as its ``CommandSpec`` declares them
 /// (`--jobs 4`, `--jobs=4`, `-j 4`, anywhere among the words), `-h`/`--help` for any command,
 /// and `--` ending options. The same scanner serves REPL lines, `-c`, stdin and argv.
-package enum CommandScanner {
+enum CommandScanner {
     /// Scans the words after a command's name.
-    package static func scan(_ spec: CommandSpec, _ words: [String]) throws(UsageError) -> CommandInput {
+    static func scan(_ spec: CommandSpec, _ words: [String]) throws(UsageError) -> CommandInput {
         var input = CommandInput(spec: spec)
         var scanner = OptionScanner<OptionSpec>(
             words, splitsShortValues: false, find: { spec.option(named: $0).map { ($0, $0.name, $0.takesValue) } },
@@ -319,9 +319,9 @@ struct GlobalOptionScan {
 /// words in order. Its accessors read the words as the command's ``ArgumentKind`` says, with
 /// a message naming the bad word when they do not fit.
 package struct CommandInput: Sendable {
-    package let spec: CommandSpec
+    let spec: CommandSpec
     /// The words that are not options.
-    package var words: [String] = []
+    var words: [String] = []
     /// Whether `-h` or `--help` was among them.
     var asksForHelp = false
     // Each option given, under its declared long name, as its key's type (a flag's is `true`).
@@ -345,14 +345,14 @@ package struct CommandInput: Sendable {
     }
 
     /// No words at all.
-    package func nothing() throws(UsageError) {
+    func nothing() throws(UsageError) {
         guard words.isEmpty else {
             throw UsageError("'\(spec.name)' takes no arguments (got \(UsageError.quote(joined)))")
         }
     }
 
     /// An optional positive count, 1 when absent.
-    package func count() throws(UsageError) -> Int {
+    func count() throws(UsageError) -> Int {
         guard let word = words.first else { return 1 }
         guard words.count == 1 else { throw extra(after: "\(spec.name) \(word)", from: 1) }
         guard let k = Int(word), k >= 1 else {
@@ -365,7 +365,7 @@ package struct CommandInput: Sendable {
     /// A comic by number (when the words are one number) or by title (every word, so a title
     /// may start with a number); nil when there are none. Several numbers are refused: they
     /// are a typo far more often than a title.
-    package func comic() throws(UsageError) -> ComicReference? {
+    func comic() throws(UsageError) -> ComicReference? {
         guard let word = words.first else { return nil }
         if words.count == 1, ComicNumberWord.looksNumeric(word) { return .number(try ComicNumberWord.parse(word)) }
         if words.allSatisfy(ComicNumberWord.looksNumeric) {
@@ -378,7 +378,7 @@ package struct CommandInput: Sendable {
 
     /// A comic (number or title, optional) and then a path (optional): after a number, the
     /// next word; after a title, the last word when it looks like a path (``looksLikePath(_:)``).
-    package func comicAndPath() throws(UsageError) -> (ComicReference?, String?) {
+    func comicAndPath() throws(UsageError) -> (ComicReference?, String?) {
         guard let first = words.first, let last = words.last else { return (nil, nil) }
         if words.count == 2, ComicNumberWord.looksNumeric(first), !ComicNumberWord.looksNumeric(last) {
             return (.number(try ComicNumberWord.parse(first)), last)
@@ -391,24 +391,24 @@ package struct CommandInput: Sendable {
 
     /// Whether `word` reads as a file path rather than part of a title: it holds a `/`, starts
     /// with `.` or `~`, or ends in an image file's extension.
-    package static func looksLikePath(_ word: String) -> Bool {
+    static func looksLikePath(_ word: String) -> Bool {
         let lower = word.lowercased()
         return word.contains("/") || word.hasPrefix(".") || word.hasPrefix("~")
             || [".png", ".jpg", ".jpeg", ".gif"].contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
 
     /// The words as one text, as typed.
-    package var joined: String {
+    var joined: String {
         words.joined(separator: " ")
     }
 
     /// The words as a search query: a word that holds a space is a phrase (``QueryWords``).
-    package var query: String {
+    var query: String {
         QueryWords.text(words)
     }
 
     /// "unexpected 'b' after 'save'": the words from `index` on are too many.
-    package func extra(after head: String, from index: Int) -> UsageError {
+    func extra(after head: String, from index: Int) -> UsageError {
         let rest = words.dropFirst(index).joined(separator: " ")
         return UsageError("unexpected \(UsageError.quote(rest)) after \(UsageError.quote(head))")
     }

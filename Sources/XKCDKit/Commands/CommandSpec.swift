@@ -3,33 +3,33 @@
 /// ``Command`` from what the scanner found.
 package struct CommandSpec: Sendable {
     /// Makes the command from scanned words.
-    package typealias Builder = @Sendable (CommandInput) throws(UsageError) -> Command
+    typealias Builder = @Sendable (CommandInput) throws(UsageError) -> Command
 
     /// The canonical name.
     package var name: String
     /// Other names that run it.
-    package var aliases: [String]
+    var aliases: [String]
     /// What the usage line shows of its words after the name, e.g. `[K]`; its options follow,
     /// as they are declared.
-    package var operands: String
+    var operands: String
     /// One line of what it does.
-    package var summary: String
+    var summary: String
     /// More detail for `help NAME`.
-    package var details: String
+    var details: String
     /// What its words hold.
-    package var argument: ArgumentKind
+    var argument: ArgumentKind
     /// The options it takes.
-    package var options: [OptionSpec]
+    var options: [OptionSpec]
     /// Words Tab offers as its first argument, e.g. `stats` and `clear`.
-    package var subcommands: [String]
+    var subcommands: [String]
     /// Which comics Tab completes after it.
-    package var completes: ComicCompletion
+    var completes: ComicCompletion
     /// Which arguments Tab completes as file paths.
-    package var paths: PathCompletion
+    var paths: PathCompletion
     /// Makes the command.
     let build: Builder
 
-    package init(
+    init(
         name: String, aliases: [String] = [], operands: String = "", summary: String, details: String,
         argument: ArgumentKind, options: [OptionSpec] = [], subcommands: [String] = [],
         completes: ComicCompletion = .none, paths: PathCompletion = .none, build: @escaping Builder
@@ -48,7 +48,7 @@ package struct CommandSpec: Sendable {
     }
 
     /// Every command, in the order `help` lists them.
-    package static let all: [CommandSpec] = browsing + reading + library + program
+    static let all: [CommandSpec] = browsing + reading + library + program
 
     /// The spec whose name or alias is `word` (case-insensitive).
     package static func named(_ word: String) -> CommandSpec? {
@@ -58,7 +58,7 @@ package struct CommandSpec: Sendable {
 
     /// The usage line: the name, the operands and the options, e.g. `next [K]`,
     /// `search QUERY [--limit N | --all]`, `cache [stats | clear [--yes]]`.
-    package var synopsis: String {
+    var synopsis: String {
         var parts = [name]
         if !subcommands.isEmpty, operands.isEmpty {
             let choices = subcommands.map { word in
@@ -103,7 +103,7 @@ extension CommandSpec: Equatable {
 }
 
 /// What Tab offers for a command's argument.
-package enum ComicCompletion: Sendable, Equatable {
+enum ComicCompletion: Sendable, Equatable {
     /// None.
     case none
     /// Every stored comic, by title or number.
@@ -115,7 +115,7 @@ package enum ComicCompletion: Sendable, Equatable {
 }
 
 /// Which of a command's arguments Tab completes as file paths (in the shells).
-package enum PathCompletion: Sendable, Equatable {
+enum PathCompletion: Sendable, Equatable {
     /// None.
     case none
     /// Every argument that is not an option.
@@ -128,7 +128,7 @@ package enum PathCompletion: Sendable, Equatable {
 }
 
 /// What a command's words after its options hold, for parsing, help and completion.
-package enum ArgumentKind: Sendable, Equatable {
+enum ArgumentKind: Sendable, Equatable {
     /// Nothing.
     case none
     /// An optional positive count (next/prev).

@@ -1,14 +1,14 @@
 /// One global option (`xkcd --offline goto 353`, `xkcd goto 353 --offline`): the single source for
 /// parsing them, `xkcd --help`, the man page and shell completion.
-package struct GlobalOptionSpec: Sendable, Equatable {
+struct GlobalOptionSpec: Sendable, Equatable {
     /// Which option it is, for the parser.
-    package enum Key: Sendable, Equatable {
+    enum Key: Sendable, Equatable {
         case baseURL, explainURL, dataDirectory, offline, imageCacheMB, checkEvery, json, noColor, theme, timeout
         case images, config, commands, help, version, completionScript, manual
     }
 
     /// Where an option's value comes from when the flag is not given.
-    package enum Fallback: Sendable, Equatable {
+    enum Fallback: Sendable, Equatable {
         /// None.
         case none
         /// The variable's text is the value.
@@ -19,7 +19,7 @@ package struct GlobalOptionSpec: Sendable, Equatable {
         case nonEmpty(String)
 
         /// The variable's name.
-        package var variable: String? {
+        var variable: String? {
             switch self {
             case .none: nil
             case let .value(name), let .switchOn(name), let .nonEmpty(name): name
@@ -27,7 +27,7 @@ package struct GlobalOptionSpec: Sendable, Equatable {
         }
 
         /// How help shows it: `XKCD_OFFLINE=1`, `NO_COLOR`.
-        package var shown: String? {
+        var shown: String? {
             switch self {
             case .none: nil
             case let .value(name), let .nonEmpty(name): name
@@ -37,7 +37,7 @@ package struct GlobalOptionSpec: Sendable, Equatable {
     }
 
     /// What Tab offers for an option's value.
-    package enum ValueCompletion: Sendable, Equatable {
+    enum ValueCompletion: Sendable, Equatable {
         /// Nothing.
         case none
         /// Directory names.
@@ -48,26 +48,26 @@ package struct GlobalOptionSpec: Sendable, Equatable {
         case words([String])
     }
 
-    package var key: Key
+    var key: Key
     /// The names shown, e.g. `-h`, `--help`.
-    package var names: [String]
+    var names: [String]
     /// Other spellings accepted but not shown.
-    package var otherSpellings: [String] = []
+    var otherSpellings: [String] = []
     /// The value's placeholder, e.g. `URL`; nil for a flag.
-    package var value: String?
+    var value: String?
     /// The environment variable read when the flag is not given.
-    package var fallback: Fallback = .none
+    var fallback: Fallback = .none
     /// The default, as help shows it, where the option gives no setting.
     var ownDefault: String?
     /// One line of what it does.
-    package var summary: String
+    var summary: String
     /// What Tab offers for the value.
-    package var completion: ValueCompletion = .none
+    var completion: ValueCompletion = .none
     /// Left out of help, the man page and completion (tooling).
-    package var hidden = false
+    var hidden = false
 
     /// Every option, in the order help lists them.
-    package static let all: [GlobalOptionSpec] = [
+    static let all: [GlobalOptionSpec] = [
         GlobalOptionSpec(
             key: .baseURL, names: ["--base-url"], value: "URL", fallback: .value("XKCD_BASE_URL"),
             summary: "the xkcd API server"),
@@ -119,29 +119,29 @@ package struct GlobalOptionSpec: Sendable, Equatable {
     ]
 
     /// The default, as help shows it: the setting's it gives, for one that takes a value.
-    package var defaultValue: String? {
+    var defaultValue: String? {
         guard value != nil, let setting = SettingSpec.all.first(where: { $0.option == key }) else { return ownDefault }
         return setting.defaultValue
     }
 
     /// The options help, the man page and completion show.
-    package static var shown: [GlobalOptionSpec] { all.filter { !$0.hidden } }
+    static var shown: [GlobalOptionSpec] { all.filter { !$0.hidden } }
 
     /// The option spelled `name`, if any.
-    package static func named(_ name: String) -> GlobalOptionSpec? {
+    static func named(_ name: String) -> GlobalOptionSpec? {
         all.first { $0.names.contains(name) || $0.otherSpellings.contains(name) }
     }
 
     /// Whether a value follows the flag.
-    package var takesValue: Bool { value != nil }
+    var takesValue: Bool { value != nil }
 
     /// `--base-url URL`, `-h, --help`.
-    package var synopsis: String {
+    var synopsis: String {
         names.joined(separator: ", ") + (value.map { " \($0)" } ?? "")
     }
 
     /// The summary with the environment variable and default, as help shows it.
-    package var helpText: String {
+    var helpText: String {
         let notes = [fallback.shown.map { "env \($0)" }, defaultValue.map { "default \($0)" }].compactMap { $0 }
         return notes.isEmpty ? summary : "\(summary) (\(notes.joined(separator: ", ")))"
     }

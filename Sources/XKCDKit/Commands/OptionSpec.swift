@@ -59,7 +59,7 @@ extension OptionKey where Value: CaseIterable & RawRepresentable<String> {
 /// name, and where its usage line shows it. The scanner reads options by these declarations,
 /// Tab offers their long names, and the usage line (which help and the man page print) is
 /// made from them.
-package struct OptionSpec: Sendable {
+struct OptionSpec: Sendable {
     /// What follows an option.
     package enum Value: Sendable, Equatable {
         /// Nothing: a flag.
@@ -73,7 +73,7 @@ package struct OptionSpec: Sendable {
     }
 
     /// Where the usage line shows an option.
-    package enum Shown: Sendable, Equatable {
+    enum Shown: Sendable, Equatable {
         /// On its own: `[--jobs N]`.
         case alone
         /// As one choice among the options of the same group: `[--text | --mailto]`.
@@ -87,13 +87,13 @@ package struct OptionSpec: Sendable {
     }
 
     /// The long name, e.g. `--jobs`.
-    package let name: String
+    let name: String
     /// A one-letter name, e.g. `-j`.
-    package let short: String?
+    let short: String?
     /// What follows it.
-    package let value: Value
+    let value: Value
     /// Where the usage line shows it.
-    package var shown: Shown
+    var shown: Shown
     /// The value typed after it (nil for a flag) as its key's type, `true` for a flag.
     let read: @Sendable (String?) throws(UsageError) -> any Sendable
 
@@ -111,10 +111,10 @@ package struct OptionSpec: Sendable {
     }
 
     /// Whether a value follows it.
-    package var takesValue: Bool { value != .none }
+    var takesValue: Bool { value != .none }
 
     /// How usage lines show its value, e.g. `N`; nil for a flag.
-    package var placeholder: String? {
+    var placeholder: String? {
         switch value {
         case .none: nil
         case let .text(placeholder), let .integer(placeholder, _, _), let .choice(placeholder, _): placeholder

@@ -6,9 +6,9 @@
 /// prompt, in `-c` and in scripts all search for the phrase, while `search make me a sandwich`
 /// looks for any of the words. A word that holds a double quote already says what it means
 /// (`xkcd search '"make me" sandwich'`) and is kept as it is.
-package enum QueryWords {
+enum QueryWords {
     /// The query text for `words`.
-    package static func text(_ words: [String]) -> String {
+    static func text(_ words: [String]) -> String {
         words.map { word in
             word.contains(where: \.isWhitespace) && !word.contains("\"") ? "\"\(word)\"" : word
         }.joined(separator: " ")
@@ -16,7 +16,7 @@ package enum QueryWords {
 
     /// Words that give `text` back through ``text(_:)``: it split at the spaces outside
     /// double quotes, a quoted phrase unquoted again.
-    package static func words(_ text: String) -> [String] {
+    static func words(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""
         var inPhrase = false
@@ -45,7 +45,7 @@ package enum QueryWords {
 
     /// `words` as a shell reads them back, and the prompt too (its quotes are the shell's):
     /// each quoted where it holds anything but letters, digits and harmless punctuation.
-    package static func commandLine(_ words: [String]) -> String {
+    static func commandLine(_ words: [String]) -> String {
         words.map(quoted).joined(separator: " ")
     }
 

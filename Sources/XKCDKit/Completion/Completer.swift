@@ -11,7 +11,7 @@
 /// ``ShellCompletionRequest``.
 package struct Completer: Sendable {
     /// The most candidates listed for one Tab.
-    package static let maxCandidates = 200
+    static let maxCandidates = 200
 
     /// Creates a completer.
     package init() {}
@@ -19,7 +19,7 @@ package struct Completer: Sendable {
     /// What `words` can be completed to: the first word is the command (or, alone, the command
     /// being typed), the last is the word being typed (empty after a space). `titles` is asked
     /// only when comics are completed.
-    package func matches(_ words: [String], titles: () -> TitleIndex) -> CompletionMatches {
+    func matches(_ words: [String], titles: () -> TitleIndex) -> CompletionMatches {
         let names = CommandSpec.all.map { CompletionCandidate($0.name, note: $0.summary) }
         guard words.count > 1 else { return filter(names, by: words.first ?? "") }
         guard let spec = CommandSpec.named(words[0]) else {
@@ -286,14 +286,14 @@ package struct Completer: Sendable {
 }
 
 /// One thing Tab can put in place of what was typed.
-package struct CompletionCandidate: Sendable, Equatable {
+struct CompletionCandidate: Sendable, Equatable {
     /// The text.
-    package var value: String
+    var value: String
     /// A few words about it (a command's summary, a comic's title or number), if any.
-    package var note: String?
+    var note: String?
 
     /// A candidate.
-    package init(_ value: String, note: String? = nil) {
+    init(_ value: String, note: String? = nil) {
         self.value = value
         self.note = note
     }
@@ -301,9 +301,9 @@ package struct CompletionCandidate: Sendable, Equatable {
 
 /// What the words typed so far can be completed to: the part of completion the REPL and the
 /// shells share. Found by ``Completer/matches(_:titles:)``.
-package struct CompletionMatches: Sendable, Equatable {
+struct CompletionMatches: Sendable, Equatable {
     /// What the candidates are.
-    package enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// Command names, options and sub-commands: each replaces the last word.
         case words
         /// Comic numbers (noted with their titles): each replaces every word after the command.
@@ -316,14 +316,14 @@ package struct CompletionMatches: Sendable, Equatable {
     }
 
     /// What the candidates are.
-    package var kind: Kind
+    var kind: Kind
     /// The text they replace, unescaped: the last word, or every word after the command.
-    package var typed: String
+    var typed: String
     /// Every match, in the order to offer them.
-    package var candidates: [CompletionCandidate]
+    var candidates: [CompletionCandidate]
 
     /// A set of matches.
-    package init(kind: Kind, typed: String, candidates: [CompletionCandidate]) {
+    init(kind: Kind, typed: String, candidates: [CompletionCandidate]) {
         self.kind = kind
         self.typed = typed
         self.candidates = candidates

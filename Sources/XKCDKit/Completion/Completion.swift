@@ -8,12 +8,12 @@ package struct Completion: Sendable, Equatable {
     package var candidates: [String]
 
     /// Creates a completion.
-    package init(replaceCount: Int, insertion: String, candidates: [String]) {
+    init(replaceCount: Int, insertion: String, candidates: [String]) {
         self.replaceCount = replaceCount
         self.insertion = insertion
         self.candidates = candidates
     }
 
     /// Nothing to complete.
-    package static let none = Completion(replaceCount: 0, insertion: "", candidates: [])
+    static let none = Completion(replaceCount: 0, insertion: "", candidates: [])
 }

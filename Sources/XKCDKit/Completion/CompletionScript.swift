@@ -5,7 +5,7 @@
 /// network.
 package enum CompletionScript {
     /// The file a script is installed as: `xkcd.bash`, `_xkcd`, `xkcd.fish`.
-    package static func fileName(_ shell: CompletionShell) -> String {
+    static func fileName(_ shell: CompletionShell) -> String {
         switch shell {
         case .bash: "\(ProgramHelp.name).bash"
         case .zsh: "_\(ProgramHelp.name)"

@@ -15,9 +15,9 @@
 /// `Ballmer's Peak` finds "Ballmer Peak".
 package struct TitleIndex: Sendable {
     /// One comic.
-    package struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// The comic's number.
-        package var num: Int
+        var num: Int
         /// Its display title.
         package var title: String
         /// The folded title.
@@ -55,11 +55,11 @@ package struct TitleIndex: Sendable {
     }
 
     /// How many titles it holds.
-    package var count: Int { byNumber.count }
+    var count: Int { byNumber.count }
 
     /// The comparison form of a title: sanitized; case, diacritics and width folded; any run of
     /// Unicode spaces one space, none at either end; curly quotes and dashes as ASCII.
-    package static func key(_ text: String) -> String {
+    static func key(_ text: String) -> String {
         let folded = TextFolding.fold(TerminalSanitizer.sanitize(text, multiline: false))
         var out = ""
         var space = false
@@ -76,7 +76,7 @@ package struct TitleIndex: Sendable {
     }
 
     /// The looser comparison form of a title: its ``key(_:)``'s letters and digits alone.
-    package static func looseKey(_ text: String) -> String {
+    static func looseKey(_ text: String) -> String {
         letters(of: key(text))
     }
 
@@ -107,14 +107,14 @@ package struct TitleIndex: Sendable {
     }
 
     /// How many comics a lookup can find.
-    package func count(favoritesOnly: Bool) -> Int {
+    func count(favoritesOnly: Bool) -> Int {
         favoritesOnly ? favorites.count : byNumber.count
     }
 
     /// The comics a typed title names: those whose title equals `query` (by ``key(_:)``, else by
     /// ``looseKey(_:)``, else by those letters without possessives) if any, else every title
     /// starting with it; in number order.
-    package func matches(_ query: String, favoritesOnly: Bool = false) -> [Entry] {
+    func matches(_ query: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(query)
         guard !key.isEmpty else { return [] }
         let prefixed = titles(withPrefix: query, favoritesOnly: favoritesOnly)
@@ -127,7 +127,7 @@ package struct TitleIndex: Sendable {
 
     /// The titles closest to a `query` that matches none: at most `limit`, each at most two
     /// edits away (by ``key(_:)``; one for a query under five letters), closest first.
-    package func nearest(_ query: String, favoritesOnly: Bool = false, limit: Int = 3) -> [Entry] {
+    func nearest(_ query: String, favoritesOnly: Bool = false, limit: Int = 3) -> [Entry] {
         let key = Self.key(query)
         let allowed = key.count < 5 ? 1 : 2
         guard !key.isEmpty else { return [] }
@@ -144,7 +144,7 @@ package struct TitleIndex: Sendable {
     /// The comics whose title starts with `prefix`, in title order: by ``key(_:)``, or where
     /// none does, by ``looseKey(_:)``, or where none does either, by those letters without
     /// possessives.
-    package func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
+    func titles(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
         let key = Self.key(prefix)
         let strict = Self.entries(byKey, startingWith: key, at: \.key, favorites: favoritesOnly ? favorites : nil)
         guard strict.isEmpty else { return strict }
@@ -178,12 +178,12 @@ package struct TitleIndex: Sendable {
     }
 
     /// The comics whose number starts with the digits `prefix`, in number order.
-    package func numbers(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
+    func numbers(withPrefix prefix: String, favoritesOnly: Bool = false) -> [Entry] {
         byNumber.filter { $0.digits.hasPrefix(prefix) && (!favoritesOnly || favorites.contains($0.num)) }
     }
 
     /// Every favorite, in number order.
-    package var favoriteEntries: [Entry] {
+    var favoriteEntries: [Entry] {
         byNumber.filter { favorites.contains($0.num) }
     }
 }

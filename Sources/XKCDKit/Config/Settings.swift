@@ -5,7 +5,7 @@
 #endif
 
 /// How the comic's picture joins the browsing flow (`images`).
-package enum PictureMode: String, CaseIterable, Sendable {
+enum PictureMode: String, CaseIterable, Sendable {
     /// Under the card where the terminal draws pixels (kitty, iTerm2, sixel).
     case auto
     /// Under the card on every terminal, in half-blocks where it draws no pixels.
@@ -40,22 +40,22 @@ package struct Preferences: Sendable, Equatable {
     package var dataDirectory: URL
     /// No network: only what is stored.
     package var offline = false
-    package var imageCacheMB: Double = 500
+    var imageCacheMB: Double = 500
     /// Minutes between checks for new comics in the REPL; 0: none.
-    package var checkEvery: Double = 30
+    var checkEvery: Double = 30
     /// Seconds before a request gives up.
     package var timeout: TimeInterval = 15
-    package var theme = Theme.auto
+    var theme = Theme.auto
     /// Colour and bold on a terminal.
     package var color = true
     /// How pictures are drawn.
-    package var renderer = RendererChoice.auto
+    var renderer = RendererChoice.auto
     /// Pictures' width in columns; nil: fit the terminal.
-    package var width: Int?
-    package var shareFormat = ShareFormat.text
-    package var images = PictureMode.auto
+    var width: Int?
+    var shareFormat = ShareFormat.text
+    var images = PictureMode.auto
 
-    package init(dataDirectory: URL) {
+    init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory
     }
 
@@ -70,7 +70,7 @@ package struct Preferences: Sendable, Equatable {
     package var checkInterval: TimeInterval { checkEvery * 60 }
 
     /// The value of `key` as `config` shows it and the settings file keeps it.
-    package func text(_ key: SettingKey) -> String {
+    func text(_ key: SettingKey) -> String {
         switch key {
         case .baseURL: baseURL.absoluteString
         case .explainURL: explainURL.absoluteString
@@ -114,14 +114,14 @@ package enum RendererChoice: String, CaseIterable, Sendable {
     case auto, kitty, iterm, sixel, blocks, ascii
 
     /// The protocol forced, or nil for `auto`.
-    package var forced: ImageProtocol? { ImageProtocol(rawValue: rawValue) }
+    var forced: ImageProtocol? { ImageProtocol(rawValue: rawValue) }
 }
 
 /// One setting: its key in `config.toml` (a long option's name), the flag and environment
 /// variable that give it too, what it takes, and whether `set` changes it in a running session.
-package struct SettingSpec: Sendable {
+struct SettingSpec: Sendable {
     /// What a setting takes.
-    package enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// An http(s) address.
         case address
         /// A directory.
@@ -136,25 +136,25 @@ package struct SettingSpec: Sendable {
         case choice([String])
     }
 
-    package var key: SettingKey
+    var key: SettingKey
     /// The key as `config.toml`, `set` and `config` spell it.
-    package var name: String { key.rawValue }
-    package var kind: Kind
+    var name: String { key.rawValue }
+    var kind: Kind
     /// The global option that gives it too, whose flag, variable and default it has.
-    package var option: GlobalOptionSpec.Key?
+    var option: GlobalOptionSpec.Key?
     /// The built-in value as help shows it; the data directory's is worked out from the environment.
-    package var defaultValue: String
-    package var summary: String
+    var defaultValue: String
+    var summary: String
     /// Whether `set` changes it in the running session; the others take effect at the next start.
-    package var appliesNow: Bool
+    var appliesNow: Bool
 
     var optionSpec: GlobalOptionSpec? { option.flatMap { key in GlobalOptionSpec.all.first { $0.key == key } } }
 
     /// The flag that gives it (`--no-color` gives `color = false`).
-    package var flag: String? { optionSpec?.names.last }
+    var flag: String? { optionSpec?.names.last }
 
     /// The environment variable that gives it (`NO_COLOR`, when not empty, gives `color = false`).
-    package var environment: String? { optionSpec?.fallback.variable }
+    var environment: String? { optionSpec?.fallback.variable }
 
     /// What its flag, given without a value, sets it to: `--offline` true, `--no-color` false.
     let flagValue: String
@@ -175,7 +175,7 @@ package struct SettingSpec: Sendable {
     }
 
     /// Every setting, in the order `config` lists them.
-    package static let all: [SettingSpec] = [
+    static let all: [SettingSpec] = [
         SettingSpec(.baseURL, .address, option: .baseURL, summary: "the xkcd API server", appliesNow: true),
         SettingSpec(.explainURL, .address, option: .explainURL, summary: "the explainxkcd wiki", appliesNow: true),
         SettingSpec(
@@ -213,18 +213,18 @@ package struct SettingSpec: Sendable {
     ]
 
     /// The setting `key` names.
-    package static func of(_ key: SettingKey) -> SettingSpec {
+    static func of(_ key: SettingKey) -> SettingSpec {
         // Every key has its row: `all` is checked against `SettingKey.allCases` by a test.
         all.first { $0.key == key }!
     }
 
     /// The setting named `key` (any case).
-    package static func named(_ key: String) -> SettingSpec? {
+    static func named(_ key: String) -> SettingSpec? {
         SettingKey(rawValue: key.lowercased()).map(of)
     }
 
     /// What help says of it: the summary, the flag and variable that give it, the default.
-    package var helpText: String {
+    var helpText: String {
         let notes =
             [flag, environment].compactMap { $0 }
             + (defaultValue.isEmpty ? [] : ["default \(defaultValue)"])
@@ -232,7 +232,7 @@ package struct SettingSpec: Sendable {
     }
 
     /// The values Tab offers.
-    package var suggestions: [String] {
+    var suggestions: [String] {
         switch kind {
         case .onOff: ["true", "false"]
         case let .choice(words): words
@@ -243,7 +243,7 @@ package struct SettingSpec: Sendable {
 
     /// `text` as this setting keeps it (`True` → `true`, `1e1` → `10`), or the reason it is
     /// not a value of this setting.
-    package func check(_ text: String) throws(UsageError) -> String {
+    func check(_ text: String) throws(UsageError) -> String {
         let trimmed = text.trimmingSpaces()
         switch kind {
         case .address:
@@ -374,16 +374,16 @@ package struct Settings: Sendable, Equatable {
 
     /// A value and where it came from.
     package struct Value: Sendable, Equatable {
-        package var text: String
+        var text: String
         package var origin: Origin
     }
 
     /// The settings file (it may not exist).
-    package var file: URL
+    var file: URL
     /// The settings file's name as messages and `config` show it: safe to print, not too long.
     var fileName: String { TerminalSanitizer.path(file.lastPathComponent, limit: 60) }
     /// The values, typed.
-    package private(set) var values: Preferences
+    private(set) var values: Preferences
     private var origins: [SettingKey: Origin] = [:]
 
     /// The value of setting `key` as text, and where it came from.
@@ -403,7 +403,7 @@ package struct Settings: Sendable, Equatable {
     /// Where the settings file is: `--config`, `XKCD_CONFIG`, `$XDG_CONFIG_HOME/xkcd/config.toml`
     /// or `~/.config/xkcd/config.toml`; and whether it was named (`--config`, `XKCD_CONFIG`),
     /// when a missing file is worth a warning.
-    package static func fileLocation(flag: String?, environment: Environment) -> (url: URL, named: Bool) {
+    static func fileLocation(flag: String?, environment: Environment) -> (url: URL, named: Bool) {
         let given = flag.flatMap { $0.isEmpty ? nil : $0 }
         if let named = given ?? environment["XKCD_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return (URL(fileURLWithPath: LocalPath.expandingTilde(named, environment: environment)), true)
@@ -419,7 +419,7 @@ package struct Settings: Sendable, Equatable {
     /// and `flags` (each setting's key, the flag as typed and its value), in that order of
     /// strength. What is wrong in the file is a warning naming its line, and the rest applies;
     /// a bad flag or variable is an error.
-    package static func resolve(
+    static func resolve(
         file: URL, fileBytes: [UInt8]?, environment: Environment,
         flags: [(key: SettingKey, flag: String, value: String)]
     ) throws(UsageError) -> (settings: Settings, warnings: [String]) {
@@ -505,14 +505,14 @@ package struct Settings: Sendable, Equatable {
     static let warningsShown = 10
 
     /// Sets `key` to `text` for this session; returns the setting, or says why it cannot.
-    package mutating func set(_ key: String, _ text: String) throws(UsageError) -> SettingSpec {
+    mutating func set(_ key: String, _ text: String) throws(UsageError) -> SettingSpec {
         let spec = try Self.spec(key)
         take(spec, spec.resolved(try spec.check(text), environment: .process), from: .set)
         return spec
     }
 
     /// The setting `key` names, or an error with the nearest key.
-    package static func spec(_ key: String) throws(UsageError) -> SettingSpec {
+    static func spec(_ key: String) throws(UsageError) -> SettingSpec {
         if let equals = key.firstIndex(of: "="), SettingSpec.named(String(key[..<equals])) != nil {
             throw UsageError("write a space, not '=': set \(key[..<equals]) \(key[key.index(after: equals)...])")
         }
@@ -535,25 +535,25 @@ extension String {
 
 extension Settings {
     /// Every setting's default, kept in the settings file `file`.
-    package static func defaults(file: URL) -> Settings {
+    static func defaults(file: URL) -> Settings {
         Settings(file: file, values: Preferences(dataDirectory: DataDirectory.resolve(explicit: nil, environment: [:])))
     }
 }
 
 /// One setting as `config` shows it.
 package struct SettingRow: Sendable, Equatable {
-    package var key: String
+    var key: String
     /// The value as text (`true`, `15`, `https://xkcd.com`).
-    package var value: String
+    var value: String
     /// Where it came from: `default`, `config.toml:3`, `XKCD_TIMEOUT`, `--timeout`, `set`.
-    package var origin: String
+    var origin: String
     /// What it takes, so JSON can give booleans and numbers as such.
-    package var kind: SettingSpec.Kind
+    var kind: SettingSpec.Kind
     /// The value saved in the settings file for the next start, where it differs and does not
     /// apply before then.
-    package var pending: String?
+    var pending: String?
 
-    package init(_ spec: SettingSpec, _ value: Settings.Value) {
+    init(_ spec: SettingSpec, _ value: Settings.Value) {
         key = spec.name
         self.value = value.text
         origin = value.origin.shown
@@ -564,13 +564,13 @@ package struct SettingRow: Sendable, Equatable {
 /// What `config` (or `set KEY`) shows: the settings file and the settings asked for.
 package struct SettingsReport: Sendable, Equatable {
     /// The settings file's path.
-    package var file: String
+    var file: String
     /// Whether the file is there.
-    package var fileExists: Bool
-    package var rows: [SettingRow]
+    var fileExists: Bool
+    var rows: [SettingRow]
 
     /// The settings `keys` name, from `settings`.
-    package init(_ settings: Settings, keys: [SettingKey]) {
+    init(_ settings: Settings, keys: [SettingKey]) {
         file = settings.file.path
         fileExists = LocalPath.exists(settings.file.path)
         rows = keys.map { key in SettingRow(SettingSpec.of(key), settings[key]) }

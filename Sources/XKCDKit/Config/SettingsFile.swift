@@ -11,13 +11,13 @@
 #endif
 
 /// Writes one setting into the settings file, keeping its other lines, comments and order.
-package enum SettingsFile {
+enum SettingsFile {
     /// Sets `spec`'s key to `text` in the file at `url`, creating it (and its directory) when
     /// there is none; the file is replaced whole, never left half-written. Processes saving at
     /// once take turns, each reading the file its predecessor wrote, so none loses another's.
     /// Returns the line the setting is on now.
     @discardableResult
-    package static func write(_ spec: SettingSpec, _ text: String, to url: URL) throws -> Int {
+    static func write(_ spec: SettingSpec, _ text: String, to url: URL) throws -> Int {
         // A link (a dotfile manager's) is written through, to the file it names.
         let target =
             realpath(url.path, nil).map { resolved in

@@ -5,7 +5,7 @@
 #endif
 
 /// A value the settings file can hold. Dates, times and inline tables are reported as problems.
-package enum TOMLValue: Sendable, Equatable {
+enum TOMLValue: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     case float(Double)
@@ -13,41 +13,41 @@ package enum TOMLValue: Sendable, Equatable {
     case array([TOMLValue])
 }
 
-package struct TOMLEntry: Sendable, Equatable {
+struct TOMLEntry: Sendable, Equatable {
     /// The key as written, unquoted; a key under a `[table]` header is named `table.key`.
-    package var key: String
-    package var value: TOMLValue
+    var key: String
+    var value: TOMLValue
     /// 1-based line of the key.
-    package var line: Int
+    var line: Int
 
-    package init(key: String, value: TOMLValue, line: Int) {
+    init(key: String, value: TOMLValue, line: Int) {
         self.key = key
         self.value = value
         self.line = line
     }
 }
 
-package struct TOMLProblem: Sendable, Equatable, Error {
+struct TOMLProblem: Sendable, Equatable, Error {
     /// 1-based.
-    package var line: Int
+    var line: Int
     package var message: String
 
-    package init(line: Int, message: String) {
+    init(line: Int, message: String) {
         self.line = line
         self.message = message
     }
 }
 
 /// Reads and edits a flat `config.toml`, keeping the file's own text wherever it is not changed.
-package enum TOMLDocument {
+enum TOMLDocument {
     /// Parses `text`; a line that is not TOML becomes a problem and parsing goes on at the next line,
     /// so one bad line never hides the rest.
-    package static func parse(_ text: String) -> (entries: [TOMLEntry], problems: [TOMLProblem]) {
+    static func parse(_ text: String) -> (entries: [TOMLEntry], problems: [TOMLProblem]) {
         parse(bytes: Array(text.utf8))
     }
 
     /// Parses a file's bytes; a line that is not UTF-8 text is a problem, as one that is not TOML.
-    package static func parse(bytes: [UInt8]) -> (entries: [TOMLEntry], problems: [TOMLProblem]) {
+    static func parse(bytes: [UInt8]) -> (entries: [TOMLEntry], problems: [TOMLProblem]) {
         var scanner = TOMLScanner(bytes)
         let result = scanner.scan()
         return (result.entries.map(\.entry), result.problems)
@@ -59,7 +59,7 @@ package enum TOMLDocument {
     /// indentation, the key as spelled and any comment after the value. A missing key gets a new
     /// `key = value` line after the last top-level pair when a table header follows, else at the end.
     /// Every other byte is kept, including the line-ending style and whether the file ends with a newline.
-    package static func setting(_ key: String, to value: TOMLValue, in text: String) -> String {
+    static func setting(_ key: String, to value: TOMLValue, in text: String) -> String {
         var bytes = Array(text.utf8)
         var scanner = TOMLScanner(bytes)
         let result = scanner.scan()
@@ -84,7 +84,7 @@ package enum TOMLDocument {
     }
 
     /// How `value` is written in TOML: strings as basic strings with escapes, floats so they read back the same.
-    package static func literal(_ value: TOMLValue) -> String {
+    static func literal(_ value: TOMLValue) -> String {
         switch value {
         case .string(let string):
             return quoted(string)

@@ -10,7 +10,7 @@ extension TOMLScanner {
         byte(at: pos + 1) == delimiter && byte(at: pos + 2) == delimiter
     }
 
-    func run(of delimiter: UInt8) -> Int {
+    package func run(of delimiter: UInt8) -> Int {
         var end = pos
         while byte(at: end) == delimiter { end += 1 }
         return end - pos

@@ -22,7 +22,7 @@ struct TOMLScanner {
     }
 
     struct Failure: Error {
-        var message: String
+        package var message: String
         var at: Int
         /// Start of the line where parsing goes on; `nil` means the line after `at`.
         var resume: Int?

@@ -11,7 +11,7 @@ package enum ExplainBatchQuery {
     /// The most titles MediaWiki takes in one request from a client without bot rights.
     package static let maxTitles = 50
     /// Seconds of replication lag past which the wiki answers `maxlag` instead of serving.
-    package static let maxLag = 5
+    static let maxLag = 5
 
     /// `explainURL/wiki/api.php?action=query&prop=revisions&rvprop=content&titles=…`, plus the
     /// fields of a `continue` object when asking for the rest of an answer.

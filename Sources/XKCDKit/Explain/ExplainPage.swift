@@ -5,15 +5,15 @@
 #endif
 
 /// One explainxkcd page: its title (`353: Python`) and MediaWiki source.
-package struct ExplainPage: Sendable, Equatable {
-    package var num: Int
+struct ExplainPage: Sendable, Equatable {
+    var num: Int
     /// The page title, e.g. `353: Python`.
     package var title: String
     /// The page's MediaWiki source.
-    package var wikitext: String
+    var wikitext: String
 
     /// Creates a page.
-    package init(num: Int, title: String, wikitext: String) {
+    init(num: Int, title: String, wikitext: String) {
         self.num = num
         self.title = title
         self.wikitext = wikitext
@@ -22,7 +22,7 @@ package struct ExplainPage: Sendable, Equatable {
     /// The page's address on the wiki at `explainURL`, written as MediaWiki writes it:
     /// `https://www.explainxkcd.com/wiki/index.php/353:_Python`. Printable ASCII whatever
     /// the title holds.
-    package func address(on explainURL: URL) -> String {
+    func address(on explainURL: URL) -> String {
         var base = explainURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let name = title.trimmingSpacesAndNewlines()

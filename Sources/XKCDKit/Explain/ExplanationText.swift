@@ -19,7 +19,7 @@ package struct ExplanationText: Sendable, Equatable {
     package var transcript: String
     /// Whether the page carries an `{{incomplete…}}` notice, `{{incomplete transcript}}`
     /// included (it is fetched again sooner).
-    package var incomplete: Bool
+    var incomplete: Bool
 
     /// The text of a page's MediaWiki source.
     package init(wikitext: String) {
@@ -282,19 +282,19 @@ enum WikiPlainText {
 /// explainxkcd's mark on a page whose explanation is not finished: `{{incomplete|reason}}`,
 /// shown on the wiki as a box above the text. The reason is optional, may run over several
 /// lines and holds markup of its own.
-package struct IncompleteNotice: Sendable, Equatable {
+struct IncompleteNotice: Sendable, Equatable {
     /// Why the page says it is incomplete, as plain text (a line a paragraph or list item);
     /// nil when it gives no reason.
-    package var reason: String?
+    var reason: String?
 
     /// A notice giving `reason`.
-    package init(reason: String?) {
+    init(reason: String?) {
         self.reason = reason
     }
 
     /// The first such mark in a page's MediaWiki source, nil when there is none. Templates
     /// whose names only begin alike (`{{incomplete transcript}}`) mark other parts of a page.
-    package static func find(in wikitext: String) throws(XKCDError) -> IncompleteNotice? {
+    static func find(in wikitext: String) throws(XKCDError) -> IncompleteNotice? {
         let s = Array(wikitext.unicodeScalars)
         var closes: [Int: Int]?
         var from = 0

@@ -1,19 +1,19 @@
 /// A wiki page turned into blocks, with its footnotes (`<ref>`) in order.
 package struct WikiDocument: Sendable, Equatable {
     /// The page's blocks.
-    package var blocks: [WikiBlock]
+    var blocks: [WikiBlock]
     /// Footnote texts, pointed at by runs' ``WikiRun/note``.
-    package var notes: [[WikiRun]]
+    var notes: [[WikiRun]]
 
     /// Creates a document.
-    package init(blocks: [WikiBlock], notes: [[WikiRun]] = []) {
+    init(blocks: [WikiBlock], notes: [[WikiRun]] = []) {
         self.blocks = blocks
         self.notes = notes
     }
 }
 
 /// One block of a rendered wiki page.
-package enum WikiBlock: Sendable, Equatable {
+enum WikiBlock: Sendable, Equatable {
     /// A section heading (`== … ==` is level 2).
     case heading(level: Int, [WikiRun])
     /// A paragraph (`marker` nil) or list item: `indent` levels deep, led by `marker` (`•`, `1.`,
@@ -26,20 +26,20 @@ package enum WikiBlock: Sendable, Equatable {
 }
 
 /// A run of text with the styling MediaWiki markup gave it.
-package struct WikiRun: Sendable, Equatable {
+struct WikiRun: Sendable, Equatable {
     /// The visible text (already plain: no markup, entities decoded).
-    package var text: String
+    var text: String
     /// `'''bold'''`.
-    package var bold = false
+    var bold = false
     /// `''italic''`.
-    package var italic = false
+    var italic = false
     /// The external address this text links to (`[url text]`), if any.
-    package var url: String?
+    var url: String?
     /// A footnote mark (`<ref>`): the index of its note in ``WikiDocument/notes``; the text is empty.
-    package var note: Int?
+    var note: Int?
 
     /// Creates a run.
-    package init(_ text: String, bold: Bool = false, italic: Bool = false, url: String? = nil, note: Int? = nil) {
+    init(_ text: String, bold: Bool = false, italic: Bool = false, url: String? = nil, note: Int? = nil) {
         self.text = text
         self.bold = bold
         self.italic = italic

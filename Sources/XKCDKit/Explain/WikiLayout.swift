@@ -2,11 +2,11 @@
 /// hyperlinks where the terminal shows them and as numbered footnotes elsewhere.
 package struct WikiLayout: Sendable {
     /// Columns available.
-    package var width: Int
+    var width: Int
     /// Bold, italic and dim.
-    package var style: Style
+    var style: Style
     /// Whether links are written as OSC 8 hyperlinks.
-    package var hyperlinks: Bool
+    var hyperlinks: Bool
 
     /// Creates a layout.
     package init(width: Int, style: Style, hyperlinks: Bool) {
@@ -92,7 +92,7 @@ package struct WikiLayout: Sendable {
 
     private struct Token {
         var text: String
-        var run: WikiRun
+        package var run: WikiRun
         var spaceBefore: Bool
         var isBreak = false
         var isMark = false

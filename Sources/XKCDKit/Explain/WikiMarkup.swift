@@ -14,7 +14,7 @@
 /// fails; whatever it does not understand is dropped or shown as text, never as markup.
 package enum WikiMarkup {
     /// The largest source rendered; anything beyond is cut (explanations are far smaller).
-    package static let maxSourceLength = 2 << 20
+    static let maxSourceLength = 2 << 20
 
     /// The section a reader wants: the first level-2 section whose heading holds
     /// "xplanation" (headings vary), up to the next level-2 heading; nil when there is none.
@@ -24,7 +24,7 @@ package enum WikiMarkup {
 
     /// The community transcript: the first level-2 section headed "Transcript", up to the next
     /// level-2 heading (or `{{comic discussion}}`, which ends the article); nil when there is none.
-    package static func transcriptSection(of source: String) -> String? {
+    static func transcriptSection(of source: String) -> String? {
         section(of: source) { $0.lowercased().contains("transcript") }.map { text in
             let bytes = Array(text.utf8)
             guard let start = ASCIICase.offset(of: "{{comic discussion}}", in: bytes) else { return text }

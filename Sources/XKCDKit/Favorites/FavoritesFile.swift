@@ -12,21 +12,21 @@
 
 /// Reads a favorites export (what `favs --json` prints): `{"favorites": [{"num": 353,
 /// "added": "2026-11-22T09:10:00Z", …}, …]}`. Everything is checked before anything is used.
-package enum FavoritesFile {
+enum FavoritesFile {
     /// The largest file accepted.
-    package static let maxBytes = 10 << 20
+    static let maxBytes = 10 << 20
 
     /// One favorite to import.
-    package struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// The comic's number.
-        package var num: Int
+        var num: Int
         /// When it was added, if the file says.
-        package var addedAt: Date?
+        var addedAt: Date?
     }
 
     /// The bytes of the file at `url`, at most one more than ``maxBytes`` (enough for `parse`
     /// to say it is too large); throws a `POSIXError` saying why they cannot be read.
-    package static func contents(of url: URL) throws -> Data {
+    static func contents(of url: URL) throws -> Data {
         func failure(_ code: Int32) -> POSIXError { POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(errno) }
@@ -49,7 +49,7 @@ package enum FavoritesFile {
     }
 
     /// Why a file cannot be read, in words, for the `errno` reading it met.
-    package static func unreadable(errno code: Int32) -> String {
+    static func unreadable(errno code: Int32) -> String {
         switch code {
         case ENOENT: return "no such file"
         case ENOTDIR: return "no such file (a part of the path is not a directory)"
@@ -65,7 +65,7 @@ package enum FavoritesFile {
 
     /// The entries of `data`, deduplicated by number (the earliest date wins), or a message
     /// naming what is wrong.
-    package static func parse(_ data: Data, name: String) throws -> [Entry] {
+    static func parse(_ data: Data, name: String) throws -> [Entry] {
         func bad(_ why: String) -> XKCDError {
             .file("\(name) is not a favorites export (\(why)) — make one with 'xkcd --json favs > FILE'")
         }

@@ -13,10 +13,10 @@ package enum ProgramHelp {
         https://creativecommons.org/licenses/by-sa/3.0/
         """
     /// What it is, in a few words.
-    package static let tagline = "browse xkcd from the terminal"
+    static let tagline = "browse xkcd from the terminal"
 
     /// The ways to run it: what follows the name, and what that does.
-    package static let forms: [(arguments: String, does: String)] = [
+    static let forms: [(arguments: String, does: String)] = [
         ("[OPTIONS]", "the interactive browser (on a terminal)"),
         ("[OPTIONS] COMMAND [ARGS]", "run one command"),
         ("[OPTIONS] -c \"CMD; CMD\"", "run several commands"),
@@ -24,7 +24,7 @@ package enum ProgramHelp {
     ]
 
     /// The exit statuses and what each means.
-    package static let exitStatuses: [(code: Int32, meaning: String)] = [
+    static let exitStatuses: [(code: Int32, meaning: String)] = [
         (0, "every command succeeded"),
         (1, "a command failed (scripts and -c go on, and report it at the end)"),
         (2, "usage error: a one-shot command line that cannot be run as written"),

@@ -4,12 +4,12 @@
 package enum JSONReader {
     /// Why a document was refused, with the byte offset where parsing stopped.
     package struct SyntaxError: Error, Equatable, Sendable {
-        package let offset: Int
-        package let reason: String
+        let offset: Int
+        let reason: String
     }
 
     /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
-    package static let maxDepth = 64
+    static let maxDepth = 64
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing else after it).
     package static func parse<Bytes: Collection>(_ bytes: Bytes) throws(SyntaxError) -> JSONValue

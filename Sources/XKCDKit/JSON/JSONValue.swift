@@ -22,27 +22,27 @@ package indirect enum JSONValue: Sendable, Equatable {
     case object([(String, JSONValue)])
 
     /// An integer.
-    package static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+    static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
     /// A number with a fraction, written with three decimals (null when not finite).
-    package static func double(_ value: Double) -> JSONValue {
+    static func double(_ value: Double) -> JSONValue {
         value.isFinite ? .number(NumberText.fixed(value, decimals: 3)) : .null
     }
 
     /// The member named `key` of an object (the last one when repeated), else nil.
-    package subscript(_ key: String) -> JSONValue? {
+    subscript(_ key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.0 == key }?.1
     }
 
     /// The string, when this is one.
-    package var string: String? {
+    var string: String? {
         if case let .string(s) = self { return s }
         return nil
     }
 
     /// The number as an exact integer, when this is an integral number within ±10¹⁵.
-    package var integer: Int? {
+    var integer: Int? {
         guard case let .number(text) = self else { return nil }
         if let value = Int(text) { return abs(value) < 1_000_000_000_000_000 ? value : nil }
         guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
@@ -52,7 +52,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The elements, when this is an array.
-    package var array: [JSONValue]? {
+    var array: [JSONValue]? {
         if case let .array(a) = self { return a }
         return nil
     }

@@ -7,30 +7,30 @@
 /// One comic exactly as the xkcd API describes it (raw server text, validated shape).
 package struct Comic: Sendable, Equatable, Codable {
     /// The comic's number, 1 and up.
-    package var num: Int
+    var num: Int
     /// The title as served; may hold HTML markup and entities.
     package var title: String
     /// The title with markup removed by the server (sometimes lossy).
-    package var safeTitle: String
+    var safeTitle: String
     /// The alt (title) text.
-    package var alt: String
+    var alt: String
     /// The image URL; ends in `/` for interactive comics.
-    package var img: String
+    var img: String
     /// An external link, often empty.
-    package var link: String
+    var link: String
     /// HTML news shown under the comic, often empty.
-    package var news: String
+    var news: String
     /// The transcript, empty for most recent comics.
-    package var transcript: String
+    var transcript: String
     /// Publication year.
-    package var year: Int
+    var year: Int
     /// Publication month, 1–12.
-    package var month: Int
+    var month: Int
     /// Publication day, 1–31.
-    package var day: Int
+    var day: Int
     /// Whether the answer carried `extra_parts` (the comic is an interactive page); nil for a
     /// comic stored before that was recorded.
-    package var extraParts: Bool?
+    var extraParts: Bool?
 
     /// Creates a comic from its fields.
     package init(
@@ -53,7 +53,7 @@ package struct Comic: Sendable, Equatable, Codable {
     }
 
     /// The publication date as `YYYY-MM-DD`.
-    package var isoDate: String {
+    var isoDate: String {
         let y = String(year)
         let m = month < 10 ? "0\(month)" : String(month)
         let d = day < 10 ? "0\(day)" : String(day)
@@ -61,19 +61,19 @@ package struct Comic: Sendable, Equatable, Codable {
     }
 
     /// The comic's page on xkcd.com.
-    package var pageURL: String { Self.pageURL(of: num) }
+    var pageURL: String { Self.pageURL(of: num) }
 
     /// The page of comic `num` on xkcd.com.
-    package static func pageURL(of num: Int) -> String { "https://xkcd.com/\(num)/" }
+    static func pageURL(of num: Int) -> String { "https://xkcd.com/\(num)/" }
 
     /// Interactive comics are their web page: the answer carries `extra_parts`, or `img` is a
     /// bare folder (or empty). Their image, where there is one, is only a still.
-    package var isInteractive: Bool {
+    var isInteractive: Bool {
         !hasImage || extraParts == true
     }
 
     /// Whether `img` names an image file (not a bare folder, not empty).
-    package var hasImage: Bool {
+    var hasImage: Bool {
         !img.isEmpty && !img.hasSuffix("/")
     }
 }
@@ -81,7 +81,7 @@ package struct Comic: Sendable, Equatable, Codable {
 /// A comic's text after the repair-and-sanitize step: safe to print as is.
 package struct DisplayComic: Sendable, Equatable {
     /// The comic's number.
-    package var num: Int
+    var num: Int
     /// The title to show.
     package var title: String
     /// The alt text.
@@ -98,9 +98,9 @@ package struct DisplayComic: Sendable, Equatable {
     /// `YYYY-MM-DD`.
     package var date: String
     /// The comic's page on xkcd.com.
-    package var pageURL: String
+    var pageURL: String
     /// Whether the comic is interactive: its web page is the comic.
-    package var isInteractive: Bool
+    var isInteractive: Bool
 
     /// Repairs and sanitizes every server string of `comic`.
     package init(_ comic: Comic) {

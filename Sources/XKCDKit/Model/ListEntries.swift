@@ -7,16 +7,16 @@
 /// A favorite in a list.
 package struct FavoriteEntry: Sendable, Equatable {
     /// The comic's number.
-    package var num: Int
+    var num: Int
     /// Its display title.
     package var title: String
     /// Its publication date, `YYYY-MM-DD`.
-    package var date: String
+    var date: String
     /// When it became a favorite.
-    package var addedAt: Date
+    var addedAt: Date
 
     /// Creates an entry.
-    package init(num: Int, title: String, date: String, addedAt: Date) {
+    init(num: Int, title: String, date: String, addedAt: Date) {
         self.num = num
         self.title = title
         self.date = date
@@ -27,12 +27,12 @@ package struct FavoriteEntry: Sendable, Equatable {
 /// A comic in a list: number and display title (nil when it is not stored).
 package struct ComicEntry: Sendable, Equatable {
     /// The comic's number.
-    package var num: Int
+    var num: Int
     /// Its display title, when stored.
     package var title: String?
 
     /// Creates an entry.
-    package init(num: Int, title: String?) {
+    init(num: Int, title: String?) {
         self.num = num
         self.title = title
     }

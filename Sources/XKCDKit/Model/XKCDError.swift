@@ -121,7 +121,7 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
 extension Error {
     /// Whether this error is a cancellation (Ctrl-C), which every handler passes on: the one
     /// spelling is ``XKCDError/cancelled``, caught past with `catch where !error.isCancellation`.
-    package var isCancellation: Bool { (self as? XKCDError) == .cancelled }
+    var isCancellation: Bool { (self as? XKCDError) == .cancelled }
 }
 
 extension XKCDError {

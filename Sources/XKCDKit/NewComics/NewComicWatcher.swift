@@ -91,14 +91,14 @@ package struct NewComics: Sendable, Equatable {
     /// when a comic could not be fetched).
     package var comics: [ComicEntry]
     /// The newest comic on the server.
-    package var newest: Int
+    var newest: Int
 
     /// `#2666 Lava Lamp` for each of the first `limit` comics.
     package func names(first limit: Int) -> [String] {
         comics.prefix(limit).map { "#\($0.num)" + ($0.title.map { " \($0)" } ?? "") }
     }
 
-    package init(comics: [ComicEntry], newest: Int) {
+    init(comics: [ComicEntry], newest: Int) {
         self.comics = comics
         self.newest = newest
     }

@@ -137,9 +137,9 @@ extension Renderer {
 }
 
 /// Human-readable sizes: `950 B`, `32 KB`, `1.2 MB` (powers of 1000, as disks are sold).
-package enum ByteCount {
+enum ByteCount {
     /// `bytes` in the largest unit that keeps the number at least 1.
-    package static func format(_ bytes: Int) -> String {
+    static func format(_ bytes: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(bytes)
         var unit = 0

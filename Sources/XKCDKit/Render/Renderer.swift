@@ -220,21 +220,21 @@ extension Renderer {
 /// A comic's card laid out for the terminal's width: wide terminals (60 columns and more) get
 /// a header line and text with a margin, kept to a readable measure; narrow ones a compact
 /// card without margin or spacer lines.
-package struct CardLayout: Sendable {
+struct CardLayout: Sendable {
     /// Terminal width in columns.
-    package var width: Int
+    var width: Int
     /// Colour and bold.
-    package var style: Style
+    var style: Style
     /// Whether addresses are written as OSC 8 hyperlinks.
-    package var hyperlinks: Bool
+    var hyperlinks: Bool
 
     /// The width from which a card gets a margin and spacer lines.
-    package static let wideFrom = 60
+    static let wideFrom = 60
     /// The longest line of prose on a wide terminal: longer lines are hard to read.
-    package static let measure = 100
+    static let measure = 100
 
     /// A layout for `width` columns.
-    package init(width: Int, style: Style, hyperlinks: Bool) {
+    init(width: Int, style: Style, hyperlinks: Bool) {
         self.width = max(20, width)
         self.style = style
         self.hyperlinks = hyperlinks && style.enabled
@@ -245,7 +245,7 @@ package struct CardLayout: Sendable {
     private var textWidth: Int { min(width, Self.measure + margin.count) }
 
     /// The card's lines.
-    package func lines(_ comic: DisplayComic) -> [String] {
+    func lines(_ comic: DisplayComic) -> [String] {
         var lines = header(comic)
         if isWide { lines.append("") }
         if !comic.alt.isEmpty {
@@ -305,7 +305,7 @@ package struct CardLayout: Sendable {
 /// Terminal styling, decided once: with colour off every method returns its text unchanged.
 package struct Style: Sendable {
     /// Whether escapes are written.
-    package var enabled: Bool
+    var enabled: Bool
 
     /// A style that writes escapes when `enabled`.
     package init(enabled: Bool) {
@@ -328,15 +328,15 @@ package struct Style: Sendable {
     }
 
     /// Bold text.
-    package func bold(_ s: String) -> String { wrap(s, Escape.bold) }
+    func bold(_ s: String) -> String { wrap(s, Escape.bold) }
     /// Italic text.
-    package func italic(_ s: String) -> String { wrap(s, Escape.italic) }
+    func italic(_ s: String) -> String { wrap(s, Escape.italic) }
     /// Dimmed text.
-    package func dim(_ s: String) -> String { wrap(s, Escape.dim) }
+    func dim(_ s: String) -> String { wrap(s, Escape.dim) }
     /// A comic number or other accent.
-    package func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
+    func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
     /// A warning or notice.
-    package func notice(_ s: String) -> String { wrap(s, Escape.notice) }
+    func notice(_ s: String) -> String { wrap(s, Escape.notice) }
     /// An error label.
     package func error(_ s: String) -> String { wrap(s, Escape.red) }
 
@@ -345,13 +345,13 @@ package struct Style: Sendable {
     package var lineStart: String { enabled ? "\r" + Escape.eraseLine : "\r" }
 
     /// `text` as an OSC 8 hyperlink to `url`, which must have passed ``Hyperlink/safeURL(_:)``.
-    package func link(_ text: String, to url: String) -> String {
+    func link(_ text: String, to url: String) -> String {
         enabled ? Escape.hyperlink + url + Escape.terminator + text + Escape.hyperlink + Escape.terminator : text
     }
 
     /// `text` with each span from `start` to `end` in bold, the two marks becoming the escapes
     /// that begin and end it.
-    package func bold(spansOf text: String, from start: Unicode.Scalar, to end: Unicode.Scalar) -> String {
+    func bold(spansOf text: String, from start: Unicode.Scalar, to end: Unicode.Scalar) -> String {
         guard enabled else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -374,7 +374,7 @@ package struct Style: Sendable {
 package enum Hyperlink {
     /// `url` when it is safe to put in an escape sequence and worth following: http(s),
     /// ftp or mailto, printable ASCII only. Protocol-relative addresses get `https:`.
-    package static func safeURL(_ url: String) -> String? {
+    static func safeURL(_ url: String) -> String? {
         let full = url.hasPrefix("//") ? "https:" + url : url
         let lower = full.lowercased()
         guard ["http://", "https://", "ftp://", "mailto:"].contains(where: { lower.hasPrefix($0) }),
@@ -442,7 +442,7 @@ package enum TextWrapper {
     /// whose lines all fit stays as written, one that does not is joined and wrapped again.
     /// Blank lines part paragraphs; an indented line or a list item (`- `, `* `, `• `, `1. `)
     /// starts a paragraph of its own, whose later lines keep under its text.
-    package static func reflow(_ text: String, width: Int) -> [String] {
+    static func reflow(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var paragraph: [Substring] = []
         var lead = ""
@@ -517,7 +517,7 @@ package enum DisplayWidth {
     }
 
     /// The columns one character occupies.
-    package static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1,
             character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.properties.isEmojiPresentation })
@@ -528,7 +528,7 @@ package enum DisplayWidth {
     }
 
     /// The columns one scalar occupies.
-    package static func of(_ scalar: Unicode.Scalar) -> Int {
+    static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
         if v < 0x300 { return 1 }

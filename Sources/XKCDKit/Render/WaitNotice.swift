@@ -9,15 +9,15 @@
 /// passes the instants and draws the line.
 package struct WaitNotice: Sendable {
     /// How long a request runs before the line appears.
-    package static let delay: Duration = .milliseconds(500)
+    static let delay: Duration = .milliseconds(500)
     /// How often the spinner turns.
-    package static let tick: Duration = .milliseconds(100)
+    static let tick: Duration = .milliseconds(100)
     private static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     private var inFlight: [(id: Int, label: String, since: ContinuousClock.Instant)] = []
     private var nextID = 0
     /// Whether the line is on the screen (and so has to be erased).
-    package private(set) var shown = false
+    private(set) var shown = false
 
     package init() {}
 
@@ -59,7 +59,7 @@ package struct WaitNotice: Sendable {
     }
 
     /// What is being fetched, in words: `fetching #353…`.
-    package static func label(for url: URL) -> String {
+    static func label(for url: URL) -> String {
         let parts = url.path.split(separator: "/")
         if parts.last == "info.0.json" {
             guard parts.count >= 2, let number = Int(parts[parts.count - 2]) else {

@@ -10,13 +10,13 @@
 package enum SearchQuery {
     /// The most terms a query keeps: FTS5's time grows faster than the number of terms, and a
     /// pasted megabyte of words would take minutes.
-    package static let maxTerms = 64
+    static let maxTerms = 64
 
     /// How many hits `search` shows unless told otherwise.
     package static let shown = 10
 
     /// Common English words that say nothing about which comic is meant.
-    package static let stopwords: Set<String> = [
+    static let stopwords: Set<String> = [
         "a", "about", "after", "again", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because",
         "been", "before", "being", "both", "but", "by", "can", "can't", "cannot", "could", "did", "do", "does",
         "doing", "don't", "down", "each", "for", "from", "get", "gets", "got", "had", "has", "have", "having",
@@ -68,7 +68,7 @@ package enum SearchQuery {
 
     /// Of `words` (a query's ``words(_:)``), those a hit holds, in order and once each, where
     /// bit i of `held` says whether it holds `phrases[i]` (the query's ``phrases(_:)``).
-    package static func terms(_ words: [String], of phrases: [[String]], held: UInt64) -> [String] {
+    static func terms(_ words: [String], of phrases: [[String]], held: UInt64) -> [String] {
         var terms: Set<String> = []
         for (index, phrase) in phrases.enumerated() where index < 63 && held & (1 << UInt64(index)) != 0 {
             terms.formUnion(phrase)
@@ -80,7 +80,7 @@ package enum SearchQuery {
 
     /// The phrases of ``expression(_:)`` for `text`, in order, each as the words of `text` it
     /// stands for (as ``words(_:)`` gives them; a prefix stands for none).
-    package static func phrases(_ text: String) -> [[String]] { phrases(of: tokens(text)) }
+    static func phrases(_ text: String) -> [[String]] { phrases(of: tokens(text)) }
 
     /// ``phrases(_:)`` of the query whose ``tokens(_:)`` are `tokens`.
     static func phrases(of tokens: [Token]) -> [[String]] {
@@ -233,25 +233,25 @@ package struct SearchHit: Sendable, Equatable {
     /// Its display title.
     package var title: String
     /// A short excerpt; matched words are between ``SearchHit/highlightStart`` and ``SearchHit/highlightEnd``.
-    package var snippet: String
+    var snippet: String
 
     /// Marks the start of a matched word in ``snippet``.
-    package static let highlightStart: Character = "\u{E000}"
+    static let highlightStart: Character = "\u{E000}"
     /// Marks the end of a matched word in ``snippet``.
-    package static let highlightEnd: Character = "\u{E001}"
+    static let highlightEnd: Character = "\u{E001}"
 
     /// The field the excerpt comes from: the first, in rank order, that holds a match.
     package var matched: SearchField
 
     /// The words of the query the comic holds, in the query's order.
-    package var terms: [String]
+    var terms: [String]
 
     /// Bit i set when the comic holds phrase i of the FTS5 expression it was found by (see
     /// ``SearchQuery/terms(of:held:)``).
     var heldPhrases: UInt64 = 0
 
     /// Creates a hit.
-    package init(num: Int, title: String, snippet: String, matched: SearchField = .title, terms: [String] = []) {
+    init(num: Int, title: String, snippet: String, matched: SearchField = .title, terms: [String] = []) {
         self.num = num
         self.title = title
         self.snippet = snippet

@@ -8,17 +8,17 @@
 /// the same letter: the fewest edits first, then a word of some comic's title, then the word
 /// more comics hold. Words of phrases are corrected inside their quotes; a `prefix*`, an
 /// operator and every other character stay as typed.
-package enum SpellingCorrection {
+enum SpellingCorrection {
     /// An indexed term near a word, as the store finds it.
-    package struct Candidate: Sendable, Equatable {
+    struct Candidate: Sendable, Equatable {
         /// The term, lower-case.
-        package var term: String
+        var term: String
         /// How many comics hold it.
-        package var comics: Int
+        var comics: Int
         /// Whether some comic's title holds it.
-        package var inTitle: Bool
+        var inTitle: Bool
 
-        package init(term: String, comics: Int, inTitle: Bool) {
+        init(term: String, comics: Int, inTitle: Bool) {
             self.term = term
             self.comics = comics
             self.inTitle = inTitle
@@ -27,14 +27,14 @@ package enum SpellingCorrection {
 
     /// The most words of a query corrected: each costs a walk over the index's terms with its
     /// first letter, and a query of many unknown words is no typo.
-    package static let mostWords = 8
+    static let mostWords = 8
 
     /// The query as typed finds "next to nothing" below this many comics.
-    package static let fewHits = 3
+    static let fewHits = 3
 
     /// The most edits a correction of `word` may be away from it; 0 when it is too short to
     /// correct.
-    package static func allowedEdits(for word: String) -> Int {
+    static func allowedEdits(for word: String) -> Int {
         switch word.count {
         case ..<3: 0
         case 3...4: 1
@@ -44,13 +44,13 @@ package enum SpellingCorrection {
 
     /// Whether `word` is one a correction is looked for: long enough, and ASCII (the index
     /// folds diacritics, so an accented word would be near every spelling of itself).
-    package static func isCorrectable(_ word: String) -> Bool {
+    static func isCorrectable(_ word: String) -> Bool {
         allowedEdits(for: word) > 0 && word.count <= 40 && word.allSatisfy(\.isASCII)
     }
 
     /// The correction of `word` among `candidates` (see ``SpellingCorrection``), or nil when
     /// none is near enough.
-    package static func best(for word: String, among candidates: [Candidate]) -> String? {
+    static func best(for word: String, among candidates: [Candidate]) -> String? {
         let allowed = allowedEdits(for: word)
         guard allowed > 0, isCorrectable(word) else { return nil }
         // An ASCII word: its bytes are its letters, and a term with other letters is no nearer.
@@ -80,7 +80,7 @@ package enum SpellingCorrection {
     /// `text` with each word that `corrections` maps (by its lower-case form) replaced by its
     /// correction; a word before `*` (a prefix), and everything between words, as typed. Nil
     /// when nothing changes.
-    package static func corrected(_ text: String, with corrections: [String: String]) -> String? {
+    static func corrected(_ text: String, with corrections: [String: String]) -> String? {
         guard !corrections.isEmpty else { return nil }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -111,7 +111,7 @@ package enum SpellingCorrection {
     /// Whether the corrected query's `corrected` hits are shown instead of the `typed` ones:
     /// when the query as typed finds next to nothing (fewer than ``fewHits``) and the corrected
     /// one finds clearly more (at least three times as many, and one at the least).
-    package static func showsCorrection(typed: Int, corrected: Int) -> Bool {
+    static func showsCorrection(typed: Int, corrected: Int) -> Bool {
         typed < fewHits && corrected > 0 && corrected >= typed * 3
     }
 }

@@ -9,20 +9,20 @@
 /// Image rows go before their files (a clear, an eviction) and come before them (a download),
 /// so a process killed in between leaves only files that no row names; `stats` and `clear`
 /// remove those, and the temporary files of writers that died, before counting.
-package struct Cache: Sendable {
+struct Cache: Sendable {
     private let source: ComicSource
     private let settingsFile: URL?
 
     /// The cache of `source`'s store and image files; the temporary files a killed `set --save`
     /// left beside `settingsFile` are cleared with it.
-    package init(_ source: ComicSource, settingsFile: URL? = nil) {
+    init(_ source: ComicSource, settingsFile: URL? = nil) {
         self.source = source
         self.settingsFile = settingsFile
     }
 
     /// Counts and sizes for `cache stats`: the images as they are on disk, after removing what
     /// killed processes left behind (unless `reclaiming` is false: the question before a clear).
-    package func stats(reclaiming: Bool = true) throws -> CacheStats {
+    func stats(reclaiming: Bool = true) throws -> CacheStats {
         let store = source.store
         let sweep = try reclaimLeftovers(removing: reclaiming)
         if sweep.reclaimed.count > 0 {
@@ -43,7 +43,7 @@ package struct Cache: Sendable {
     /// Deletes every comic, image and explanation that is not a favorite's, and what killed
     /// processes left behind, and gives the space back; says what went and how the database's
     /// size changed. Killed at any point, the next clear finishes the work.
-    package func clear() throws -> CacheCleared {
+    func clear() throws -> CacheCleared {
         let store = source.store
         let before = store.fileBytes()
         // Leftovers first: on a full disk, where the rows cannot go, they at least give room.

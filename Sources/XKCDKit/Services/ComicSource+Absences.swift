@@ -8,7 +8,7 @@
 extension ComicSource {
     /// How long the server's 404 for a number is believed before the number is asked again:
     /// only #404 is absent for ever, any other 404 may be passing.
-    package static let absenceMaxAge: TimeInterval = 3600
+    static let absenceMaxAge: TimeInterval = 3600
 
     /// Whether an absence the server answered at `checkedAt` still holds at `now` (one from the
     /// future, after the clock went back, does not).
@@ -18,14 +18,14 @@ extension ComicSource {
 
     /// Whether `num` is known not to exist, without asking the network: #404, a number the
     /// server answered 404 for within ``absenceMaxAge`` or, offline, ever.
-    package func isKnownAbsent(_ num: Int) throws -> Bool {
+    func isKnownAbsent(_ num: Int) throws -> Bool {
         if num == 404 { return true }
         guard let checkedAt = try store.absenceCheckedAt(num) else { return false }
         return offline || Self.trusts(absenceCheckedAt: checkedAt, now: now())
     }
 
     /// The numbers known not to exist, as ``isKnownAbsent(_:)`` decides: #404 among them.
-    package func absentNumbers() throws -> Set<Int> {
+    func absentNumbers() throws -> Set<Int> {
         let now = now()
         let known = try store.absences().filter { offline || Self.trusts(absenceCheckedAt: $0.value, now: now) }
         return Set(known.keys).union([404])

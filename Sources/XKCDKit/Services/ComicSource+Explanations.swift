@@ -7,14 +7,14 @@
 /// explainxkcd's pages: the stored one while fresh, else the network.
 extension ComicSource {
     /// How long a stored explanation is used before it is fetched again (pages get edited).
-    package static let explanationMaxAge: TimeInterval = 7 * 24 * 3600
+    static let explanationMaxAge: TimeInterval = 7 * 24 * 3600
 
     /// The explainxkcd wiki's base address (`--explain-url`).
-    package var explainURL: URL { client.explainURL }
+    var explainURL: URL { client.explainURL }
 
     /// The explainxkcd page of `num`: the stored copy while it is fresh (or offline), else a
     /// new fetch, stored. When the network fails, a stale stored copy is served with a notice.
-    package func explanation(of num: Int) async throws -> ExplainPage {
+    func explanation(of num: Int) async throws -> ExplainPage {
         let stored = try store.explanation(num)
         if offline {
             guard let stored else { throw XKCDError.explanationNotStoredOffline(num) }

@@ -5,16 +5,16 @@
 #endif
 
 /// A stored image ready to use.
-package struct StoredImage: Sendable, Equatable {
-    package var num: Int
+struct StoredImage: Sendable, Equatable {
+    var num: Int
     /// The image file.
-    package var file: URL
+    var file: URL
     /// Its bytes.
-    package var data: Data
+    var data: Data
     /// Its format.
-    package var kind: ImageKind
+    var kind: ImageKind
     /// Whether it is the comic's `_2x` image.
-    package var doubled = false
+    var doubled = false
 }
 
 /// The comics' images: stored once, the `_2x` where there is one, the cache kept within its cap.
@@ -23,7 +23,7 @@ extension ComicSource {
     /// least recently used images beyond the cap, never a favorite's). With `highResolution`
     /// (terminals that draw pixels, and `save`), its `_2x` image is asked for first, replacing
     /// a stored 1x one; a comic without one (404) is remembered and gets its `img`.
-    package func image(of comic: Comic, highResolution: Bool = false) async throws -> StoredImage {
+    func image(of comic: Comic, highResolution: Bool = false) async throws -> StoredImage {
         guard comic.hasImage else { throw XKCDError.noImage(comic.num) }
         let stored = try store.image(of: comic.num)
         let asksDoubled =
@@ -118,7 +118,7 @@ extension ComicSource {
 
     /// Deletes comic `num`'s stored image (one that turned out unusable), so the next
     /// request fetches it again.
-    package func discardImage(of num: Int) throws {
+    func discardImage(of num: Int) throws {
         if let file = try store.removeImage(num) { images.remove(file) }
     }
 }

@@ -6,7 +6,7 @@
 
 /// Whose "already reported" mark a new-comics check moves: `check` (scripts and cron) and the
 /// REPL keep their own, so a cron job does not swallow the REPL's "since your last visit".
-package enum NewComicsMark: Sendable {
+enum NewComicsMark: Sendable {
     /// `check`.
     case check
     /// The REPL's start-up and background checks.
@@ -25,7 +25,7 @@ extension ComicSource {
     /// Storing comics (a sync) moves no mark: they are reported all the same. The first check
     /// for a mark counts from the newest comic known before it; with none known, it reports
     /// nothing and notes where the archive stands.
-    package func newComics(named: Int, mark: NewComicsMark) async throws -> NewComics {
+    func newComics(named: Int, mark: NewComicsMark) async throws -> NewComics {
         guard !offline else {
             throw XKCDError.cannotDo("checking for new comics needs the network — run it without --offline")
         }
@@ -48,7 +48,7 @@ extension ComicSource {
 
     /// `numbers` as list entries, at most `limit` of them, the first `titled` with their titles
     /// (fetched if need be; nil when that fails). Numbers the server does not have are left out.
-    package func entries(_ numbers: [Int], titled: Int, limit: Int = .max) async throws -> [ComicEntry] {
+    func entries(_ numbers: [Int], titled: Int, limit: Int = .max) async throws -> [ComicEntry] {
         var entries: [ComicEntry] = []
         for num in numbers where entries.count < limit {
             guard entries.count < titled else {

@@ -7,17 +7,17 @@
 /// What the reader has read and where they were: seen marks, visits and the browsing state.
 extension ComicSource {
     /// Marks comic `num` as read now.
-    package func markSeen(_ num: Int) throws {
+    func markSeen(_ num: Int) throws {
         try remember { try store.markSeen(num, at: now()) }
     }
 
     /// The numbers of every comic read.
-    package func seenNumbers() throws -> Set<Int> {
+    func seenNumbers() throws -> Set<Int> {
         try store.seenNumbers()
     }
 
     /// The browsing state the last process to move left, in ``SessionState/encoded`` form.
-    package func savedState() throws -> String? {
+    func savedState() throws -> String? {
         try store.browsingState()
     }
 

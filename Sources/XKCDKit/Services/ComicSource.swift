@@ -24,15 +24,15 @@ final class NoteOnce: Sendable {
 /// with an `offline:` notice.
 package struct ComicSource: Sendable {
     /// The local store.
-    package let store: ComicStore
+    let store: ComicStore
     /// The image files.
-    package let images: ImageFiles
+    let images: ImageFiles
     /// Whether the network is off limits.
-    package private(set) var offline: Bool
+    private(set) var offline: Bool
     /// The most bytes of images kept, favorites' not counted.
-    package private(set) var imageCacheLimit: Int
+    private(set) var imageCacheLimit: Int
     private(set) var client: XKCDClient
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     private let latestMaxAge: TimeInterval
     let notify: @Sendable (String) -> Void
     let unsaved = NoteOnce()
@@ -55,7 +55,7 @@ package struct ComicSource: Sendable {
     }
 
     /// Follows what `preferences` say of the network and the image cache, for what is asked from now on.
-    package mutating func follow(_ preferences: Preferences) {
+    mutating func follow(_ preferences: Preferences) {
         offline = preferences.offline
         imageCacheLimit = preferences.imageCacheLimit
         client = client.with(
@@ -64,7 +64,7 @@ package struct ComicSource: Sendable {
 
     /// The newest comic, from the store when it was checked recently (or when offline), and
     /// the notice to give once it is shown when it is only the newest stored one.
-    package func latest() async throws -> (comic: Comic, notice: String?) {
+    func latest() async throws -> (comic: Comic, notice: String?) {
         if offline {
             guard let comic = try newestStoredComic() else { throw XKCDError.nothingStoredOffline }
             return (comic, "offline: showing the newest stored comic, #\(comic.num); newer ones may exist")
@@ -80,7 +80,7 @@ package struct ComicSource: Sendable {
     }
 
     /// The newest comic's number.
-    package func newestNumber() async throws -> Int {
+    func newestNumber() async throws -> Int {
         if let num = try freshLatestNumber() { return num }
         if offline {
             guard let num = try newestStoredNumber() else { throw XKCDError.nothingStoredOffline }
@@ -98,7 +98,7 @@ package struct ComicSource: Sendable {
 
     /// The newest comic's number, asked of the server now (or, offline or unreachable, the stored
     /// one); the newest comic is stored or this fails.
-    package func refreshNewestNumber() async throws -> Int {
+    func refreshNewestNumber() async throws -> Int {
         if offline { return try await newestNumber() }
         switch try await refreshLatest(mustStore: true) {
         case let .fresh(comic):
@@ -130,12 +130,12 @@ package struct ComicSource: Sendable {
     }
 
     /// The newest number known without asking the network, however old.
-    package func knownNewestNumber() throws -> Int? {
+    func knownNewestNumber() throws -> Int? {
         try store.state(.latestNumber).flatMap(Int.init)
     }
 
     /// Comic `num`, or ``XKCDError/noSuchComic(_:newest:)``.
-    package func comic(_ num: Int) async throws -> Comic {
+    func comic(_ num: Int) async throws -> Comic {
         if let comic = try store.comic(num) { return comic }
         if try isKnownAbsent(num) {
             throw XKCDError.noSuchComic(num, newest: try knownNewestNumber())

@@ -12,30 +12,30 @@
 
 /// The favorites: each kept with its image and explanation so it reads offline, listed,
 /// removed, and merged from an export file all or nothing.
-package struct Favorites: Sendable {
+struct Favorites: Sendable {
     private let source: ComicSource
     private let currentDirectory: URL
 
     /// The favorites in `source`'s store; export paths are taken from `currentDirectory`.
-    package init(_ source: ComicSource, currentDirectory: URL) {
+    init(_ source: ComicSource, currentDirectory: URL) {
         self.source = source
         self.currentDirectory = currentDirectory
     }
 
     /// What making a comic a favorite did.
-    package struct Kept: Sendable, Equatable {
+    struct Kept: Sendable, Equatable {
         /// It was not a favorite before.
-        package var isNew: Bool
+        var isNew: Bool
         /// The size of its stored image; nil when it has none stored.
-        package var imageBytes: Int?
+        var imageBytes: Int?
         /// What was stored for it just now.
-        package var storedNow: FavoriteCopies
+        var storedNow: FavoriteCopies
     }
 
     /// Makes `comic` a favorite, keeping its image and explanation; for a favorite already,
     /// stores what it was missing (one made offline). What cannot be stored is a notice, not
     /// a failure.
-    package func keep(_ comic: Comic) async throws -> Kept {
+    func keep(_ comic: Comic) async throws -> Kept {
         let before = try copies(comic.num)
         var imageBytes: Int?
         if comic.hasImage {
@@ -59,12 +59,12 @@ package struct Favorites: Sendable {
     }
 
     /// Removes favorite `num`; false when it was not one.
-    package func remove(_ num: Int) throws -> Bool {
+    func remove(_ num: Int) throws -> Bool {
         try source.store.removeFavorite(num)
     }
 
     /// The favorites, in the order they were added.
-    package func list() throws -> [FavoriteEntry] {
+    func list() throws -> [FavoriteEntry] {
         try source.store.favorites().map { favorite in
             let shown = DisplayComic(favorite.comic)
             return FavoriteEntry(num: shown.num, title: shown.title, date: shown.date, addedAt: favorite.addedAt)
@@ -74,7 +74,7 @@ package struct Favorites: Sendable {
     /// Merges the favorites export at `path`: the file is checked and every comic fetched
     /// before one favorite is added, then their images are stored. Returns how many entries
     /// it had and how many were new.
-    package func importFile(_ path: String) async throws -> (entries: Int, added: Int) {
+    func importFile(_ path: String) async throws -> (entries: Int, added: Int) {
         let entries = try entries(in: path)
         var fetched: [Comic] = []
         for entry in entries {

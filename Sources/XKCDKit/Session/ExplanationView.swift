@@ -1,37 +1,37 @@
 /// An explanation to show.
 package struct ExplanationView: Sendable, Equatable {
-    package var num: Int
+    var num: Int
     /// The comic's display title.
     package var title: String
     /// The explainxkcd page title, e.g. `353: Python`.
-    package var pageTitle: String
+    var pageTitle: String
     /// The page's address on the wiki.
-    package var url: String
+    var url: String
     /// The rendered section (or whole page).
-    package var document: WikiDocument
+    var document: WikiDocument
     /// Whether this is the whole page.
-    package var wholePage: Bool
+    var wholePage: Bool
     /// The page's mark that its explanation is unfinished, if it has one.
-    package var incomplete: IncompleteNotice?
+    var incomplete: IncompleteNotice?
 }
 
 /// A comic's transcript to show: xkcd's own, or explainxkcd's community transcript.
 package struct TranscriptView: Sendable, Equatable {
     /// Who wrote a transcript.
-    package enum Source: String, Sendable {
+    enum Source: String, Sendable {
         /// xkcd's own, served with the comic.
         case xkcd
         /// explainxkcd's Transcript section, written by its community.
         case explainxkcd
     }
 
-    package var num: Int
+    var num: Int
     /// The transcript as plain text; empty when there is none.
-    package var text: String
+    var text: String
     /// Where it comes from; nil when there is none.
-    package var source: Source?
+    var source: Source?
     /// explainxkcd's transcript as a document, laid out like an explanation; nil for xkcd's.
-    package var document: WikiDocument?
+    var document: WikiDocument?
 }
 
 extension Session {

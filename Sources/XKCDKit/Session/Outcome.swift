@@ -70,13 +70,13 @@ package enum Outcome: Sendable, Equatable {
 /// the command goes ahead.
 package struct Confirmation: Sendable, Equatable {
     /// What would happen.
-    package enum Question: Sendable, Equatable {
+    enum Question: Sendable, Equatable {
         /// `cache clear` would delete what `stats` counts as clearable.
         case clearCache(CacheStats)
     }
 
     /// What would happen.
-    package var question: Question
+    var question: Question
     /// The command that goes ahead on yes.
     package var command: Command
     /// What is said on no.
@@ -85,21 +85,21 @@ package struct Confirmation: Sendable, Equatable {
 
 /// A comic's image, decoded, for the renderer to draw.
 package struct ComicImage: Sendable, Equatable {
-    package var comic: DisplayComic
+    var comic: DisplayComic
     /// The image file's bytes (sent as they are to terminals that decode images themselves).
-    package var data: Data
-    package var kind: ImageKind
+    var data: Data
+    var kind: ImageKind
     /// The decoded pixels.
-    package var raster: RasterImage
+    var raster: RasterImage
     /// How to draw it.
-    package var options: ImageOptions
+    var options: ImageOptions
     /// Whether the card comes first (`show --image`).
-    package var withCard: Bool
+    var withCard: Bool
     /// Whether the file is the comic's `_2x` image: twice its size each way, drawn at the size
     /// of its 1x (see ``ImageFit``).
-    package var doubled: Bool
+    var doubled: Bool
     /// The terminal it is drawn on; nil: plain characters at the renderer's width.
-    package var facts: TerminalFacts?
+    var facts: TerminalFacts?
 
     package init(
         comic: DisplayComic, data: Data, kind: ImageKind, raster: RasterImage, options: ImageOptions, withCard: Bool,
@@ -119,40 +119,40 @@ package struct ComicImage: Sendable, Equatable {
 /// What is stored and how large, for `cache stats`.
 package struct CacheStats: Sendable, Equatable {
     /// Comics stored.
-    package var comics: Int
+    var comics: Int
     /// The newest comic number known, if any.
-    package var newest: Int?
+    var newest: Int?
     /// Images stored.
-    package var images: Int
+    var images: Int
     /// Their total size in bytes.
-    package var imageBytes: Int
+    var imageBytes: Int
     /// The image cache cap in bytes (favorites' images not counted).
-    package var imageCacheLimit: Int
+    var imageCacheLimit: Int
     /// Favorites.
-    package var favorites: Int
+    var favorites: Int
     /// explainxkcd pages stored.
-    package var explanations: Int
+    var explanations: Int
     /// Their size in bytes (the pages' source text).
-    package var explanationBytes: Int
+    var explanationBytes: Int
     /// The database file's size in bytes (with its write-ahead log).
-    package var databaseBytes: Int
+    var databaseBytes: Int
     /// The data directory.
     package var dataDirectory: String
     /// What `cache clear` would delete.
-    package var clearable: ClearableItems
+    var clearable: ClearableItems
 }
 
 /// What `cache clear` did.
 package struct CacheCleared: Sendable, Equatable {
     /// What it deleted.
-    package var deleted: ClearableItems
+    var deleted: ClearableItems
     /// The database file's size in bytes, with its write-ahead log, before.
-    package var databaseBytesBefore: Int
+    var databaseBytesBefore: Int
     /// And after the space of what went was given back.
-    package var databaseBytesAfter: Int
+    var databaseBytesAfter: Int
     /// Why the space was not given back (the deletes stand), when it was not: rewriting the
     /// database needs room for a copy of it.
-    package var spaceNotReclaimed: String? = nil
+    var spaceNotReclaimed: String? = nil
     /// Files that killed processes had left behind, removed too.
-    package var leftovers = ReclaimedFiles()
+    var leftovers = ReclaimedFiles()
 }

@@ -145,9 +145,9 @@ extension Session {
 
 /// A comic written out for sharing.
 package struct ShareResult: Sendable, Equatable {
-    package var num: Int
+    var num: Int
     /// How it is written.
-    package var format: ShareFormat
+    var format: ShareFormat
     /// The text, `mailto:` URL or Markdown.
     package var text: String
     /// What `--open` hands to the opener: the `mailto:` URL, else the comic's page.

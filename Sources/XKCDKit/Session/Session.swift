@@ -60,7 +60,7 @@ package actor Session {
         shown = Lock(state.current)
     }
 
-    func now() -> Date { source.now() }
+    package func now() -> Date { source.now() }
 
     /// The comic on screen, if any.
     package nonisolated var current: Int? { shown.withLock { $0 } }
@@ -69,7 +69,7 @@ package actor Session {
     package nonisolated var allowsColor: Bool { shownColor.withLock { $0 } }
 
     /// A copy of the browsing state.
-    package var snapshot: SessionState { state }
+    var snapshot: SessionState { state }
 
     /// Runs `command`; a move brings the comic's picture where the `images` setting says.
     package func run(_ command: Command) async throws -> Outcome {
@@ -406,13 +406,13 @@ extension Session {
 /// Reading progress: how many comics are unread, and the first few.
 package struct UnreadSummary: Sendable, Equatable {
     /// Comics not seen yet.
-    package var unread: Int
+    var unread: Int
     /// Comics in the archive (up to the newest, without missing numbers).
-    package var total: Int
+    var total: Int
     /// The first unread comics, in number order (titles where stored).
-    package var first: [ComicEntry]
+    var first: [ComicEntry]
 
-    package init(unread: Int, total: Int, first: [ComicEntry]) {
+    init(unread: Int, total: Int, first: [ComicEntry]) {
         self.unread = unread
         self.total = total
         self.first = first

@@ -7,29 +7,29 @@
 /// The browsing state: the current comic, browser-style back/forward stacks and the comics
 /// seen this session. A pure value; every change is a mutating method. The visits themselves
 /// are kept by the store, one row each, whichever process made them.
-package struct SessionState: Sendable, Equatable {
+struct SessionState: Sendable, Equatable {
     /// The comic on screen, if any.
-    package private(set) var current: Int?
+    private(set) var current: Int?
     /// Comics to return to with `back`, most recent last.
-    package private(set) var backStack: [Int] = []
+    private(set) var backStack: [Int] = []
     /// Comics to return to with `forward`, most recent last.
-    package private(set) var forwardStack: [Int] = []
+    private(set) var forwardStack: [Int] = []
     /// Comics shown since the seen set was last reset; `random` avoids them.
-    package private(set) var seen: Set<Int> = []
+    private(set) var seen: Set<Int> = []
     /// The last search, which `more` goes on with. Not saved: it belongs to the run that made it.
-    package private(set) var lastSearch: SearchPosition?
+    private(set) var lastSearch: SearchPosition?
 
     /// The most entries kept in the stacks and in the visit history.
-    package static let historyLimit = 1000
+    static let historyLimit = 1000
 
     /// An empty state.
-    package init() {}
+    init() {}
 
     /// Goes to `num` as a new navigation: the current comic is pushed on the back stack and
     /// the forward stack is cleared. Going to the current comic changes nothing, like a
     /// reload; returns whether the state changed.
     @discardableResult
-    package mutating func visit(_ num: Int) -> Bool {
+    mutating func visit(_ num: Int) -> Bool {
         if current == num { return false }
         if let current {
             backStack.append(current)
@@ -42,7 +42,7 @@ package struct SessionState: Sendable, Equatable {
     }
 
     /// Steps back; returns the new current comic, or nil when there is nothing behind.
-    package mutating func goBack() -> Int? {
+    mutating func goBack() -> Int? {
         guard let target = backStack.popLast() else { return nil }
         if let current { forwardStack.append(current) }
         current = target
@@ -51,7 +51,7 @@ package struct SessionState: Sendable, Equatable {
     }
 
     /// Steps forward; returns the new current comic, or nil when there is nothing ahead.
-    package mutating func goForward() -> Int? {
+    mutating func goForward() -> Int? {
         guard let target = forwardStack.popLast() else { return nil }
         if let current { backStack.append(current) }
         current = target
@@ -61,7 +61,7 @@ package struct SessionState: Sendable, Equatable {
 
     /// Picks a comic in `1...newest` that is neither seen nor in `excluded`, using `roll`
     /// (which returns a value in `0..<count`); resets the seen set when all were seen.
-    package mutating func pickRandom(newest: Int, excluded: Set<Int>, roll: (Int) -> Int) -> Int? {
+    mutating func pickRandom(newest: Int, excluded: Set<Int>, roll: (Int) -> Int) -> Int? {
         guard newest > 0 else { return nil }
         var candidates = (1...newest).filter { !seen.contains($0) && !excluded.contains($0) }
         if candidates.isEmpty {
@@ -75,7 +75,7 @@ package struct SessionState: Sendable, Equatable {
 
     /// A compact text form for storage: `current|back|forward|seen`, numbers
     /// separated by commas. Much cheaper than JSON for the thousands of numbers it can hold.
-    package var encoded: String {
+    var encoded: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8 * (seen.count + backStack.count + forwardStack.count) + 8)
         func append(_ num: Int) {
@@ -107,7 +107,7 @@ package struct SessionState: Sendable, Equatable {
     }
 
     /// Reads ``encoded`` back; nil when `text` is not in that form.
-    package init?(encoded text: String) {
+    init?(encoded text: String) {
         let fields = text.split(separator: "|", omittingEmptySubsequences: false)
         guard fields.count == 4 else { return nil }
         func list(_ field: Substring) -> [Int]? {
@@ -132,12 +132,12 @@ package struct SessionState: Sendable, Equatable {
     }
 
     /// Records a search for `text` that showed its best `shown` hits.
-    package mutating func searched(_ text: String, shown: Int) {
+    mutating func searched(_ text: String, shown: Int) {
         lastSearch = SearchPosition(text: text, shown: shown)
     }
 
     /// Records that `more` showed `count` more hits of the last search.
-    package mutating func showedMore(_ count: Int) {
+    mutating func showedMore(_ count: Int) {
         lastSearch?.shown += count
     }
 
@@ -148,57 +148,57 @@ package struct SessionState: Sendable, Equatable {
 
 extension SessionState {
     /// The archive's numbers up to `newest`, without the `absent` ones.
-    package static func archiveNumbers(newest: Int, absent: Set<Int>) -> [Int] {
+    static func archiveNumbers(newest: Int, absent: Set<Int>) -> [Int] {
         (1...max(1, newest)).filter { !absent.contains($0) }
     }
 
     /// The numbers `random` must not pick: the `absent` ones and, when only `stored` comics can
     /// be shown (offline), every other number up to `newest`.
-    package static func randomExclusions(newest: Int, absent: Set<Int>, stored: Set<Int>?) -> Set<Int> {
+    static func randomExclusions(newest: Int, absent: Set<Int>, stored: Set<Int>?) -> Set<Int> {
         guard let stored else { return absent }
         return absent.union(Set(1...max(newest, 1)).subtracting(stored))
     }
 
     /// The `unread` numbers (ascending) in the order to read them: those after the current
     /// comic first, then wrapping around to #1.
-    package func unreadOrder(unread: [Int]) -> [Int] {
+    func unreadOrder(unread: [Int]) -> [Int] {
         let current = current ?? 0
         return Array(unread.drop { $0 <= current } + unread.prefix { $0 <= current })
     }
 }
 
 /// A search `more` goes on with: what was searched for and how many of its hits were shown.
-package struct SearchPosition: Sendable, Equatable {
-    package var text: String
-    package var shown: Int
+struct SearchPosition: Sendable, Equatable {
+    var text: String
+    var shown: Int
 
     /// How many of the best hits reach to the end of the next page.
-    package var nextLimit: Int { shown + SearchQuery.shown }
+    var nextLimit: Int { shown + SearchQuery.shown }
 }
 
 /// A step with `next` or `prev`: where it lands, counting only numbers not known to be absent,
 /// and where it goes on when the server has no comic there. A pure value; the session fetches.
-package struct ComicStep: Sendable, Equatable {
+struct ComicStep: Sendable, Equatable {
     /// The comic stepped from.
-    package let start: Int
+    let start: Int
     /// 1 forwards, -1 backwards.
-    package let direction: Int
+    let direction: Int
     /// The newest comic's number: the step never goes past it, nor below #1.
-    package let newest: Int
+    let newest: Int
     /// The number to fetch.
-    package private(set) var target: Int
+    private(set) var target: Int
     // The numbers the server said it does not have, this step.
     private var missed: [Int] = []
 
     /// How many numbers in a row the server may lack before a step gives up. xkcd lacks one
     /// comic in all (#404, never asked for); a server that lacks a run of them is broken, and
     /// walking on would ask it for every comic to the end.
-    package static let mostMissed = 3
+    static let mostMissed = 3
 
     /// Steps `offset` comics from `start` (backwards when negative), not counting `absent`
     /// numbers; stops at either end of `1...newest`, and throws ``XKCDError/atNewest(_:)`` or ``XKCDError/atFirst``
     /// when `start` is at that end already.
-    package init(from start: Int, by offset: Int, newest: Int, absent: Set<Int>) throws {
+    init(from start: Int, by offset: Int, newest: Int, absent: Set<Int>) throws {
         self.start = start
         self.newest = newest
         direction = offset > 0 ? 1 : -1
@@ -217,7 +217,7 @@ package struct ComicStep: Sendable, Equatable {
     /// Moves on past `target`, which the server does not have; throws
     /// ``XKCDError/noComicBeyond(_:forward:)`` when no number is left that way, and
     /// ``XKCDError/cannotDo(_:)`` when the server has lacked ``mostMissed`` in a row.
-    package mutating func skipMissing() throws {
+    mutating func skipMissing() throws {
         missed.append(target)
         let candidate = target + direction
         guard (1...newest).contains(candidate), candidate != start else {
@@ -229,7 +229,7 @@ package struct ComicStep: Sendable, Equatable {
 
     /// The error for a server that lacked every one of `missed`, ``mostMissed`` numbers it
     /// should have.
-    package static func serverLacks(_ missed: [Int]) -> XKCDError {
+    static func serverLacks(_ missed: [Int]) -> XKCDError {
         .cannotDo("the server has none of \(missed.map { "#\($0)" }.joined(separator: ", ")); not asking it for more")
     }
 }

@@ -5,15 +5,15 @@
 #endif
 
 /// What `share` writes: pure functions from a comic to text, a `mailto:` URL or Markdown.
-package enum ShareText {
+enum ShareText {
     /// `xkcd #353: Python`.
-    package static func subject(_ comic: DisplayComic) -> String {
+    static func subject(_ comic: DisplayComic) -> String {
         "xkcd #\(comic.num): \(comic.title)"
     }
 
     /// The message-ready block: subject, page (its public page on xkcd.com, whatever server the
     /// comic came from), image (when there is one) and alt text, one per line.
-    package static func text(_ comic: DisplayComic) -> String {
+    static func text(_ comic: DisplayComic) -> String {
         var lines = [subject(comic), comic.pageURL]
         if let image = imageURL(comic) { lines.append(image) }
         if !comic.alt.isEmpty { lines.append(comic.alt) }
@@ -22,14 +22,14 @@ package enum ShareText {
 
     /// An RFC 6068 URL: `mailto:[to]?subject=…&body=…`, the body being ``text(_:)`` with
     /// CRLF line ends, every character but the unreserved ones percent-encoded.
-    package static func mailto(_ comic: DisplayComic, to: String?) -> String {
+    static func mailto(_ comic: DisplayComic, to: String?) -> String {
         let body = text(comic).replacingEvery("\n", with: "\r\n")
         let address = to.map { encode($0, keeping: addressCharacters) } ?? ""
         return "mailto:\(address)?subject=\(encode(subject(comic)))&body=\(encode(body))"
     }
 
     /// `[xkcd #353: Python](page)` and the image as `![alt](image)`.
-    package static func markdown(_ comic: DisplayComic) -> String {
+    static func markdown(_ comic: DisplayComic) -> String {
         var lines = ["[\(escapeMarkdown(subject(comic)))](\(markdownURL(comic.pageURL)))"]
         if let image = imageURL(comic) {
             let alt = escapeMarkdown(comic.alt.isEmpty ? comic.title : comic.alt)
@@ -39,7 +39,7 @@ package enum ShareText {
     }
 
     /// Whether `address` is a plain `local@domain` e-mail address (no display name, no list).
-    package static func isValidAddress(_ address: String) -> Bool {
+    static func isValidAddress(_ address: String) -> Bool {
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64, address.count <= 254 else { return false }
         let localAllowed = Set(

@@ -17,7 +17,7 @@ extension ComicStore {
 
     /// When the server last answered that `num` does not exist, if it ever did (and has not
     /// served it since).
-    package func absenceCheckedAt(_ num: Int) throws -> Date? {
+    func absenceCheckedAt(_ num: Int) throws -> Date? {
         try read { db in
             try db.cached("SELECT checked_at FROM absent WHERE num = ?").value([num], as: Double.self)
                 .map(Date.init(timeIntervalSince1970:))
@@ -25,14 +25,14 @@ extension ComicStore {
     }
 
     /// Records that the server answered at `date` that `num` does not exist.
-    package func markAbsent(_ num: Int, at date: Date) throws {
+    func markAbsent(_ num: Int, at date: Date) throws {
         try write { db in
             try db.cached(Self.recordAbsence).execute([num, date.timeIntervalSince1970])
         }
     }
 
     /// Every recorded absence, with when the server last answered it.
-    package func absences() throws -> [Int: Date] {
+    func absences() throws -> [Int: Date] {
         try read { db in
             var absences: [Int: Date] = [:]
             try db.prepare("SELECT num, checked_at FROM absent").forEachRow { row in

@@ -13,7 +13,7 @@
 /// Clearing the store: deleting all that is not a favorite's, and giving the space back.
 extension ComicStore {
     /// The size of the database file and its write-ahead log, in bytes (0 in memory).
-    package func fileBytes() -> Int {
+    func fileBytes() -> Int {
         guard let path else { return 0 }
         return [path, path + "-wal"].reduce(0) { total, file in
             var info = stat()
@@ -22,7 +22,7 @@ extension ComicStore {
     }
 
     /// What ``clearAllButFavorites()`` would delete.
-    package func clearableItems() throws -> ClearableItems {
+    func clearableItems() throws -> ClearableItems {
         try read { db in
             try db.firstRow(
                 """
@@ -40,7 +40,7 @@ extension ComicStore {
     /// Deletes every comic and explanation that is not a favorite's (their images' rows go
     /// with them) and the caches of absent numbers and single-resolution images, in one
     /// transaction; returns what went and the image files to delete.
-    package func clearAllButFavorites() throws -> (deleted: ClearableItems, imageFiles: [String]) {
+    func clearAllButFavorites() throws -> (deleted: ClearableItems, imageFiles: [String]) {
         try write { db in
             let files = try db.values(
                 "SELECT file FROM image WHERE num NOT IN (SELECT num FROM favorite)", as: String.self)
@@ -60,7 +60,7 @@ extension ComicStore {
     /// Gives the pages of deleted rows back to the file system: rewrites the database without
     /// them, then copies the write-ahead log back and empties it. Another process reading
     /// the store at that moment keeps part of the log until it is done.
-    package func reclaimSpace() throws {
+    func reclaimSpace() throws {
         try writeWithoutTransaction { db in
             try db.execute("VACUUM")
             try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

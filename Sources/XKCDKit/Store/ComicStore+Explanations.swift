@@ -6,7 +6,7 @@
 
 extension ComicStore {
     /// The stored explanation of comic `num`, if any.
-    package func explanation(_ num: Int) throws -> StoredExplanation? {
+    func explanation(_ num: Int) throws -> StoredExplanation? {
         try read { db in
             try db.firstRow("SELECT title, wikitext, fetched_at FROM explanation WHERE num = ?", [num]) { row in
                 StoredExplanation(
@@ -17,20 +17,20 @@ extension ComicStore {
     }
 
     /// Whether an explanation of comic `num` is stored.
-    package func hasExplanation(_ num: Int) throws -> Bool {
+    func hasExplanation(_ num: Int) throws -> Bool {
         try read { db in
             try db.value("SELECT EXISTS(SELECT 1 FROM explanation WHERE num = ?)", [num], as: Bool.self) ?? false
         }
     }
 
     /// Stores (or replaces) an explanation, and indexes it for search with its comic.
-    package func saveExplanation(_ page: ExplainPage, at date: Date) throws {
+    func saveExplanation(_ page: ExplainPage, at date: Date) throws {
         try saveExplanations([(page, ExplanationText(wikitext: page.wikitext))], at: date)
     }
 
     /// Stores (or replaces) explanations with their text, in one transaction, and indexes
     /// each for search with its comic where the comic is stored.
-    package func saveExplanations(_ pages: [(page: ExplainPage, text: ExplanationText)], at date: Date) throws {
+    func saveExplanations(_ pages: [(page: ExplainPage, text: ExplanationText)], at date: Date) throws {
         guard !pages.isEmpty else { return }
         try write { db in
             // The index first: a comic's old entry is removed with the stored explanation's text.
@@ -52,7 +52,7 @@ extension ComicStore {
     }
 
     /// When each stored explanation was fetched, and whether it was marked incomplete then.
-    package func explanationAges() throws -> [Int: (fetchedAt: Date, incomplete: Bool)] {
+    func explanationAges() throws -> [Int: (fetchedAt: Date, incomplete: Bool)] {
         try read { db in
             var ages: [Int: (fetchedAt: Date, incomplete: Bool)] = [:]
             try db.prepare("SELECT num, fetched_at, incomplete FROM explanation").forEachRow { row in
@@ -63,7 +63,7 @@ extension ComicStore {
     }
 
     /// How many explanations are stored, and their pages' size in bytes.
-    package func explanationTotals() throws -> (count: Int, bytes: Int) {
+    func explanationTotals() throws -> (count: Int, bytes: Int) {
         try read { db in
             try db.firstRow(
                 "SELECT COUNT(*) AS count, COALESCE(SUM(LENGTH(CAST(wikitext AS BLOB))), 0) AS bytes FROM explanation"
@@ -73,7 +73,7 @@ extension ComicStore {
 
     /// Marks the stored explanations that are incomplete and builds the search index again
     /// (after explanations were copied in as they were stored).
-    package func indexCopiedExplanations() throws {
+    func indexCopiedExplanations() throws {
         try write { db in
             try db.execute(Self.markIncomplete)
             try Self.rebuildIndex(in: db)
@@ -93,8 +93,8 @@ extension ComicStore {
 }
 
 /// An explainxkcd page as stored, with when it was fetched.
-package struct StoredExplanation: Sendable, Equatable {
-    package var page: ExplainPage
+struct StoredExplanation: Sendable, Equatable {
+    var page: ExplainPage
     /// When it was fetched.
-    package var fetchedAt: Date
+    var fetchedAt: Date
 }

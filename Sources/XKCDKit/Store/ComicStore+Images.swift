@@ -6,7 +6,7 @@
 
 extension ComicStore {
     /// The image row of comic `num`, if any.
-    package func image(of num: Int) throws -> ImageEntry? {
+    func image(of num: Int) throws -> ImageEntry? {
         try read { db in
             try db.firstRow("SELECT num, file, bytes, kind, doubled FROM image WHERE num = ?", [num], Self.imageEntry)
                 ?? nil
@@ -14,7 +14,7 @@ extension ComicStore {
     }
 
     /// The comics that have a stored image.
-    package func numbersWithImages() throws -> Set<Int> {
+    func numbersWithImages() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM image", as: Int.self)) }
     }
 
@@ -33,7 +33,7 @@ extension ComicStore {
     /// Records that comic `num`'s image is stored as `file` (`doubled`: its `_2x` image); false,
     /// recording nothing, when the comic is not stored (a `cache clear` elsewhere removed it).
     @discardableResult
-    package func recordImage(
+    func recordImage(
         num: Int, file: String, bytes: Int, kind: ImageKind, doubled: Bool = false, at date: Date
     ) throws -> Bool {
         try write { db in
@@ -49,7 +49,7 @@ extension ComicStore {
     }
 
     /// Whether comic `num` was found to have no double-resolution image since `date`.
-    package func hasSingleResolutionOnly(_ num: Int, since date: Date) throws -> Bool {
+    func hasSingleResolutionOnly(_ num: Int, since date: Date) throws -> Bool {
         try read { db in
             try db.value(
                 "SELECT EXISTS(SELECT 1 FROM single_resolution WHERE num = ? AND checked_at >= ?)",
@@ -58,7 +58,7 @@ extension ComicStore {
     }
 
     /// Remembers that comic `num` had no double-resolution image at `date`.
-    package func markSingleResolutionOnly(_ num: Int, at date: Date) throws {
+    func markSingleResolutionOnly(_ num: Int, at date: Date) throws {
         try write { db in
             try db.execute(
                 "INSERT OR REPLACE INTO single_resolution(num, checked_at) VALUES (?, ?)",
@@ -67,14 +67,14 @@ extension ComicStore {
     }
 
     /// Forgets comic `num`'s image; returns its file, which the caller deletes.
-    package func removeImage(_ num: Int) throws -> String? {
+    func removeImage(_ num: Int) throws -> String? {
         try write { db in
             try db.value("DELETE FROM image WHERE num = ? RETURNING file", [num], as: String.self)
         }
     }
 
     /// Marks comic `num`'s image used now (for least-recently-used eviction).
-    package func touchImage(_ num: Int, at date: Date) throws {
+    func touchImage(_ num: Int, at date: Date) throws {
         try write { db in
             try db.execute("UPDATE image SET last_used = ? WHERE num = ?", [date.timeIntervalSince1970, num])
         }
@@ -82,7 +82,7 @@ extension ComicStore {
 
     /// Removes the rows of the least recently used images that are not favorites' (nor
     /// `keep`) until the others total at most `limit` bytes; returns the removed files.
-    package func evictImages(toFit limit: Int, keeping keep: Int?) throws -> [String] {
+    func evictImages(toFit limit: Int, keeping keep: Int?) throws -> [String] {
         try write { db in
             var total =
                 try db.value(
@@ -107,7 +107,7 @@ extension ComicStore {
     }
 
     /// How much is stored.
-    package func counts() throws -> StoreCounts {
+    func counts() throws -> StoreCounts {
         try read { db in
             try db.firstRow(
                 """
@@ -133,37 +133,37 @@ extension ComicStore {
 }
 
 /// A stored image's bookkeeping row.
-package struct ImageEntry: Sendable, Equatable {
-    package var num: Int
+struct ImageEntry: Sendable, Equatable {
+    var num: Int
     /// The file name under the image directory.
-    package var file: String
+    var file: String
     /// Its size.
-    package var bytes: Int
+    var bytes: Int
     /// Its format.
-    package var kind: ImageKind
+    var kind: ImageKind
     /// Whether it is the double-resolution (`_2x`) image.
-    package var doubled = false
+    var doubled = false
 }
 
 /// What the store holds, for `cache stats`.
-package struct StoreCounts: Sendable, Equatable {
+struct StoreCounts: Sendable, Equatable {
     /// Comics stored.
-    package var comics: Int
+    var comics: Int
     /// Images stored.
-    package var images: Int
+    var images: Int
     /// Their total size.
-    package var imageBytes: Int
+    var imageBytes: Int
     /// Favorites.
-    package var favorites: Int
+    var favorites: Int
 }
 
 /// Stored comics, images and explanations that are not a favorite's: what `cache clear`
 /// deletes.
-package struct ClearableItems: Sendable, Equatable {
+struct ClearableItems: Sendable, Equatable {
     /// Comics.
-    package var comics: Int
+    var comics: Int
     /// Images.
-    package var images: Int
+    var images: Int
     /// explainxkcd pages.
-    package var explanations: Int
+    var explanations: Int
 }

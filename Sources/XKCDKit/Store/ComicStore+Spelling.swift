@@ -10,7 +10,7 @@ extension ComicStore {
     /// them, the indexed terms that start with its letter and are within
     /// ``SpellingCorrection/allowedEdits(for:)`` letters of its length, to choose its correction
     /// from. Words some comic holds are left out.
-    package func spellingCandidates(for words: [String]) throws -> [String: [SpellingCorrection.Candidate]] {
+    func spellingCandidates(for words: [String]) throws -> [String: [SpellingCorrection.Candidate]] {
         try read { db in
             try db.execute(Self.searchVocabularyTable)
             let exists = try db.cached("SELECT 1 FROM comic_fts_terms WHERE term = ? LIMIT 1")

@@ -1,7 +1,7 @@
 /// What the store keeps beside the comics, one text value a key, in its `state` table: where
 /// the archive stands on the server and what a session carries into the next run. The user's
 /// settings live in the settings file, never here.
-package enum StateKey: Hashable, Sendable {
+enum StateKey: Hashable, Sendable {
     /// The newest comic number the server reported.
     case latestNumber
     /// When it reported it, in seconds since 1970.
@@ -30,13 +30,13 @@ package enum StateKey: Hashable, Sendable {
 
 extension ComicStore {
     /// The value kept under `key`.
-    package func state(_ key: StateKey) throws -> String? {
+    func state(_ key: StateKey) throws -> String? {
         try read { db in try Self.state(key, in: db) }
     }
 
     /// Sets `key` to `value` only if it still holds `expected` (nil: not set), in one
     /// transaction; false when another writer got there first.
-    package func replaceState(_ key: StateKey, expected: String?, with value: String) throws -> Bool {
+    func replaceState(_ key: StateKey, expected: String?, with value: String) throws -> Bool {
         try write { db in
             guard try Self.state(key, in: db) == expected else { return false }
             try Self.setState(key, value, in: db)
@@ -45,7 +45,7 @@ extension ComicStore {
     }
 
     /// Sets (or, with nil, removes) the value kept under `key`.
-    package func setState(_ key: StateKey, _ value: String?) throws {
+    func setState(_ key: StateKey, _ value: String?) throws {
         try write { db in try Self.setState(key, value, in: db) }
     }
 

@@ -16,7 +16,7 @@ import CSQLiteSetup
 package struct ComicStore: Sendable {
     private let database: SQLiteDatabase
     /// The database file, nil in memory.
-    package let path: String?
+    let path: String?
     /// Why every write fails at once, for a store opened only to read (on a full disk).
     private let unwritable: XKCDError?
 
@@ -112,7 +112,7 @@ package struct ComicStore: Sendable {
     }
 
     /// A store in memory with the same schema, gone when the last copy is: for tests.
-    package static func inMemory() throws -> ComicStore {
+    static func inMemory() throws -> ComicStore {
         try ComicStore(database: SQLiteDatabase(path: nil, prepare: Self.prepareSearch), path: nil)
     }
 
@@ -124,17 +124,17 @@ package struct ComicStore: Sendable {
     }
 
     /// The stored comic `num`, if any.
-    package func comic(_ num: Int) throws -> Comic? {
+    func comic(_ num: Int) throws -> Comic? {
         try read { db in try db.cached("SELECT * FROM comic WHERE num = ?").firstRow([num], ComicRecord.comic) }
     }
 
     /// Stores `comic` (replacing an older copy) and indexes it for search.
-    package func save(_ comic: Comic, at date: Date) throws {
+    func save(_ comic: Comic, at date: Date) throws {
         try save([comic], absent: [], at: date)
     }
 
     /// Stores `comics` and records `absent` numbers in one transaction: a crash keeps all or none.
-    package func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
+    func save(_ comics: [Comic], absent: [Int], at date: Date) throws {
         let batch = ComicBatch(comics: comics, documents: comics.map(SearchDocument.init), absent: absent, date: date)
         _ = try write { db in try Self.insert(batch, into: db) }
     }
@@ -188,12 +188,12 @@ package struct ComicStore: Sendable {
     }
 
     /// How many comics are stored.
-    package func comicCount() throws -> Int {
+    func comicCount() throws -> Int {
         try read { db in try db.value("SELECT count(*) FROM comic") ?? 0 }
     }
 
     /// Titles of the stored comics among `numbers`, by number.
-    package func titles(of numbers: [Int]) throws -> [Int: String] {
+    func titles(of numbers: [Int]) throws -> [Int: String] {
         guard !numbers.isEmpty else { return [:] }
         return try read { db in
             let rows = try db.rows(
@@ -207,18 +207,18 @@ package struct ComicStore: Sendable {
     }
 
     /// The numbers of every stored comic.
-    package func storedNumbers() throws -> Set<Int> {
+    func storedNumbers() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM comic", as: Int.self)) }
     }
 
     /// The stored comics whose answer was stored before `extra_parts` was recorded: whether they
     /// are interactive pages is unknown until they are fetched again.
-    package func numbersWithoutExtraParts() throws -> Set<Int> {
+    func numbersWithoutExtraParts() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM comic WHERE extra_parts IS NULL", as: Int.self)) }
     }
 
     /// A value that changes whenever comics or favorites are added, replaced or removed.
-    package func titleSignature() throws -> String {
+    func titleSignature() throws -> String {
         try read { db in
             try db.cached(
                 """
@@ -248,7 +248,7 @@ package struct ComicStore: Sendable {
     }
 
     /// How many rows this process has changed in the store since it opened it.
-    package var rowsChanged: Int { database.rowsChanged }
+    var rowsChanged: Int { database.rowsChanged }
 
     func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         if let unwritable { throw unwritable }
@@ -300,7 +300,7 @@ struct ComicRecord {
 extension ComicStore {
     /// Makes stored comic `num` a favorite; returns false when it already was one.
     @discardableResult
-    package func addFavorite(_ num: Int, at date: Date) throws -> Bool {
+    func addFavorite(_ num: Int, at date: Date) throws -> Bool {
         try write { db in
             try db.execute(
                 "INSERT OR IGNORE INTO favorite(num, added_at) VALUES (?, ?)", [num, date.timeIntervalSince1970])
@@ -310,7 +310,7 @@ extension ComicStore {
 
     /// Adds every number in `entries` (all of them stored) as favorites in one transaction;
     /// returns how many were new.
-    package func addFavorites(_ entries: [(num: Int, addedAt: Date)]) throws -> Int {
+    func addFavorites(_ entries: [(num: Int, addedAt: Date)]) throws -> Int {
         try write { db in
             var added = 0
             for entry in entries {
@@ -325,7 +325,7 @@ extension ComicStore {
 
     /// Removes favorite `num`; returns false when it was not one.
     @discardableResult
-    package func removeFavorite(_ num: Int) throws -> Bool {
+    func removeFavorite(_ num: Int) throws -> Bool {
         try write { db in
             try db.execute("DELETE FROM favorite WHERE num = ?", [num])
             return db.changes > 0
@@ -338,7 +338,7 @@ extension ComicStore {
     }
 
     /// Every favorite, in the order they were added.
-    package func favorites() throws -> [Favorite] {
+    func favorites() throws -> [Favorite] {
         try read { db in
             try db.rows(
                 """
@@ -354,7 +354,7 @@ extension ComicStore {
 
 extension ComicStore {
     /// Marks comic `num` seen (the first time counts; later views change nothing).
-    package func markSeen(_ num: Int, at date: Date) throws {
+    func markSeen(_ num: Int, at date: Date) throws {
         try write { db in
             try db.cached("INSERT INTO seen(num, first_seen) VALUES (?, ?) ON CONFLICT(num) DO NOTHING")
                 .execute([num, date.timeIntervalSince1970])
@@ -362,19 +362,19 @@ extension ComicStore {
     }
 
     /// Every comic seen.
-    package func seenNumbers() throws -> Set<Int> {
+    func seenNumbers() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM seen", as: Int.self)) }
     }
 }
 
 /// A favorite: the comic and when it was added.
-package struct Favorite: Sendable, Equatable {
-    package var comic: Comic
+struct Favorite: Sendable, Equatable {
+    var comic: Comic
     /// When it became a favorite.
-    package var addedAt: Date
+    var addedAt: Date
 
     /// Creates a favorite.
-    package init(comic: Comic, addedAt: Date) {
+    init(comic: Comic, addedAt: Date) {
         self.comic = comic
         self.addedAt = addedAt
     }
@@ -389,12 +389,12 @@ package struct FavoriteCopies: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    package static let image = FavoriteCopies(rawValue: 1)
+    static let image = FavoriteCopies(rawValue: 1)
     /// Its explainxkcd page.
-    package static let explanation = FavoriteCopies(rawValue: 2)
+    static let explanation = FavoriteCopies(rawValue: 2)
 
     /// The copies it holds, by name, in this order: "image", "explanation".
-    package var names: [String] {
+    var names: [String] {
         [(Self.image, "image"), (Self.explanation, "explanation")].filter { contains($0.0) }.map(\.1)
     }
 }

@@ -7,23 +7,23 @@ import CSQLiteSetup
 #endif
 
 /// A failure SQLite reported: its result codes and message, and the statement it was met in.
-package struct SQLiteError: Error, CustomStringConvertible {
+struct SQLiteError: Error, CustomStringConvertible {
     /// The primary result code (`SQLITE_CORRUPT`, `SQLITE_FULL`, …).
-    package var code: Int32 { extendedCode & 0xFF }
+    var code: Int32 { extendedCode & 0xFF }
     /// The extended result code (`SQLITE_IOERR_WRITE`, …).
-    package var extendedCode: Int32
+    var extendedCode: Int32
     /// SQLite's own words.
     package var message: String
     /// The statement, when the failure came from one.
-    package var sql: String?
+    var sql: String?
 
-    package init(extendedCode: Int32, message: String? = nil, sql: String? = nil) {
+    init(extendedCode: Int32, message: String? = nil, sql: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message ?? String(cString: sqlite3_errstr(extendedCode))
         self.sql = sql
     }
 
-    package var description: String {
+    var description: String {
         "SQLite error \(extendedCode): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
     }
 }
@@ -73,37 +73,37 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
 
 /// What a column's value can be read as. A NULL read as a number is 0, as text empty: the
 /// schema says which columns may hold NULL, and those are read as optionals.
-package protocol SQLiteReadable {
+protocol SQLiteReadable {
     /// Column `index` of the row `statement` is on.
     static func read(_ statement: OpaquePointer, _ index: Int32) -> Self
 }
 
 extension Int: SQLiteReadable {
-    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Int {
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> Int {
         Int(sqlite3_column_int64(statement, index))
     }
 }
 
 extension Int64: SQLiteReadable {
-    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Int64 {
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> Int64 {
         sqlite3_column_int64(statement, index)
     }
 }
 
 extension Double: SQLiteReadable {
-    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Double {
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> Double {
         sqlite3_column_double(statement, index)
     }
 }
 
 extension Bool: SQLiteReadable {
-    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Bool {
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> Bool {
         sqlite3_column_int64(statement, index) != 0
     }
 }
 
 extension String: SQLiteReadable {
-    package static func read(_ statement: OpaquePointer, _ index: Int32) -> String {
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> String {
         guard let text = sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
@@ -111,7 +111,7 @@ extension String: SQLiteReadable {
 }
 
 extension SQLiteValue: SQLiteReadable {
-    package static func read(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
@@ -126,7 +126,7 @@ extension SQLiteValue: SQLiteReadable {
 }
 
 extension Optional: SQLiteReadable where Wrapped: SQLiteReadable {
-    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Wrapped? {
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> Wrapped? {
         sqlite3_column_type(statement, index) == SQLITE_NULL ? nil : Wrapped.read(statement, index)
     }
 }
@@ -136,7 +136,7 @@ package struct SQLiteRow {
     fileprivate let statement: SQLiteStatement
 
     /// Column `index` (from 0).
-    package subscript<T: SQLiteReadable>(_ index: Int) -> T {
+    subscript<T: SQLiteReadable>(_ index: Int) -> T {
         T.read(statement.handle, Int32(index))
     }
 
@@ -148,13 +148,13 @@ package struct SQLiteRow {
     }
 
     /// The column named `name`, nil when the statement has no such column or it is NULL.
-    package func optional<T: SQLiteReadable>(_ name: String) -> T? {
+    func optional<T: SQLiteReadable>(_ name: String) -> T? {
         let index = statement.column(named: name)
         return index < 0 ? nil : T?.read(statement.handle, index)
     }
 
     /// Every column's value, in order.
-    package var values: [SQLiteValue] {
+    var values: [SQLiteValue] {
         (0..<sqlite3_column_count(statement.handle)).map { SQLiteValue.read(statement.handle, $0) }
     }
 }
@@ -163,7 +163,7 @@ package struct SQLiteRow {
 package final class SQLiteStatement {
     fileprivate let handle: OpaquePointer
     /// Its SQL.
-    package let sql: String
+    let sql: String
     private let connection: OpaquePointer
     private var columns: [String: Int32]?
 
@@ -188,19 +188,19 @@ package final class SQLiteStatement {
     }
 
     /// Readies the statement for new values: the last run ended, every parameter NULL.
-    package func reset() {
+    func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     /// Binds `arguments` to the parameters in order, after ``reset()``.
-    package func bind(_ arguments: [any SQLiteBindable]) {
+    func bind(_ arguments: [any SQLiteBindable]) {
         reset()
         for (offset, argument) in arguments.enumerated() { bind(Int32(offset + 1), argument.sqliteValue) }
     }
 
     /// Binds `value` to parameter `index` (from 1).
-    package func bind(_ index: Int32, _ value: SQLiteValue) {
+    func bind(_ index: Int32, _ value: SQLiteValue) {
         switch value {
         case .null: sqlite3_bind_null(handle, index)
         case .integer(let number): sqlite3_bind_int64(handle, index, number)
@@ -214,7 +214,7 @@ package final class SQLiteStatement {
     }
 
     /// Binds the text `value` to parameter `index`, its bytes copied by SQLite at once.
-    package func bind(_ index: Int32, _ value: String) {
+    func bind(_ index: Int32, _ value: String) {
         var value = value
         value.withUTF8 { bytes in
             guard let base = bytes.baseAddress else {
@@ -227,21 +227,21 @@ package final class SQLiteStatement {
         }
     }
 
-    package func bind(_ index: Int32, _ value: Int) {
+    func bind(_ index: Int32, _ value: Int) {
         sqlite3_bind_int64(handle, index, Int64(value))
     }
 
-    package func bind(_ index: Int32, _ value: Double) {
+    func bind(_ index: Int32, _ value: Double) {
         sqlite3_bind_double(handle, index, value)
     }
 
     /// Binds 1 or 0, or NULL for nil.
-    package func bind(_ index: Int32, _ value: Bool?) {
+    func bind(_ index: Int32, _ value: Bool?) {
         bind(index, value.sqliteValue)
     }
 
     /// Moves to the next row: true when there is one, false when the statement is done.
-    package func step() throws -> Bool {
+    func step() throws -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -262,7 +262,7 @@ package final class SQLiteStatement {
     }
 
     /// Runs the statement with `arguments` to its end.
-    package func execute(_ arguments: [any SQLiteBindable] = []) throws {
+    func execute(_ arguments: [any SQLiteBindable] = []) throws {
         bind(arguments)
         try run()
     }
@@ -275,27 +275,27 @@ package final class SQLiteStatement {
     }
 
     /// What `read` makes of each row the statement gives with `arguments`.
-    package func rows<T>(_ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T) throws -> [T] {
+    func rows<T>(_ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T) throws -> [T] {
         var rows: [T] = []
         try forEachRow(arguments) { rows.append(try read($0)) }
         return rows
     }
 
     /// What `read` makes of the first row the statement gives with `arguments`, if any.
-    package func firstRow<T>(_ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T) throws -> T? {
+    func firstRow<T>(_ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T) throws -> T? {
         bind(arguments)
         defer { sqlite3_reset(handle) }
         return try step() ? try read(SQLiteRow(statement: self)) : nil
     }
 
     /// The first column of the first row, if any.
-    package func value<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws -> T?
+    func value<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws -> T?
     {
         try firstRow(arguments) { $0[0] }
     }
 
     /// The first column of every row.
-    package func values<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws
+    func values<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws
         -> [T]
     {
         try rows(arguments) { $0[0] }
@@ -316,7 +316,7 @@ package final class SQLiteStatement {
 /// One connection to a database, used by one thread at a time.
 package final class SQLiteConnection {
     /// SQLite's handle.
-    package let handle: OpaquePointer
+    let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens the database at `path` (`:memory:` for one in memory), creating it unless
@@ -330,7 +330,7 @@ package final class SQLiteConnection {
     /// Opens the database file at `path` to read only, as it is: no lock, no shared memory and no
     /// write-ahead log, so nothing is written, not even on a full disk. Commits still in the
     /// log are not seen.
-    convenience init(immutable path: String) throws {
+    package convenience init(immutable path: String) throws {
         // A URI, so the path's own `?`, `#` and `%` are escaped.
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
         let escaped = path.utf8.map { allowed.contains($0) ? String(UnicodeScalar($0)) : "%" + Self.hex($0) }.joined()
@@ -375,12 +375,12 @@ package final class SQLiteConnection {
     }
 
     /// Runs the statement `sql` with `arguments`.
-    package func execute(_ sql: String, _ arguments: [any SQLiteBindable]) throws {
+    func execute(_ sql: String, _ arguments: [any SQLiteBindable]) throws {
         try SQLiteStatement(sql: sql, connection: handle, persistent: false).execute(arguments)
     }
 
     /// The statement `sql`, prepared once for the connection's life.
-    package func cached(_ sql: String) throws -> SQLiteStatement {
+    func cached(_ sql: String) throws -> SQLiteStatement {
         if let statement = statements[sql] {
             // One still on a row (asked for again while its rows are read) is left alone.
             if sqlite3_stmt_busy(statement.handle) != 0 { return try prepare(sql) }
@@ -397,21 +397,21 @@ package final class SQLiteConnection {
     }
 
     /// What `read` makes of each row of `sql` with `arguments`.
-    package func rows<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T)
+    func rows<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T)
         throws -> [T]
     {
         try prepare(sql).rows(arguments, read)
     }
 
     /// What `read` makes of the first row of `sql` with `arguments`, if any.
-    package func firstRow<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T)
+    func firstRow<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [], _ read: (SQLiteRow) throws -> T)
         throws -> T?
     {
         try prepare(sql).firstRow(arguments, read)
     }
 
     /// The first column of the first row of `sql`, if any.
-    package func value<T: SQLiteReadable>(
+    func value<T: SQLiteReadable>(
         _ sql: String, _ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self
     )
         throws -> T?
@@ -420,23 +420,23 @@ package final class SQLiteConnection {
     }
 
     /// The first column of every row of `sql`.
-    package func values<T: SQLiteReadable>(
+    func values<T: SQLiteReadable>(
         _ sql: String, _ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self
     ) throws -> [T] {
         try prepare(sql).values(arguments)
     }
 
     /// The rows the last statement changed.
-    package var changes: Int { Int(sqlite3_changes64(handle)) }
+    var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// How a transaction takes the database: `immediate` takes the write lock at once.
-    package enum TransactionKind: String {
+    enum TransactionKind: String {
         case deferred = "DEFERRED"
         case immediate = "IMMEDIATE"
     }
 
     /// `body` in a transaction, committed when it returns and rolled back when it throws.
-    package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue)")
         do {
             let result = try body()
@@ -450,7 +450,7 @@ package final class SQLiteConnection {
     }
 
     /// Adds the deterministic SQL function `name` of `argumentCount` arguments, computed by `body`.
-    package func addFunction(
+    func addFunction(
         _ name: String, argumentCount: Int32, _ body: @escaping ([SQLiteValue]) -> SQLiteValue
     ) throws {
         let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
@@ -511,7 +511,7 @@ extension SQLiteValue {
 /// A database for a process: a file in WAL mode with one connection that writes and one that
 /// reads beside it, each used by one thread at a time; or one connection to a database in
 /// memory, for tests.
-package final class SQLiteDatabase: @unchecked Sendable {
+final class SQLiteDatabase: @unchecked Sendable {
     // @unchecked Sendable: each connection is used only while its lock is held. Not a
     // `Lock<SQLiteConnection>`: its `withLock` hands the value over as `inout sending`, and
     // passing a connection to the caller's `body` (not Sendable) makes it task-isolated, which
@@ -530,7 +530,7 @@ package final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// Opens the database at `path` (nil: in memory), `prepare` run on each connection.
-    package init(path: String?, prepare: (SQLiteConnection) throws -> Void) throws {
+    init(path: String?, prepare: (SQLiteConnection) throws -> Void) throws {
         guard let path else {
             writer = try SQLiteConnection(path: ":memory:")
             try prepare(writer)
@@ -547,7 +547,7 @@ package final class SQLiteDatabase: @unchecked Sendable {
 
     /// `body` in a read transaction: it sees the database as one commit left it, whatever
     /// another connection writes meanwhile. It may make temporary tables of its own.
-    package func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         guard let reader else {
             return try writerLock.withLock { _ in try writer.transaction(.deferred, { try body(writer) }) }
         }
@@ -555,17 +555,17 @@ package final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// `body` in a write transaction, committed when it returns.
-    package func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func write<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try writerLock.withLock { _ in try writer.transaction(.immediate) { try body(writer) } }
     }
 
     /// How many rows this process has written, inserted or deleted since the database opened.
-    package var rowsChanged: Int {
+    var rowsChanged: Int {
         writerLock.withLock { _ in Int(sqlite3_total_changes64(writer.handle)) }
     }
 
     /// `body` with the writing connection and no transaction of its own.
-    package func writeWithoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func writeWithoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try writerLock.withLock { _ in try body(writer) }
     }
 }

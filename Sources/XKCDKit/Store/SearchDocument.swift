@@ -5,7 +5,7 @@
 /// any of them changes what is indexed, and needs a migration that rebuilds the index.
 struct SearchDocument: Sendable, Equatable {
     let num: Int
-    let title: String
+    package let title: String
     let alt: String
     /// xkcd's transcript when it is this comic's (see ``TranscriptOwner``), else the
     /// explanation's community transcript, else empty.
@@ -29,7 +29,7 @@ struct SearchDocument: Sendable, Equatable {
         return document
     }
 
-    static func title(_ title: String, safeTitle: String) -> String {
+    package static func title(_ title: String, safeTitle: String) -> String {
         clean(TextRepair.displayTitle(title: title, safeTitle: safeTitle))
     }
 

@@ -11,7 +11,7 @@
 struct ExplanationSyncer {
     let source: ComicSource
     let client: XKCDClient
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     let progress: @Sendable (SyncProgress) -> Void
 
     /// How long a stored page is fresh.
@@ -33,7 +33,7 @@ struct ExplanationSyncer {
     /// Fetches the pages of comics 1 to `newest` (less #404 and those the server does not have)
     /// that are missing or stale, adding what happened to `summary`. A batch's pages are read
     /// and stored while the next batch downloads: still one request at a time.
-    func run(newest: Int, into summary: inout SyncSummary) async throws {
+    package func run(newest: Int, into summary: inout SyncSummary) async throws {
         let store = source.store
         let notComics = Set(summary.missing).union([404])
         let numbers = (1...max(newest, 1)).filter { !notComics.contains($0) }

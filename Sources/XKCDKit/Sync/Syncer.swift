@@ -26,7 +26,7 @@ package struct Syncer: Sendable {
 
     /// Creates a syncer making at most `jobs` requests at a time (nil: as many as the connection
     /// carries); `progress` is called at most ten times a second and once at each phase's end.
-    package init(
+    init(
         source: ComicSource, jobs: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
@@ -240,33 +240,33 @@ package struct Syncer: Sendable {
 /// What a sync did.
 package struct SyncSummary: Sendable, Equatable {
     /// The newest comic number.
-    package var newest: Int
+    var newest: Int
     /// Comics stored when the sync ended.
-    package var stored: Int
+    var stored: Int
     /// Comics this sync stored that were not stored before.
-    package var fetched: Int
+    var fetched: Int
     /// Numbers the server says do not exist.
-    package var missing: [Int]
+    var missing: [Int]
     /// Numbers that could not be fetched after retries.
-    package var failed: [Int]
+    var failed: [Int]
     /// Images fetched now (with `--images`).
-    package var imagesFetched: Int
+    var imagesFetched: Int
     /// Comics whose image could not be fetched.
-    package var imagesFailed: [Int]
+    var imagesFailed: [Int]
     /// Why the last image that failed did, if one did.
-    package var imageError: String? = nil
+    var imageError: String? = nil
     /// explainxkcd pages stored now (with `--explanations`).
-    package var explanationsFetched = 0
+    var explanationsFetched = 0
     /// Comics explainxkcd has no page for yet.
-    package var explanationsMissing: [Int] = []
+    var explanationsMissing: [Int] = []
     /// Comics whose page could not be fetched after retries.
-    package var explanationsFailed: [Int] = []
+    var explanationsFailed: [Int] = []
     /// Requests made to explainxkcd's batch API.
-    package var explanationRequests = 0
+    var explanationRequests = 0
     /// Why the last batch of explanations that failed did, if one did.
-    package var explanationError: String?
+    var explanationError: String?
     /// Whether Ctrl-C stopped it early.
-    package var cancelled: Bool
+    var cancelled: Bool
     /// How long it took.
     package var seconds: TimeInterval
 

@@ -14,11 +14,11 @@
 /// `~/.local/share/xkcd`, or on macOS `~/Library/Application Support/xkcd`.
 package enum DataDirectory {
     /// Where it is when nothing names it, as help says.
-    package static let described =
+    static let described =
         "$XDG_DATA_HOME/xkcd or ~/.local/share/xkcd; on macOS ~/Library/Application Support/xkcd"
 
     /// The data directory for the given flag value and environment.
-    package static func resolve(explicit: String?, environment: Environment) -> URL {
+    static func resolve(explicit: String?, environment: Environment) -> URL {
         if let explicit { return URL(fileURLWithPath: LocalPath.expandingTilde(explicit, environment: environment)) }
         let home = LocalPath.homeDirectory(environment)
         #if os(macOS)

@@ -12,12 +12,12 @@
 
 /// Paths as the user types them, spelled out without `NSString`: a leading `~` expanded,
 /// names joined, and whether a path is a directory.
-package enum LocalPath {
+enum LocalPath {
     /// `path` with a leading `~` replaced by `HOME` (the password database's home where `HOME`
     /// is unset or empty) and `~user` by that user's home; one trailing slash goes with the
     /// expansion, and an unknown user leaves the path as it is. Every path a user gives is
     /// expanded here, so `~` means the same everywhere.
-    package static func expandingTilde(_ path: String, environment: Environment = .process) -> String {
+    static func expandingTilde(_ path: String, environment: Environment = .process) -> String {
         guard path.hasPrefix("~") else { return path }
         let nameEnd = path.firstIndex(of: "/") ?? path.endIndex
         let name = path[path.index(after: path.startIndex)..<nameEnd]
@@ -45,23 +45,23 @@ package enum LocalPath {
     }
 
     /// The home directory of `user`; nil when there is no such user.
-    package static func homeDirectory(ofUser user: String) -> String? {
+    static func homeDirectory(ofUser user: String) -> String? {
         FileManager.default.homeDirectory(forUser: user)?.path
     }
 
     /// `name` inside `directory`, with one slash between them.
-    package static func joined(_ directory: String, _ name: String) -> String {
+    static func joined(_ directory: String, _ name: String) -> String {
         directory.isEmpty || directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// Whether `path` names a directory, or a symbolic link to one.
-    package static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Whether anything (a file, a directory, a link to one) is at `path`.
-    package static func exists(_ path: String) -> Bool {
+    static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }

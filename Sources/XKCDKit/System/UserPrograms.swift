@@ -32,7 +32,7 @@ package enum UserPrograms {
     }
 
     /// The text-mode browsers Python's webbrowser knows, which need the terminal.
-    package static let textBrowsers: Set<String> = [
+    static let textBrowsers: Set<String> = [
         "www-browser", "w3m", "lynx", "links", "links2", "elinks", "browsh", "carbonyl",
     ]
 

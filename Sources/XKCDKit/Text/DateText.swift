@@ -12,33 +12,33 @@
 
 /// Dates spelled as the program prints them, from the C library's calendar rather than
 /// Foundation's `DateFormatter` (which would bring ICU into the binary).
-package enum DateText {
+enum DateText {
     /// The day of `date` in UTC: `2007-12-05`.
-    package static func utcDay(_ date: Date) -> String {
+    static func utcDay(_ date: Date) -> String {
         day(fields(of: date, local: false))
     }
 
     /// The day and minute of `date` in the local time zone (`TZ`, else `/etc/localtime`):
     /// `2026-11-22 09:10`. Seconds are dropped, not rounded.
-    package static func localMinute(_ date: Date) -> String {
+    static func localMinute(_ date: Date) -> String {
         let time = fields(of: date, local: true)
         return day(time) + " " + NumberText.zeroPadded(Int(time.tm_hour), width: 2) + ":"
             + NumberText.zeroPadded(Int(time.tm_min), width: 2)
     }
 
     /// `date` as an ISO 8601 time in UTC to the second: `2026-11-22T09:10:00Z`.
-    package static func iso8601(_ date: Date) -> String {
+    static func iso8601(_ date: Date) -> String {
         Date.ISO8601FormatStyle().format(date)
     }
 
     /// `date` as a compact ISO 8601 time in UTC, for a file name: `20261122T091000Z`.
-    package static func compactISO8601(_ date: Date) -> String {
+    static func compactISO8601(_ date: Date) -> String {
         Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted).format(date)
     }
 
     /// The time an ISO 8601 date and time stand for (`2026-11-22T09:10:00Z`, or with an offset
     /// such as `+01:00`), nil when `text` is not one.
-    package static func iso8601(_ text: String) -> Date? {
+    static func iso8601(_ text: String) -> Date? {
         try? Date.ISO8601FormatStyle().parse(text)
     }
 

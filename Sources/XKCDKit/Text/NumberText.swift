@@ -1,10 +1,10 @@
 /// Numbers spelled as C's `printf` spells them (`%.1f`, `%02d`, `%02X`), written out by hand:
 /// Foundation's `String(format:)` would bring ICU into the binary.
-package enum NumberText {
+enum NumberText {
     /// `value` with exactly `decimals` digits after the point, as `%.<decimals>f` gives it: the
     /// exact binary value rounded half to even (0.125 is "0.12", 0.35 is "0.3" since it is
     /// 0.34999…), a minus sign kept on a negative value that rounds to zero.
-    package static func fixed(_ value: Double, decimals: Int) -> String {
+    static func fixed(_ value: Double, decimals: Int) -> String {
         precondition(decimals >= 0, "a negative number of decimals")
         guard value.isFinite else { return value.isNaN ? "nan" : value < 0 ? "-inf" : "inf" }
         // value = significand × 2^exponent exactly; the digits are significand × 10^decimals ×
@@ -30,7 +30,7 @@ package enum NumberText {
     }
 
     /// `value` in decimal with zeros in front up to `width` digits, as `%0<width>d`.
-    package static func zeroPadded(_ value: Int, width: Int) -> String {
+    static func zeroPadded(_ value: Int, width: Int) -> String {
         let digits = String(value.magnitude)
         let sign = value < 0 ? "-" : ""
         let room = width - sign.count - digits.count
@@ -38,7 +38,7 @@ package enum NumberText {
     }
 
     /// `byte` as two upper-case hexadecimal digits, as `%02X`.
-    package static func hexByte(_ byte: UInt8) -> String {
+    static func hexByte(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF".unicodeScalars)
         return String(String.UnicodeScalarView([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]))
     }

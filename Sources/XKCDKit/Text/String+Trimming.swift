@@ -6,12 +6,12 @@ extension Character {
 extension Substring {
     /// The text without spaces and tabs (any Unicode horizontal space) at either end, as
     /// Foundation's `trimmingCharacters(in: .whitespaces)` but without bridging to NSString.
-    package func trimmingSpaces() -> String {
+    func trimmingSpaces() -> String {
         trimming { $0.isHorizontalSpace }
     }
 
     /// The text without whitespace, line ends included, at either end.
-    package func trimmingSpacesAndNewlines() -> String {
+    func trimmingSpacesAndNewlines() -> String {
         trimming { $0.isWhitespace }
     }
 

@@ -4,10 +4,10 @@
 /// `scripts/make-fold-table.py`) rather than with ICU. `Résumé`, `RESUME` and `ｒｅｓｕｍｅ` are
 /// all `resume`; letters Unicode does not decompose are spelled plainly too (`Łódź` is `lodz`,
 /// `Æsir` is `aesir`, `ﬁsh` is `fish`, `Straße` is `strasse`).
-package enum TextFolding {
+enum TextFolding {
     /// `text` folded: each scalar as the table spells it (ASCII lower-cased), and the combining
     /// marks that follow a Latin, Greek or Cyrillic letter, or that are accents, dropped.
-    package static func fold(_ text: some StringProtocol) -> String {
+    static func fold(_ text: some StringProtocol) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: text.utf8.map(ASCIICase.fold), as: UTF8.self)
         }

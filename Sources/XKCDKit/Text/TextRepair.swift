@@ -333,9 +333,9 @@ package enum HTMLText {
 }
 
 /// Decodes HTML character references (`&eacute;`, `&#233;`, `&#xE9;`).
-package enum HTMLEntities {
+enum HTMLEntities {
     /// Returns `text` with every recognised character reference replaced; unknown ones stay as written.
-    package static func decode(_ text: String) -> String {
+    static func decode(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes -> String? in
             guard var i = bytes.firstIndex(of: UInt8(ascii: "&")) else { return nil }
@@ -416,7 +416,7 @@ package enum HTMLEntities {
 /// terminal or reorder the screen.
 package enum TerminalSanitizer {
     /// Most combining marks kept on one base character; floods beyond it are dropped.
-    package static let maxCombiningMarks = 4
+    static let maxCombiningMarks = 4
 
     /// `text` sanitized to one line and cut to `limit` characters, for quoting what a user typed.
     package static func brief(_ text: String, limit: Int = 40) -> String {

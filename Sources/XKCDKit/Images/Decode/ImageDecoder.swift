@@ -10,7 +10,7 @@ import CImageCodecs
 package enum ImageDecoder {
     /// The largest image decoded, in pixels (200 MB of RGBA); larger ones are refused
     /// before any pixel memory is allocated.
-    package static let maxPixels = 50_000_000
+    static let maxPixels = 50_000_000
 
     private typealias CDecoder = (
         UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<image_codecs_raster>?,
@@ -57,7 +57,7 @@ package struct RasterImage: Sendable, Equatable {
     package let pixels: [UInt8]
 
     /// An image of `width` x `height` pixels; `pixels` must hold `width * height * 4` bytes.
-    package init(width: Int, height: Int, pixels: [UInt8]) {
+    init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(
             width > 0 && height > 0 && pixels.count == width * height * 4, "RGBA buffer does not match its size")
         self.width = width
@@ -66,7 +66,7 @@ package struct RasterImage: Sendable, Equatable {
     }
 
     /// The pixel at column `x`, row `y`.
-    package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
@@ -74,9 +74,9 @@ package struct RasterImage: Sendable, Equatable {
 
 /// Writes pixels as a PNG file, through libpng: what terminals that take only PNG are sent
 /// when a comic is a JPEG or a GIF.
-package enum PNGEncoder {
+enum PNGEncoder {
     /// The PNG file (8-bit RGBA) holding `image`.
-    package static func encode(_ image: RasterImage) throws -> Data {
+    static func encode(_ image: RasterImage) throws -> Data {
         var bytes: UnsafeMutablePointer<UInt8>?
         var count = 0
         // Clamping is safe: the C side refuses sizes beyond 2^30 pixels before reading.
@@ -101,7 +101,7 @@ enum ImageCodecCall {
     case encodePNG
 
     /// Runs `body` with a reason buffer and its size; throws when it returns a failure status.
-    func run(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws {
+    package func run(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws {
         var buffer = [CChar](repeating: 0, count: 256)
         let status = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
         guard status != Int32(IMAGE_CODECS_OK.rawValue) else { return }

@@ -1,9 +1,9 @@
 /// Resizing and compositing of ``RasterImage``s.
-package enum ImageScaler {
+enum ImageScaler {
     /// `image` resized to `width` x `height` (each at least 1): shrinking averages the area
     /// each new pixel covers, enlarging interpolates bilinearly, and colours are weighted by
     /// their alpha so transparent pixels do not darken their neighbours.
-    package static func scale(_ image: RasterImage, width: Int, height: Int) -> RasterImage {
+    static func scale(_ image: RasterImage, width: Int, height: Int) -> RasterImage {
         let width = max(1, width)
         let height = max(1, height)
         if width == image.width && height == image.height { return image }
@@ -50,7 +50,7 @@ package enum ImageScaler {
     }
 
     /// `image` laid over an opaque `background`: every pixel of the result is opaque.
-    package static func flatten(_ image: RasterImage, on background: (UInt8, UInt8, UInt8)) -> RasterImage {
+    static func flatten(_ image: RasterImage, on background: (UInt8, UInt8, UInt8)) -> RasterImage {
         var out = image.pixels
         let back = (UInt32(background.0), UInt32(background.1), UInt32(background.2))
         out.withUnsafeMutableBufferPointer { p in

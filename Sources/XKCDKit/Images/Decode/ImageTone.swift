@@ -1,6 +1,6 @@
 /// Black-on-white comics on a dark background: whether an image is all greys, and the image with
 /// its lightness turned over. Pure functions of the pixels.
-package enum ImageTone {
+enum ImageTone {
     /// How far apart an opaque pixel's channels may be for it to count as grey.
     static let greyTolerance = 24
     /// The share of opaque pixels that may have colour in an image that still counts as grey
@@ -9,7 +9,7 @@ package enum ImageTone {
 
     /// Whether nearly every opaque pixel of `image` is grey and most are light: dark lines on
     /// light paper, not a colour comic nor a mostly dark one.
-    package static func isGrey(_ image: RasterImage) -> Bool {
+    static func isGrey(_ image: RasterImage) -> Bool {
         let pixels = image.pixels
         // Every pixel of a large image is not needed to tell: a sample of about 250,000 is.
         let step = max(1, image.width * image.height / 250_000)
@@ -33,7 +33,7 @@ package enum ImageTone {
     /// channels moved alike so what little colour there is keeps its hue; alpha kept. What was
     /// white becomes `paper` (the terminal's background; black when not known), what was black
     /// stays white.
-    package static func inverted(_ image: RasterImage, paper: TerminalBackground? = nil) -> RasterImage {
+    static func inverted(_ image: RasterImage, paper: TerminalBackground? = nil) -> RasterImage {
         var pixels = image.pixels
         let (pr, pg, pb) = paper.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0)
         var index = 0

@@ -7,7 +7,7 @@
 /// The image files under the data directory, one per comic, each written atomically.
 package struct ImageFiles: Sendable {
     /// The directory holding them.
-    package let directory: URL
+    let directory: URL
 
     /// Files under `directory` (created on first write).
     package init(directory: URL) {
@@ -15,18 +15,18 @@ package struct ImageFiles: Sendable {
     }
 
     /// The file name for comic `num` of `kind`.
-    package static func fileName(num: Int, kind: ImageKind) -> String {
+    static func fileName(num: Int, kind: ImageKind) -> String {
         "\(num).\(kind.fileExtension)"
     }
 
     /// The full path of `fileName`.
-    package func url(_ fileName: String) -> URL {
+    func url(_ fileName: String) -> URL {
         directory.appendingPathComponent(fileName)
     }
 
     /// Writes `data` as `fileName`: a temporary file renamed into place, so a reader never
     /// sees half an image.
-    package func write(_ data: Data, as fileName: String) throws {
+    func write(_ data: Data, as fileName: String) throws {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,
@@ -50,17 +50,17 @@ package struct ImageFiles: Sendable {
     }
 
     /// The bytes of `fileName`, or nil when the file is gone.
-    package func read(_ fileName: String) -> Data? {
+    func read(_ fileName: String) -> Data? {
         try? Data(contentsOf: url(fileName))
     }
 
     /// Whether `fileName` exists.
-    package func exists(_ fileName: String) -> Bool {
+    func exists(_ fileName: String) -> Bool {
         FileManager.default.fileExists(atPath: url(fileName).path)
     }
 
     /// Deletes `fileName` if it exists.
-    package func remove(_ fileName: String) {
+    func remove(_ fileName: String) {
         try? FileManager.default.removeItem(at: url(fileName))
     }
 
@@ -98,7 +98,7 @@ package enum ImageKind: String, Sendable, Equatable {
     case webp
 
     /// The kind of `bytes`, or nil when they are not a known image.
-    package static func detect(_ bytes: some Collection<UInt8>) -> ImageKind? {
+    static func detect(_ bytes: some Collection<UInt8>) -> ImageKind? {
         let head = Array(bytes.prefix(12))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -110,7 +110,7 @@ package enum ImageKind: String, Sendable, Equatable {
     }
 
     /// The file name extension.
-    package var fileExtension: String {
+    var fileExtension: String {
         self == .jpeg ? "jpg" : rawValue
     }
 }

@@ -13,9 +13,9 @@
 /// Writes an image where the user asked: a file, or `<num>-<title>.<ext>` inside a
 /// directory. The generated name is built from letters and digits only, so server text
 /// can never lead it out of the directory; an existing file is kept unless forced.
-package enum ImageSaver {
+enum ImageSaver {
     /// `<num>-<safe-title>.<ext>`, e.g. `353-python.png`.
-    package static func defaultName(num: Int, title: String, kind: ImageKind) -> String {
+    static func defaultName(num: Int, title: String, kind: ImageKind) -> String {
         var slug = ""
         for scalar in title.lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
@@ -30,7 +30,7 @@ package enum ImageSaver {
     }
 
     /// Where `path` (nil: the current directory) puts the image.
-    package static func destination(path: String?, defaultName: String, currentDirectory: URL) -> URL {
+    static func destination(path: String?, defaultName: String, currentDirectory: URL) -> URL {
         guard let path, !path.isEmpty else { return currentDirectory.appendingPathComponent(defaultName) }
         let url = LocalPath.url(of: path, from: currentDirectory)
         if path.hasSuffix("/") || LocalPath.isDirectory(url.path) {
@@ -41,7 +41,7 @@ package enum ImageSaver {
 
     /// Writes `data` to `destination` through a temporary file in the same directory:
     /// linked into place (failing if something is there) or, with `force`, renamed over it.
-    package static func write(_ data: Data, to destination: URL, force: Bool) throws {
+    static func write(_ data: Data, to destination: URL, force: Bool) throws {
         let directory = destination.deletingLastPathComponent()
         let shown = TerminalSanitizer.path(destination.path)
         guard LocalPath.isDirectory(directory.path) else {

@@ -86,19 +86,19 @@ struct FileFacts: Sendable, Equatable {
 }
 
 /// Files removed because a killed process left them behind.
-package struct ReclaimedFiles: Sendable, Equatable {
+struct ReclaimedFiles: Sendable, Equatable {
     /// How many.
-    package var count = 0
+    var count = 0
     /// Their total size.
-    package var bytes = 0
+    var bytes = 0
 
-    package init(count: Int = 0, bytes: Int = 0) {
+    init(count: Int = 0, bytes: Int = 0) {
         self.count = count
         self.bytes = bytes
     }
 
     /// "3 files an interrupted clear or download left behind (52 MB)".
-    package var text: String {
+    var text: String {
         "\(count) \(count == 1 ? "file" : "files") an interrupted clear or download left behind "
             + "(\(ByteCount.format(bytes)))"
     }

@@ -1,6 +1,6 @@
 /// Draws an image with Unicode upper half blocks: each cell shows two pixels, the upper one
 /// as the foreground of `▀` and the lower one as its background.
-package enum HalfBlocks {
+enum HalfBlocks {
     /// One line of text for every two pixel rows of `image`, which is already scaled to
     /// (columns, rows x 2) and flattened (alpha is ignored). A colour escape is written only
     /// where the colour changes along the line, a cell whose two pixels match is a space on
@@ -8,7 +8,7 @@ package enum HalfBlocks {
     /// every line ends with `ESC[0m`. Pixels of exactly the colour `paper` are left to the
     /// terminal's default background, so the paper matches the terminal even where its colour
     /// is not known exactly (a 256-colour palette, or inside tmux).
-    package static func lines(_ image: RasterImage, colors: BlockColors, paper: TerminalBackground? = nil)
+    static func lines(_ image: RasterImage, colors: BlockColors, paper: TerminalBackground? = nil)
         -> [String]
     {
         let width = image.width
@@ -127,7 +127,7 @@ package enum HalfBlocks {
 }
 
 /// The colours half blocks are drawn with.
-package enum BlockColors: Sendable {
+enum BlockColors: Sendable {
     /// 24-bit SGR colours (`38;2;r;g;b`).
     case trueColor
     /// The xterm 256-colour palette (`38;5;n`): its 6x6x6 cube and grey ramp.
@@ -161,7 +161,7 @@ enum Xterm256 {
 }
 
 /// Draws an image with plain characters for terminals that take no escapes.
-package enum AsciiShading {
+enum AsciiShading {
     /// The characters from lightest to darkest: xkcd is dark lines on white, so white is blank.
     static let ramp = Array(" .:-=+*#%@".utf8)
 
@@ -175,7 +175,7 @@ package enum AsciiShading {
     /// One line for every two pixel rows of `image`, already scaled to (columns, rows x 2)
     /// and flattened (alpha is ignored): one character a cell, shaded by the average
     /// lightness of its two pixels (one for an odd last row), darkened on a curve. No escapes.
-    package static func lines(_ image: RasterImage) -> [String] {
+    static func lines(_ image: RasterImage) -> [String] {
         let width = image.width
         let height = image.height
         var lines: [String] = []

@@ -8,7 +8,7 @@
 /// what the user forced), fits the image to it, and writes the escapes or characters.
 package struct ImageComposer: Sendable {
     /// What the terminal is and can do.
-    package var facts: TerminalFacts
+    var facts: TerminalFacts
 
     /// A composer for the terminal `facts` describes.
     package init(facts: TerminalFacts) {

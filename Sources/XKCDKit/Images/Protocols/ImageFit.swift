@@ -1,34 +1,34 @@
 /// The size an image is drawn at: the cells it covers and, for the protocols that send
 /// pixels (sixel, half blocks, ASCII), the pixel size to scale it to first.
-package struct ImageFit: Sendable, Equatable {
+struct ImageFit: Sendable, Equatable {
     /// Cells across.
-    package let columns: Int
+    let columns: Int
     /// Cells down.
-    package let rows: Int
+    let rows: Int
     /// Pixels across to scale the image to (for half blocks and ASCII, one per column).
-    package let pixelWidth: Int
+    let pixelWidth: Int
     /// Pixels down to scale the image to (for half blocks and ASCII, two per row; the last
     /// row holds one when this is odd).
-    package let pixelHeight: Int
+    let pixelHeight: Int
 
     /// The widest `--width` honoured, in columns.
-    package static let maxColumns = 1000
+    static let maxColumns = 1000
     /// The most rows an image may take, however tall it is: a sanity limit that keeps a
     /// thin, tall image at a wide `--width` from asking for gigabytes of pixels.
-    package static let maxRows = 10000
+    static let maxRows = 10000
     /// The most pixels an image is scaled to (16 megapixels: 64 MB of RGBA).
-    package static let maxPixels = 16_000_000
+    static let maxPixels = 16_000_000
     /// The cell width assumed when the terminal does not report its cell size, in pixels.
-    package static let assumedCellWidth = 10
+    static let assumedCellWidth = 10
     /// The cell height assumed likewise: a cell is about twice as tall as wide.
-    package static let assumedCellHeight = 20
+    static let assumedCellHeight = 20
     /// The narrowest cell, in pixels, taken for a HiDPI screen's (twice a common 9 x 20).
-    package static let hiDPICellWidth = 18
+    static let hiDPICellWidth = 18
     /// The shortest cell taken for a HiDPI screen's.
-    package static let hiDPICellHeight = 40
+    static let hiDPICellHeight = 40
 
     /// A fit given outright.
-    package init(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
+    init(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
         self.columns = columns
         self.rows = rows
         self.pixelWidth = pixelWidth
@@ -49,7 +49,7 @@ package struct ImageFit: Sendable, Equatable {
     /// sharper, not bigger, so it takes the cells its 1x would, its pixels counted half. Where
     /// the cells are at least ``hiDPICellWidth`` x ``hiDPICellHeight`` (a HiDPI screen), its
     /// pixels are used one to one.
-    package init(
+    init(
         imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, columns: Int, rows: Int,
         cellWidth: Int? = nil, cellHeight: Int? = nil, width: Int? = nil,
         sixelMaxWidth: Int? = nil, sixelMaxHeight: Int? = nil, doubled: Bool = false
@@ -128,7 +128,7 @@ package struct ImageFit: Sendable, Equatable {
     }
 
     /// Fits an image into the terminal `facts` describe (its size, cell size and sixel limits).
-    package init(
+    init(
         imageWidth: Int, imageHeight: Int, for imageProtocol: ImageProtocol, facts: TerminalFacts, width: Int? = nil,
         doubled: Bool = false
     ) {

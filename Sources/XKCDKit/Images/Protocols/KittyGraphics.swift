@@ -5,7 +5,7 @@
 #endif
 
 /// The kitty graphics protocol (kitty, WezTerm, ghostty): the PNG file itself, drawn by the terminal.
-package enum KittyGraphics {
+enum KittyGraphics {
     /// The most base64 bytes one escape may carry.
     static let chunkSize = 4096
 
@@ -14,7 +14,7 @@ package enum KittyGraphics {
     /// newline so the cursor ends below the image. Both are given: kitty before 0.28 does not
     /// derive the rows from the image's shape, but draws it as tall as its pixels. The base64
     /// payload is cut into chunks of at most 4096 bytes, each but the last marked `m=1`.
-    package static func sequence(png: Data, columns: Int, rows: Int) -> String {
+    static func sequence(png: Data, columns: Int, rows: Int) -> String {
         let payload = Array(png.base64EncodedString().utf8)
         var out = ByteBuffer(capacity: payload.count + payload.count / chunkSize * 16 + 64)
         var start = 0
@@ -39,11 +39,11 @@ package enum KittyGraphics {
 }
 
 /// iTerm2's inline images (OSC 1337 File): the file itself, drawn by the terminal.
-package enum ITermInline {
+enum ITermInline {
     /// The escape that draws `data` (any format the terminal reads) over `columns` x `rows`
     /// cells keeping its aspect ratio, named `name` when given, then a newline so the cursor
     /// ends below the image.
-    package static func sequence(data: Data, columns: Int, rows: Int, name: String?) -> String {
+    static func sequence(data: Data, columns: Int, rows: Int, name: String?) -> String {
         var head =
             "\u{1B}]1337;File=inline=1;size=\(data.count);width=\(max(1, columns));height=\(max(1, rows));preserveAspectRatio=1"
         if let name {

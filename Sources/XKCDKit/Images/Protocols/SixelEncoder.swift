@@ -1,12 +1,12 @@
 /// DEC sixel graphics: an image as six-pixel bands of colour-register strokes.
-package enum SixelEncoder {
+enum SixelEncoder {
     /// The sixel escape for `image`, already scaled and flattened (alpha is ignored), in at
     /// most `maxColors` colour registers (clamped to 2…256; 16 on a VT340), then a newline.
     /// The image keeps its own colours when it has that few and is median-cut otherwise.
     /// `ESC P 0;1;0 q` (pixels left unset stay as they are) with raster attributes, the
     /// registers in RGB percent, bands separated by `-`, each colour's strokes in a band
     /// separated by `$`, runs of four or more as `!n`. The same image always gives the same bytes.
-    package static func encode(_ image: RasterImage, maxColors: Int) -> String {
+    static func encode(_ image: RasterImage, maxColors: Int) -> String {
         let quantized = QuantizedImage(image, maxColors: maxColors)
         let width = image.width
         let height = image.height

@@ -2,25 +2,25 @@
 /// by BEL or `ESC \`) or as `COLORFGBG` (`15;0`: a palette index) gives it.
 package struct TerminalBackground: Sendable, Equatable {
     /// Red, green and blue, 0–255.
-    package var red: Int
+    var red: Int
     /// Green, 0–255.
-    package var green: Int
+    var green: Int
     /// Blue, 0–255.
-    package var blue: Int
+    var blue: Int
 
     /// A colour from its channels, 0–255.
-    package init(red: Int, green: Int, blue: Int) {
+    init(red: Int, green: Int, blue: Int) {
         (self.red, self.green, self.blue) = (red, green, blue)
     }
 
     /// Whether text on it should be light: its relative luminance is below the middle grey's.
-    package var isDark: Bool {
+    var isDark: Bool {
         // Rec. 709 weights on the channels as sent: close enough to tell dark from light.
         0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue) < 128
     }
 
     /// The background an OSC 11 answer in `reply` names (among other bytes), if any.
-    package init?(osc11 reply: [UInt8]) {
+    init?(osc11 reply: [UInt8]) {
         let marker = "\u{1B}]11;rgb:"
         guard let start = ASCIICase.offset(of: marker, in: reply) else { return nil }
         let body = reply[(start + marker.utf8.count)...].prefix { $0 != 0x07 && $0 != 0x1B }
@@ -39,7 +39,7 @@ package struct TerminalBackground: Sendable, Equatable {
 
     /// The background `COLORFGBG` (`fg;bg` or `fg;default;bg`) names: palette entries 0–6 and
     /// 8 are dark, 7 and 9–15 light; nil when it names none.
-    package init?(colorFgBg: String?) {
+    init?(colorFgBg: String?) {
         guard let last = colorFgBg?.split(separator: ";").last, let index = Int(last), (0...15).contains(index) else {
             return nil
         }

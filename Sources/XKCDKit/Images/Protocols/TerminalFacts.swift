@@ -16,15 +16,15 @@ package struct TerminalFacts: Sendable, Equatable {
     /// The process environment (`TERM`, `TERM_PROGRAM`, `TMUX`, `COLORTERM`, `NO_COLOR`, …).
     package var environment: [String: String]
     /// Whether standard output is a terminal.
-    package var isTTY: Bool
+    var isTTY: Bool
     /// Whether `--no-color` was given.
-    package var noColor: Bool
+    var noColor: Bool
     /// Whether the terminal listed sixel (4) in its primary device attributes.
     package var sixel: Bool
     /// Terminal width in cells.
-    package var columns: Int
+    var columns: Int
     /// Terminal height in cells.
-    package var rows: Int
+    var rows: Int
     /// Width of one cell in pixels, when the terminal reports it.
     package var cellWidth: Int?
     /// Height of one cell in pixels, when the terminal reports it.
@@ -106,7 +106,7 @@ package enum ImageProtocolChoice {
 
     /// The colours for half blocks: 24-bit when `COLORTERM` says `truecolor` or `24bit`,
     /// the xterm 256-colour palette otherwise.
-    package static func blockColors(facts: TerminalFacts) -> BlockColors {
+    static func blockColors(facts: TerminalFacts) -> BlockColors {
         switch facts.environment["COLORTERM"]?.lowercased() {
         case "truecolor", "24bit": return .trueColor
         default: return .palette256

@@ -33,10 +33,10 @@ package enum TmuxPassthrough {
     /// Where a tmux pane is in the terminal outside, its cursor (in cells from 0), and the
     /// outside terminal's cell size in pixels when tmux knows it.
     package struct Pane: Sendable, Equatable {
-        package var top: Int
-        package var left: Int
-        package var height: Int
-        package var cursorRow: Int
+        var top: Int
+        var left: Int
+        var height: Int
+        var cursorRow: Int
         package var cellWidth: Int?
         package var cellHeight: Int?
 
@@ -44,7 +44,7 @@ package enum TmuxPassthrough {
         package static let format =
             "#{pane_top} #{pane_left} #{pane_height} #{cursor_y} #{client_cell_width} #{client_cell_height}"
 
-        package init(top: Int, left: Int, height: Int, cursorRow: Int, cellWidth: Int? = nil, cellHeight: Int? = nil) {
+        init(top: Int, left: Int, height: Int, cursorRow: Int, cellWidth: Int? = nil, cellHeight: Int? = nil) {
             (self.top, self.left, self.height, self.cursorRow) = (top, left, height, cursorRow)
             (self.cellWidth, self.cellHeight) = (cellWidth, cellHeight)
         }
@@ -74,7 +74,7 @@ package enum TmuxPassthrough {
     /// tmux writes a pane's scroll to the terminal outside after a passthrough that came
     /// with it, which would move the picture up with the text; so ``settle`` follows the
     /// newlines that make its rows, before the picture is passed through.
-    package static func picture(_ drawn: String, rows: Int, pane: Pane?, after: Int = 0) -> String {
+    static func picture(_ drawn: String, rows: Int, pane: Pane?, after: Int = 0) -> String {
         guard let pane else { return ImageComposer.inReservedRows(rows, drawn) { settle + wrap($0) } }
         let start = min(pane.cursorRow + after, pane.height - 1)
         let top = max(0, min(start + max(1, rows), pane.height - 1) - max(1, rows))
