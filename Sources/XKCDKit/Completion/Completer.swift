@@ -322,12 +322,6 @@ struct CompletionMatches: Sendable, Equatable {
     /// Every match, in the order to offer them.
     var candidates: [CompletionCandidate]
 
-    /// A set of matches.
-    init(kind: Kind, typed: String, candidates: [CompletionCandidate]) {
-        self.kind = kind
-        self.typed = typed
-        self.candidates = candidates
-    }
 }
 
 /// File names for Tab where a command takes a path (`save`, `fav import`) in the REPL: the

@@ -7,13 +7,6 @@ package struct Completion: Sendable, Equatable {
     /// Every match, for listing when there are several.
     package var candidates: [String]
 
-    /// Creates a completion.
-    init(replaceCount: Int, insertion: String, candidates: [String]) {
-        self.replaceCount = replaceCount
-        self.insertion = insertion
-        self.candidates = candidates
-    }
-
     /// Nothing to complete.
     static let none = Completion(replaceCount: 0, insertion: "", candidates: [])
 }

@@ -20,11 +20,6 @@ struct TOMLEntry: Sendable, Equatable {
     /// 1-based line of the key.
     var line: Int
 
-    init(key: String, value: TOMLValue, line: Int) {
-        self.key = key
-        self.value = value
-        self.line = line
-    }
 }
 
 struct TOMLProblem: Sendable, Equatable, Error {
@@ -32,10 +27,6 @@ struct TOMLProblem: Sendable, Equatable, Error {
     var line: Int
     package var message: String
 
-    init(line: Int, message: String) {
-        self.line = line
-        self.message = message
-    }
 }
 
 /// Reads and edits a flat `config.toml`, keeping the file's own text wherever it is not changed.

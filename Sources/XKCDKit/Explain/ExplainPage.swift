@@ -12,13 +12,6 @@ struct ExplainPage: Sendable, Equatable {
     /// The page's MediaWiki source.
     var wikitext: String
 
-    /// Creates a page.
-    init(num: Int, title: String, wikitext: String) {
-        self.num = num
-        self.title = title
-        self.wikitext = wikitext
-    }
-
     /// The page's address on the wiki at `explainURL`, written as MediaWiki writes it:
     /// `https://www.explainxkcd.com/wiki/index.php/353:_Python`. Printable ASCII whatever
     /// the title holds.

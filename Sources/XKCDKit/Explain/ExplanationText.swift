@@ -287,11 +287,6 @@ struct IncompleteNotice: Sendable, Equatable {
     /// nil when it gives no reason.
     var reason: String?
 
-    /// A notice giving `reason`.
-    init(reason: String?) {
-        self.reason = reason
-    }
-
     /// The first such mark in a page's MediaWiki source, nil when there is none. Templates
     /// whose names only begin alike (`{{incomplete transcript}}`) mark other parts of a page.
     static func find(in wikitext: String) throws(XKCDError) -> IncompleteNotice? {

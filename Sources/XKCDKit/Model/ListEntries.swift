@@ -15,13 +15,6 @@ package struct FavoriteEntry: Sendable, Equatable {
     /// When it became a favorite.
     var addedAt: Date
 
-    /// Creates an entry.
-    init(num: Int, title: String, date: String, addedAt: Date) {
-        self.num = num
-        self.title = title
-        self.date = date
-        self.addedAt = addedAt
-    }
 }
 
 /// A comic in a list: number and display title (nil when it is not stored).
@@ -31,9 +24,4 @@ package struct ComicEntry: Sendable, Equatable {
     /// Its display title, when stored.
     package var title: String?
 
-    /// Creates an entry.
-    init(num: Int, title: String?) {
-        self.num = num
-        self.title = title
-    }
 }

@@ -98,8 +98,4 @@ package struct NewComics: Sendable, Equatable {
         comics.prefix(limit).map { "#\($0.num)" + ($0.title.map { " \($0)" } ?? "") }
     }
 
-    init(comics: [ComicEntry], newest: Int) {
-        self.comics = comics
-        self.newest = newest
-    }
 }

@@ -18,11 +18,6 @@ enum SpellingCorrection {
         /// Whether some comic's title holds it.
         var inTitle: Bool
 
-        init(term: String, comics: Int, inTitle: Bool) {
-            self.term = term
-            self.comics = comics
-            self.inTitle = inTitle
-        }
     }
 
     /// The most words of a query corrected: each costs a walk over the index's terms with its

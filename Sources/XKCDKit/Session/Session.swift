@@ -412,11 +412,6 @@ package struct UnreadSummary: Sendable, Equatable {
     /// The first unread comics, in number order (titles where stored).
     var first: [ComicEntry]
 
-    init(unread: Int, total: Int, first: [ComicEntry]) {
-        self.unread = unread
-        self.total = total
-        self.first = first
-    }
 }
 
 extension Session {

@@ -373,11 +373,6 @@ struct Favorite: Sendable, Equatable {
     /// When it became a favorite.
     var addedAt: Date
 
-    /// Creates a favorite.
-    init(comic: Comic, addedAt: Date) {
-        self.comic = comic
-        self.addedAt = addedAt
-    }
 }
 
 /// What a favorite keeps for offline use besides its card.

@@ -73,37 +73,37 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
 
 /// What a column's value can be read as. A NULL read as a number is 0, as text empty: the
 /// schema says which columns may hold NULL, and those are read as optionals.
-protocol SQLiteReadable {
+package protocol SQLiteReadable {
     /// Column `index` of the row `statement` is on.
     static func read(_ statement: OpaquePointer, _ index: Int32) -> Self
 }
 
 extension Int: SQLiteReadable {
-    static func read(_ statement: OpaquePointer, _ index: Int32) -> Int {
+    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Int {
         Int(sqlite3_column_int64(statement, index))
     }
 }
 
 extension Int64: SQLiteReadable {
-    static func read(_ statement: OpaquePointer, _ index: Int32) -> Int64 {
+    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Int64 {
         sqlite3_column_int64(statement, index)
     }
 }
 
 extension Double: SQLiteReadable {
-    static func read(_ statement: OpaquePointer, _ index: Int32) -> Double {
+    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Double {
         sqlite3_column_double(statement, index)
     }
 }
 
 extension Bool: SQLiteReadable {
-    static func read(_ statement: OpaquePointer, _ index: Int32) -> Bool {
+    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Bool {
         sqlite3_column_int64(statement, index) != 0
     }
 }
 
 extension String: SQLiteReadable {
-    static func read(_ statement: OpaquePointer, _ index: Int32) -> String {
+    package static func read(_ statement: OpaquePointer, _ index: Int32) -> String {
         guard let text = sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
@@ -111,7 +111,7 @@ extension String: SQLiteReadable {
 }
 
 extension SQLiteValue: SQLiteReadable {
-    static func read(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+    package static func read(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
@@ -126,7 +126,7 @@ extension SQLiteValue: SQLiteReadable {
 }
 
 extension Optional: SQLiteReadable where Wrapped: SQLiteReadable {
-    static func read(_ statement: OpaquePointer, _ index: Int32) -> Wrapped? {
+    package static func read(_ statement: OpaquePointer, _ index: Int32) -> Wrapped? {
         sqlite3_column_type(statement, index) == SQLITE_NULL ? nil : Wrapped.read(statement, index)
     }
 }
@@ -289,8 +289,7 @@ package final class SQLiteStatement {
     }
 
     /// The first column of the first row, if any.
-    func value<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws -> T?
-    {
+    func value<T: SQLiteReadable>(_ arguments: [any SQLiteBindable] = [], as type: T.Type = T.self) throws -> T? {
         try firstRow(arguments) { $0[0] }
     }
 
