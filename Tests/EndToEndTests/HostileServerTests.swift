@@ -67,9 +67,12 @@ struct HostileServerTests {
 
     /// Commands whose layout fits the terminal, in a pipe too: cards, texts, explanations, lists.
     static let fitting = [
-        "goto 3000", "latest", "show", "alt", "transcript", "explain", "explain --all", "show 2999", "history", "favs",
-        "search Title", "image 3000 --width 18",
+        "goto 3000", "latest", "show", "explain", "explain --all", "show 2999", "history", "favs", "search Title",
+        "image 3000 --width 18",
     ]
+    /// Texts a pipe gets whole, one line a paragraph, as `--json` has them: the alt text and
+    /// xkcd's own transcript (on a terminal they fit it).
+    static let whole = ["alt", "transcript"]
     /// Commands that print one line per item or a sentence in a pipe, whatever the width (on a
     /// terminal they fit it); `check` comes first, to report #3000.
     static let oneLine = ["check", "fav 3000", "goto title", "search desrever", "unread", "cache stats"]
@@ -81,7 +84,8 @@ struct HostileServerTests {
         let loopback = try Self.hostileLoopback()
         let environment = ["COLUMNS": String(columns), "PAGER": "cat"]
         let lines = try loopback.xkcd.run(
-            [], stdin: (Self.oneLine + Self.pasted).joined(separator: "\n") + "\n", extraEnvironment: environment)
+            [], stdin: (Self.oneLine + Self.pasted + Self.whole).joined(separator: "\n") + "\n",
+            extraEnvironment: environment)
         #expect([0, 1].contains(lines.status), "\(lines.stderr)")
         #expect(
             lines.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("note: ") },
@@ -109,7 +113,7 @@ struct HostileServerTests {
         environment["TERM_PROGRAM"] = "WezTerm"
         var shown = ""
         // `cache stats` shows no server text, and its values keep ten columns on the narrowest terminal.
-        let commands = Self.oneLine + Self.fitting + Self.pasted
+        let commands = Self.oneLine + Self.fitting + Self.whole + Self.pasted
         for command in commands where !command.hasPrefix("image") && command != "cache stats" {
             let terminal = try PseudoTerminal(
                 executable: XKCDBinary.url, arguments: command.split(separator: " ").map(String.init),
