@@ -569,10 +569,15 @@ package struct SettingsReport: Sendable, Equatable {
     var fileExists: Bool
     var rows: [SettingRow]
 
-    /// The settings `keys` name, from `settings`.
-    init(_ settings: Settings, keys: [SettingKey]) {
+    /// The settings `keys` name, from `settings`, each with the value saved for the next
+    /// start in `pending` where it differs from the one in use.
+    init(_ settings: Settings, keys: [SettingKey], pending: [SettingKey: String] = [:]) {
         file = settings.file.path
         fileExists = LocalPath.exists(settings.file.path)
-        rows = keys.map { key in SettingRow(SettingSpec.of(key), settings[key]) }
+        rows = keys.map { key in
+            var row = SettingRow(SettingSpec.of(key), settings[key])
+            row.pending = pending[key].flatMap { $0 == row.value ? nil : $0 }
+            return row
+        }
     }
 }

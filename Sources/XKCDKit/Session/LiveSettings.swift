@@ -26,14 +26,7 @@ package struct LiveSettings: Sendable, Equatable {
     }
 
     private func report(_ keys: [SettingKey]) -> SettingsReport {
-        var report = SettingsReport(current, keys: keys)
-        for index in report.rows.indices {
-            guard let key = SettingKey(rawValue: report.rows[index].key), let saved = pending[key],
-                saved != report.rows[index].value
-            else { continue }
-            report.rows[index].pending = saved
-        }
-        return report
+        SettingsReport(current, keys: keys, pending: pending)
     }
 
     /// Shows setting `name`, or sets it to `value` for the session and, with `save`, in the
