@@ -30,9 +30,10 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        .target(name: "SentenceEncoder"),
         .target(
             name: "XKCDKit",
-            dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup"]
+            dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup", "SentenceEncoder"]
         ),
         .target(
             name: "LineEditing",

@@ -145,7 +145,7 @@ final class LineFeed: @unchecked Sendable {
     /// Shows `prompt` and returns the line typed, an interrupt or the end of input.
     func read(prompt: String) async -> LineEvent {
         await withCheckedContinuation { continuation in
-            Self.startThread { continuation.resume(returning: self.reader.read(prompt: prompt)) }
+            DetachedThread.start { continuation.resume(returning: self.reader.read(prompt: prompt)) }
         }
     }
 
@@ -158,7 +158,7 @@ final class LineFeed: @unchecked Sendable {
     /// no prompt to wait for).
     func lines() -> AsyncStream<String> {
         AsyncStream { continuation in
-            Self.startThread {
+            DetachedThread.start {
                 while case let .line(line) = self.reader.read(prompt: "") { continuation.yield(line) }
                 continuation.finish()
             }
@@ -173,27 +173,5 @@ final class LineFeed: @unchecked Sendable {
     /// Saves the history and gives the terminal back.
     func close() {
         reader.close()
-    }
-
-    private final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
-    // A detached thread running `body`; where none can be made, `body` runs here.
-    private static func startThread(_ body: @escaping @Sendable () -> Void) {
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-            return
-        }
-        pthread_detach(thread)
     }
 }

@@ -88,6 +88,14 @@ struct Main {
 
     // Swift's CommandLine is empty where /proc is not mounted (a minimal chroot or container);
     // the C library's own vector is kept at start-up for that case.
+    /// The program's own file, where the model may lie beside it.
+    private static var executable: URL? {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
+        }
+        return URL(fileURLWithPath: path)
+    }
+
     private static func commandLine() -> [String] {
         if CommandLine.argc > 0 { return CommandLine.arguments }
         let count = xkcd_saved_argc()
@@ -152,7 +160,8 @@ struct Main {
                 offline: settings.current.offline, imageCacheLimit: settings.current.imageCacheLimit, notify: notify)
             let bar = terminal.stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
             return Session(
-                source: source, settings: settings, terminal: drawsOn, notify: notify,
+                source: source, settings: settings, terminal: drawsOn,
+                meaning: MeaningModel.locate(environment: environment, executable: Self.executable), notify: notify,
                 progress: { bar?.show($0) })
         }
         var renderer = Renderer(width: terminal.width, color: terminal.stdoutSupportsColor, json: options.json)

@@ -33,12 +33,14 @@ struct TestLibrary {
             notify: { notices.append($0) })
     }
 
-    func session(roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) throws -> Session {
+    func session(
+        meaning: MeaningModel = .none, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
+    ) throws -> Session {
         let notices = notices
         return Session(
             source: try source(),
             settings: LiveSettings(.defaults(file: directory.appendingPathComponent("config.toml"))),
-            currentDirectory: directory, roll: roll, notify: { notices.append($0) })
+            currentDirectory: directory, meaning: meaning, roll: roll, notify: { notices.append($0) })
     }
 }
 

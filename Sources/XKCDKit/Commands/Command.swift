@@ -45,8 +45,9 @@ package enum Command: Equatable, Sendable {
     /// connection carries).
     case sync(images: Bool, explanations: Bool = false, jobs: Int? = nil)
     /// Full-text search over titles, alt texts, transcripts and explanations: the best `limit`
-    /// hits (nil: all); `exact`: the words as typed, never a correction.
-    case search(String, limit: Int? = SearchQuery.shown, exact: Bool = false)
+    /// hits (nil: all); `exact`: the words as typed, never a correction; `by`: one ranking
+    /// alone (nil: both, fused, where the query is plain words and the index by meaning exists).
+    case search(String, limit: Int? = SearchQuery.shown, exact: Bool = false, by: SearchBy? = nil)
     /// The next hits of the last search.
     case more
     /// explainxkcd's explanation of a comic (the current one when nil); `all`: the whole page.

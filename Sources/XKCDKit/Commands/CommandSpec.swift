@@ -201,6 +201,11 @@ extension OptionKey<RendererChoice> {
     static var renderer: Self { Self("--renderer", choice: "R") }
 }
 
+extension OptionKey<SearchBy> {
+    /// `search`: one ranking alone, by words or by meaning.
+    static var by: Self { Self("--by", choice: "HOW") }
+}
+
 extension OptionKey<String> {
     /// `share --mailto`: the address.
     static var to: Self { Self("--to", text: "ADDR") }
@@ -506,11 +511,15 @@ extension CommandSpec {
             argument: .query,
             options: [
                 .option(.limit, short: "-n", shown: .oneOf("hits")), .option(.all, short: "-a", shown: .oneOf("hits")),
-                .option(.exact),
+                .option(.exact), .option(.by),
             ]
         ) { input throws(UsageError) in
             guard let first = input.words.first else {
                 throw UsageError("'search' needs words to look for — e.g. search import antigravity")
+            }
+            if input[.by] == .meaning, input[.exact] {
+                throw UsageError(
+                    "'search' takes --exact or --by meaning, not both: a search by meaning reads no words as typed")
             }
             if input.words.count == 1, ComicNumberWord.looksNumeric(first) {
                 return .goto(.number(try ComicNumberWord.parse(first)))
@@ -519,9 +528,10 @@ extension CommandSpec {
                 guard input[.limit] == nil else {
                     throw UsageError("'search' takes --limit N or --all, not both")
                 }
-                return .search(input.query, limit: nil, exact: input[.exact])
+                return .search(input.query, limit: nil, exact: input[.exact], by: input[.by])
             }
-            return .search(input.query, limit: input[.limit] ?? SearchQuery.shown, exact: input[.exact])
+            return .search(
+                input.query, limit: input[.limit] ?? SearchQuery.shown, exact: input[.exact], by: input[.by])
         },
         CommandSpec(
             name: "more", summary: "show the next hits of the last search",

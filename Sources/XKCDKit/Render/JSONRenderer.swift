@@ -200,6 +200,8 @@ enum JSONRenderer {
             ("explanations_failed", .array(summary.explanationsFailed.map(JSONValue.int))),
             ("explanation_requests", .int(summary.explanationRequests)),
             ("explanation_error", summary.explanationError.map(JSONValue.string) ?? .null),
+            ("indexed_by_meaning", .int(summary.meaningsMade)),
+            ("meaning_error", summary.meaningError.map(JSONValue.string) ?? .null),
             ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
         ])
     }
@@ -208,7 +210,8 @@ enum JSONRenderer {
         .object([
             ("num", .int(hit.num)), ("title", .string(hit.title)),
             ("snippet", .string(SearchHighlight.removed(from: hit.snippet))),
-            ("matched", .string(hit.matched.rawValue)), ("terms", .array(hit.terms.map(JSONValue.string))),
+            ("matched", hit.foundByWords ? .string(hit.matched.rawValue) : .null),
+            ("terms", .array(hit.terms.map(JSONValue.string))), ("close_in_meaning", .bool(hit.closeInMeaning)),
         ])
     }
 

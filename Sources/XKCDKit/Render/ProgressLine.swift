@@ -24,7 +24,7 @@ package enum ProgressLine {
         let room = width - 1
         let label = progress.phase.rawValue
         guard progress.total > 0 else {
-            let news = progress.phase == .explanations ? "all up to date" : "all stored"
+            let news = progress.phase == .comics || progress.phase == .images ? "all stored" : "all up to date"
             let labelRoom = room - DisplayWidth.of(": " + news)
             guard labelRoom >= shortestLabel else { return news }
             return DisplayWidth.truncated(label, to: labelRoom) + ": " + news

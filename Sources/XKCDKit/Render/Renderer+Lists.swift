@@ -66,7 +66,11 @@ extension Renderer {
         for hit in hits {
             let number = "#\(hit.num)"
             let words = severalWords && !hit.terms.isEmpty ? " · " + hit.terms.joined(separator: ", ") : ""
-            let place = "· in the \(Self.fieldName(hit.matched))" + words
+            let meaning = hit.closeInMeaning ? "close in meaning" : ""
+            let place =
+                hit.foundByWords
+                ? "· in the \(Self.fieldName(hit.matched))" + words + (meaning.isEmpty ? "" : " · " + meaning)
+                : "· " + meaning
             let room = width - number.count - place.count - 2
             if room >= min(DisplayWidth.of(hit.title), 12) {
                 let title = DisplayWidth.truncated(hit.title, to: room)

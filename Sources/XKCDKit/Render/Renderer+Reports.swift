@@ -116,6 +116,10 @@ extension Renderer {
                 Self.notFetched(summary.explanationsFailed, what: "explanations", retry: "sync --explanations"))
             if let reason = summary.explanationError { lines.append("  the last failure: \(reason)") }
         }
+        if summary.meaningsMade > 0 {
+            lines.append("\(summary.meaningsMade) comics indexed by meaning")
+        }
+        if let reason = summary.meaningError { lines.append("not indexed by meaning: \(reason)") }
         return lines
     }
 

@@ -250,6 +250,15 @@ package struct SearchHit: Sendable, Equatable {
     /// ``SearchQuery/terms(of:held:)``).
     var heldPhrases: UInt64 = 0
 
+    /// Whether the words ranking put it first for its title (``SearchRanking``).
+    var titled = false
+
+    /// Whether search by meaning found it among the comics closest to the query.
+    var closeInMeaning = false
+
+    /// Whether the query's words found it (else meaning alone did, and ``matched`` says nothing).
+    var foundByWords = true
+
     /// Creates a hit.
     init(num: Int, title: String, snippet: String, matched: SearchField = .title, terms: [String] = []) {
         self.num = num

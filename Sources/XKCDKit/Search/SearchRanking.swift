@@ -20,6 +20,10 @@ package struct SearchRanking: Sendable, Equatable {
         (self.typedTitle, self.titleExpression, self.short) = (typedTitle, titleExpression, short)
     }
 
+    /// How far ahead of every relevance the rank puts a comic first for its title (see
+    /// `xkcd_sqlite_add_search_functions`): a title typed whole is twice as far.
+    static let titledTier = 1e6
+
     /// Articles, which a title typed from memory may add or drop.
     private static let articles: Set<String> = ["a", "an", "the"]
 

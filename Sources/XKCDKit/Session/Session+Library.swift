@@ -33,47 +33,53 @@ extension Session {
 
 extension Session {
     /// Fetches every comic not stored yet (with `images`, their images too; with
-    /// `explanations`, every explainxkcd page missing or stale), at most `jobs` at a time.
+    /// `explanations`, every explainxkcd page missing or stale), at most `jobs` at a time, then
+    /// gives every comic whose text is new its vector in the index by meaning.
     func sync(images: Bool, explanations: Bool, jobs: Int?) async throws -> Outcome {
         .synced(
-            try await Syncer(source: source, jobs: jobs, now: source.now, progress: progress)
+            try await Syncer(source: source, meaning: meaning, jobs: jobs, now: source.now, progress: progress)
                 .run(images: images, explanations: explanations))
     }
 
-    /// The stored comics matching `text`, best first; where the words as typed find next to
-    /// nothing and their correction finds more, the corrected query's (see
-    /// ``SpellingCorrection``), unless `exact`.
-    func search(_ text: String, limit: Int?, exact: Bool = false) throws -> Outcome {
+    /// The stored comics matching `text`, best first: by its words and, for plain words where
+    /// the index by meaning exists, by meaning too, the two rankings fused (`by` asks for one
+    /// alone). Where the words as typed find next to nothing and their correction finds more,
+    /// the corrected query's (see ``SpellingCorrection``), unless `exact`.
+    func search(_ text: String, limit: Int?, exact: Bool = false, by: SearchBy? = nil) throws -> Outcome {
         guard SearchQuery.expression(text) != nil else {
             throw XKCDError.cannotDo(
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
-        let (hits, total) = try searchHits(text, limit: limit)
+        let method = try searchMethod(for: text, exact: exact, by: by)
+        let found = try searchHits(text, limit: limit, method: method)
         var spelling = SearchSpelling.asTyped
-        if !exact, let corrected = try correction(of: text, hits: hits) {
+        if !exact, method != .meaning, let corrected = try correction(of: text, hits: found.hits) {
             let shown = TerminalSanitizer.sanitize(corrected, multiline: false)
             // A query that finds enough as typed keeps its hits, and the corrected one is not run.
-            let better = total < SpellingCorrection.fewHits ? try searchHits(corrected, limit: limit) : nil
-            if let better, SpellingCorrection.showsCorrection(typed: total, corrected: better.total) {
-                state.searched(corrected, shown: better.hits.count)
+            let better =
+                found.wordsTotal < SpellingCorrection.fewHits
+                ? try searchHits(corrected, limit: limit, method: method) : nil
+            if let better, SpellingCorrection.showsCorrection(typed: found.wordsTotal, corrected: better.wordsTotal) {
+                state.searched(corrected, shown: better.hits.count, method: method)
                 return .searchResults(
                     query: TerminalSanitizer.sanitize(text, multiline: false), hits: better.hits, total: better.total,
                     spelling: .corrected(shown, asTyped: TerminalSanitizer.sanitize(text, multiline: false)))
             }
             // A correction that finds nothing is not offered.
-            if better.map({ $0.total > 0 }) ?? true { spelling = .suggested(shown) }
+            if better.map({ $0.wordsTotal > 0 }) ?? true { spelling = .suggested(shown) }
         }
-        state.searched(text, shown: hits.count)
-        if hits.isEmpty, try source.store.comicCount() == 0 {
+        state.searched(text, shown: found.hits.count, method: method)
+        if found.hits.isEmpty, try source.store.comicCount() == 0 {
             throw XKCDError.cannotDo(
                 "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
         }
-        if hits.isEmpty, case let stored = try source.store.comicCount(), try storesFew(stored) != nil {
+        if found.hits.isEmpty, case let stored = try source.store.comicCount(), try storesFew(stored) != nil {
             notify(
                 "note: only \(stored) \(stored == 1 ? "comic is" : "comics are") stored; run 'sync' to search them all")
         }
         return .searchResults(
-            query: TerminalSanitizer.sanitize(text, multiline: false), hits: hits, total: total, spelling: spelling)
+            query: TerminalSanitizer.sanitize(text, multiline: false), hits: found.hits, total: found.total,
+            spelling: spelling)
     }
 
     /// The next page of the last search's hits.
@@ -81,18 +87,113 @@ extension Session {
         guard let last = state.lastSearch, SearchQuery.expression(last.text) != nil else {
             throw XKCDError.cannotDo("no search to show more of yet — search first, e.g. search python")
         }
-        let (hits, total) = try searchHits(last.text, limit: last.nextLimit)
-        let page = Array(hits.dropFirst(last.shown))
+        let found = try searchHits(last.text, limit: last.nextLimit, method: last.method)
+        let page = Array(found.hits.dropFirst(last.shown))
         state.showedMore(page.count)
         return .moreHits(
             query: TerminalSanitizer.sanitize(last.text, multiline: false), hits: page, offset: last.shown,
-            total: total)
+            total: found.total)
     }
 
-    // The hits of `text` (which has words to search for), each with the words of it it holds.
-    private func searchHits(_ text: String, limit: Int?) throws -> (hits: [SearchHit], total: Int) {
-        let (found, total) = try source.store.search(
-            SearchQuery.expression(text) ?? "", ranking: SearchRanking(text), limit: limit)
+    /// How many of the best hits by words are fused with those by meaning, at the least.
+    static let fusedWords = 50
+    /// How many of the comics nearest in meaning a search considers.
+    static let meaningCandidates = 50
+    /// The least cosine similarity at which a comic counts as close in meaning to a query.
+    static let closeInMeaning: Float = 0.25
+
+    // What a search goes by: words alone for a phrase, a prefix, an operator or `exact`, and
+    // where there is no index by meaning (which is said once, where a model could build one).
+    private func searchMethod(for text: String, exact: Bool, by: SearchBy?) throws -> SearchMethod {
+        switch by {
+        case .words: return .words
+        case .meaning:
+            guard try meaningIndex() != nil else {
+                guard meaning.exists else {
+                    throw XKCDError.cannotDo(
+                        "search by meaning needs the sentence encoder's model, which this installation lacks — "
+                            + "set XKCD_MODEL to its file")
+                }
+                throw XKCDError.cannotDo("there is no index by meaning yet — run 'sync' to build it")
+            }
+            return .meaning
+        case nil:
+            guard !exact, SearchQuery.isPlain(SearchQuery.tokens(text)), meaning.exists else { return .words }
+            guard try meaningIndex() != nil else {
+                if try source.store.state(.meaningHintGiven) == nil {
+                    try source.store.setState(.meaningHintGiven, "1")
+                    notify("note: 'sync' builds the index by meaning, which finds comics described in other words")
+                }
+                return .words
+            }
+            return .fused
+        }
+    }
+
+    // The encoder and the vectors it made, read anew when another process wrote vectors; nil
+    // when there is no model or it made none yet.
+    private func meaningIndex() throws -> (encoder: any MeaningEncoder, vectors: MeaningVectors)? {
+        guard meaning.exists, try source.store.meaningRevision() != nil, let encoder = try meaning.encoder() else {
+            return nil
+        }
+        let revision = try source.store.meaningRevision()
+        if let cached = meaningVectors, cached.model == encoder.identity, cached.revision == revision {
+            return cached.isEmpty ? nil : (encoder, cached)
+        }
+        let vectors = try source.store.meaningVectors(model: encoder.identity)
+        meaningVectors = vectors
+        return vectors.isEmpty ? nil : (encoder, vectors)
+    }
+
+    // The best `limit` hits of `text` (nil: every one) as `method` ranks them, each with the
+    // words of it it holds and whether it is close in meaning; how many comics match in all, and
+    // how many by their words.
+    private func searchHits(_ text: String, limit: Int?, method: SearchMethod) throws -> (
+        hits: [SearchHit], total: Int, wordsTotal: Int
+    ) {
+        let expression = SearchQuery.expression(text) ?? ""
+        guard method != .words, let (encoder, vectors) = try meaningIndex() else {
+            let (hits, total) = try wordsHits(text, expression: expression, limit: limit)
+            return (hits, total, total)
+        }
+        let query = encoder.embed([text])[0]
+        let near = vectors.nearest(to: query, count: Self.meaningCandidates).filter {
+            $0.similarity >= Self.closeInMeaning
+        }.map(\.num)
+        if method == .meaning {
+            let shown = limit.map { Array(near.prefix($0)) } ?? near
+            let hits = try source.store.meaningHits(shown).map { hit in
+                var hit = hit
+                hit.closeInMeaning = true
+                return hit
+            }
+            return (hits, near.count, 0)
+        }
+        let (words, wordsTotal) = try wordsHits(
+            text, expression: expression, limit: limit.map { max($0, Self.fusedWords) })
+        let fused = SearchFusion.fuse(
+            words: words.map(\.num), pinned: words.prefix(while: \.titled).count, meaning: near)
+        let page = limit.map { Array(fused.prefix($0)) } ?? fused
+        let byWords = Dictionary(words.map { ($0.num, $0) }, uniquingKeysWith: { first, _ in first })
+        let byMeaningAlone = try source.store.meaningHits(page.filter { !$0.byWords }.map(\.num))
+        let alone = Dictionary(byMeaningAlone.map { ($0.num, $0) }, uniquingKeysWith: { first, _ in first })
+        let hits = page.compactMap { entry -> SearchHit? in
+            guard var hit = byWords[entry.num] ?? alone[entry.num] else { return nil }
+            hit.closeInMeaning = entry.byMeaning
+            return hit
+        }
+        // The comics close in meaning beyond those the words found, counting those the words
+        // ranking holds below the ones read.
+        let nearOnly = near.filter { byWords[$0] == nil }
+        let matchedBelow = words.count < wordsTotal ? try source.store.matching(expression, among: nearOnly) : []
+        return (hits, wordsTotal + nearOnly.count - matchedBelow.count, wordsTotal)
+    }
+
+    // The hits of `text` by its words (FTS5 `expression`), each with the words of it it holds.
+    private func wordsHits(_ text: String, expression: String, limit: Int?) throws -> (
+        hits: [SearchHit], total: Int
+    ) {
+        let (found, total) = try source.store.search(expression, ranking: SearchRanking(text), limit: limit)
         let words = SearchQuery.words(text)
         let phrases = SearchQuery.phrases(text)
         let hits = found.map { hit in

@@ -17,6 +17,10 @@ package actor Session {
     var cache: Cache { Cache(source, settingsFile: live.start.file) }
     /// The stored titles, for title lookups here and Tab completion in the line editor.
     package nonisolated let titles: TitleIndexCache
+    /// The sentence encoder that searches and indexes by meaning.
+    let meaning: MeaningModel
+    /// The vectors of the index by meaning as last read, kept while the store's are the same.
+    var meaningVectors: MeaningVectors?
     /// Where relative paths (`save`, `fav import`) start.
     let currentDirectory: URL
     let roll: @Sendable (Int) -> Int
@@ -38,16 +42,18 @@ package actor Session {
 
     /// Creates a session over `source`, restoring the state saved in its store. Relative paths
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
-    /// receives one-line notices; `progress` hears a sync; images are drawn for `terminal`.
+    /// receives one-line notices; `progress` hears a sync; images are drawn for `terminal`;
+    /// `meaning` searches and indexes by meaning.
     package init(
         source: ComicSource, settings: LiveSettings, currentDirectory: URL = .currentDirectory(),
-        terminal: (any TerminalDescribing)? = nil,
+        terminal: (any TerminalDescribing)? = nil, meaning: MeaningModel = .none,
         roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         notify: @escaping @Sendable (String) -> Void = { _ in },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
         self.source = source
         titles = TitleIndexCache(store: source.store)
+        self.meaning = meaning
         self.currentDirectory = currentDirectory
         self.roll = roll
         self.notify = notify
@@ -127,7 +133,7 @@ package actor Session {
         case let .transcript(reference): return try await transcript(reference)
         case let .sync(images, explanations, jobs):
             return try await sync(images: images, explanations: explanations, jobs: jobs)
-        case let .search(text, limit, exact): return try search(text, limit: limit, exact: exact)
+        case let .search(text, limit, exact, by): return try search(text, limit: limit, exact: exact, by: by)
         case .more: return try more()
         case let .favorite(reference): return try await addFavorite(reference)
         case let .unfavorite(reference): return try removeFavorite(reference)

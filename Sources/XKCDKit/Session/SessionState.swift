@@ -132,8 +132,8 @@ struct SessionState: Sendable, Equatable {
     }
 
     /// Records a search for `text` that showed its best `shown` hits.
-    mutating func searched(_ text: String, shown: Int) {
-        lastSearch = SearchPosition(text: text, shown: shown)
+    mutating func searched(_ text: String, shown: Int, method: SearchMethod = .words) {
+        lastSearch = SearchPosition(text: text, shown: shown, method: method)
     }
 
     /// Records that `more` showed `count` more hits of the last search.
@@ -171,6 +171,8 @@ extension SessionState {
 struct SearchPosition: Sendable, Equatable {
     var text: String
     var shown: Int
+    /// The rankings it went by.
+    var method: SearchMethod = .words
 
     /// How many of the best hits reach to the end of the next page.
     var nextLimit: Int { shown + SearchQuery.shown }

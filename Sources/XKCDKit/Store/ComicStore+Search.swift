@@ -73,7 +73,9 @@ extension ComicStore {
                     num: row["rowid"], title: row["title"], snippet: Self.flat(row["excerpt"]),
                     matched: SearchField.allCases.first { $0.column == row["field"] as Int? } ?? .title)
                 hit.heldPhrases = UInt64(bitPattern: row["phrases"] as Int64)
-                return (rank: row["rank"] as Double, hit: hit)
+                let rank: Double = row["rank"]
+                hit.titled = rank <= -SearchRanking.titledTier
+                return (rank: rank, hit: hit)
             }
             // Equal ranks go in number order, whatever order FTS5 gave them in.
             let hits = rows.sorted { ($0.rank, $0.hit.num) < ($1.rank, $1.hit.num) }.map(\.hit)
@@ -82,6 +84,44 @@ extension ComicStore {
                 [expression], as: Int.self)
             return (hits, total ?? rows.count)
         }
+    }
+
+    /// The stored comics among `numbers` that `expression` matches.
+    func matching(_ expression: String, among numbers: [Int]) throws -> Set<Int> {
+        guard !numbers.isEmpty else { return [] }
+        return try read { db in
+            Set(
+                try db.values(
+                    """
+                    SELECT rowid FROM comic_fts WHERE comic_fts MATCH ?
+                        AND rowid IN (SELECT value FROM json_each(?))
+                    """, [expression, "[" + numbers.map(String.init).joined(separator: ",") + "]"], as: Int.self))
+        }
+    }
+
+    /// Hits for the stored comics `numbers` found by meaning alone, in that order: each one's
+    /// title, and its alt text's opening as the excerpt.
+    func meaningHits(_ numbers: [Int]) throws -> [SearchHit] {
+        guard !numbers.isEmpty else { return [] }
+        let found = try read { db in
+            try db.rows(
+                "SELECT num, title, alt FROM search_text WHERE num IN (SELECT value FROM json_each(?))",
+                ["[" + numbers.map(String.init).joined(separator: ",") + "]"]
+            ) { row in
+                var hit = SearchHit(num: row["num"], title: row["title"], snippet: Self.opening(of: row["alt"]))
+                hit.foundByWords = false
+                return hit
+            }
+        }
+        let byNumber = Dictionary(found.map { ($0.num, $0) }, uniquingKeysWith: { first, _ in first })
+        return numbers.compactMap { byNumber[$0] }
+    }
+
+    // About as much of `text` as an FTS5 excerpt holds, ending at a word.
+    private static func opening(of text: String) -> String {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count > 16 else { return flat(text) }
+        return flat(words.prefix(16).joined(separator: " ")) + "…"
     }
 
     /// The stored titles of the comics that may be a query typed as a title (the FTS5 expression

@@ -14,6 +14,11 @@ enum StateKey: Hashable, Sendable {
     case browsingState
     /// The browsing state as stores before visit rows kept it, visits inside.
     case browsingStateWithVisits
+    /// Changes whenever vectors of the index by meaning are written, so that a session holding
+    /// them knows to read them again.
+    case meaningRevision
+    /// Set once a search has said how to build the index by meaning.
+    case meaningHintGiven
 
     var name: String {
         switch self {
@@ -24,6 +29,8 @@ enum StateKey: Hashable, Sendable {
         case .reportedNewest(.visit): "visit.reported_newest"
         case .browsingState: "session.state.v3"
         case .browsingStateWithVisits: "session.state.v2"
+        case .meaningRevision: "meaning.revision"
+        case .meaningHintGiven: "meaning.hint_given"
         }
     }
 }

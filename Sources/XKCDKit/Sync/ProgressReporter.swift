@@ -53,6 +53,8 @@ package struct SyncProgress: Sendable, Equatable {
         case images
         /// explainxkcd pages.
         case explanations
+        /// Vectors of the index by meaning.
+        case meaning
     }
 
     var phase: Phase

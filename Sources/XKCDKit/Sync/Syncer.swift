@@ -12,6 +12,7 @@
 /// arrived.
 package struct Syncer: Sendable {
     private let source: ComicSource
+    private let meaning: MeaningModel
     private let client: XKCDClient
     private let limit: RequestLimit
     private let now: @Sendable () -> Date
@@ -25,12 +26,15 @@ package struct Syncer: Sendable {
     static let handOverDelay: TimeInterval = 0.1
 
     /// Creates a syncer making at most `jobs` requests at a time (nil: as many as the connection
-    /// carries); `progress` is called at most ten times a second and once at each phase's end.
+    /// carries) and building the index by meaning with `meaning`; `progress` is called at most
+    /// ten times a second and once at each phase's end.
     init(
-        source: ComicSource, jobs: Int? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        source: ComicSource, meaning: MeaningModel = .none, jobs: Int? = nil,
+        now: @escaping @Sendable () -> Date = { Date() },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
     ) {
         self.source = source
+        self.meaning = meaning
         client = source.client.withRetryDelays([.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2)])
         limit = RequestLimit(cap: jobs)
         self.now = now
@@ -38,7 +42,8 @@ package struct Syncer: Sendable {
     }
 
     /// Runs the sync; with `images`, then fetches the image of every stored comic that lacks
-    /// one; with `explanations`, then every explainxkcd page missing or stale.
+    /// one; with `explanations`, then every explainxkcd page missing or stale; then, where there
+    /// is a model, gives each comic whose text is new its vector in the index by meaning.
     package func run(images: Bool, explanations: Bool = false) async throws -> SyncSummary {
         guard !source.offline else { throw XKCDError.cannotDo("sync needs the network — drop --offline") }
         let started = now()
@@ -62,6 +67,16 @@ package struct Syncer: Sendable {
         if explanations, !summary.cancelled {
             try await ExplanationSyncer(source: source, client: client, now: now, progress: progress)
                 .run(newest: newest, into: &summary)
+        }
+        if !summary.cancelled {
+            do {
+                if let encoder = try meaning.encoder() {
+                    try await MeaningIndexer(store: store, encoder: encoder, now: now, progress: progress)
+                        .run(into: &summary)
+                }
+            } catch let XKCDError.file(reason) {
+                summary.meaningError = reason
+            }
         }
         summary.seconds = now().timeIntervalSince(started)
         return summary
@@ -265,6 +280,10 @@ package struct SyncSummary: Sendable, Equatable {
     var explanationRequests = 0
     /// Why the last batch of explanations that failed did, if one did.
     var explanationError: String?
+    /// Comics given a new vector in the index by meaning.
+    var meaningsMade = 0
+    /// Why the index by meaning could not be built, if it could not.
+    var meaningError: String?
     /// Whether Ctrl-C stopped it early.
     var cancelled: Bool
     /// How long it took.

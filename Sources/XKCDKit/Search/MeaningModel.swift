@@ -1,0 +1,104 @@
+import SentenceEncoder
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What turns text into a point in a space where texts that mean alike lie close: the sentence
+/// encoder, or in tests an encoder of their own.
+package protocol MeaningEncoder: Sendable {
+    /// Names the model and its weights: vectors another made are made again.
+    var identity: String { get }
+    /// Each text's vector, of unit length.
+    func embed(_ texts: [String]) -> [[Float]]
+}
+
+extension SentenceEncoder: MeaningEncoder {}
+
+/// The sentence encoder a session searches and indexes with, read from its file the first time
+/// it is needed: a command that never searches by meaning never reads it.
+package final class MeaningModel: Sendable {
+    private enum Source {
+        case none
+        case file(URL)
+        case encoder(any MeaningEncoder)
+    }
+
+    private let source: Source
+    private let loaded = Lock<Result<any MeaningEncoder, XKCDError>?>(nil)
+
+    /// No model: search is by words alone.
+    package static let none = MeaningModel(source: .none)
+
+    private init(source: Source) {
+        self.source = source
+    }
+
+    /// The model in `file`, read when first needed.
+    package convenience init(file: URL) {
+        self.init(source: .file(file))
+    }
+
+    /// `encoder` itself.
+    package convenience init(_ encoder: any MeaningEncoder) {
+        self.init(source: .encoder(encoder))
+    }
+
+    /// Whether there is a model to search by meaning with.
+    var exists: Bool {
+        if case .none = source { return false }
+        return true
+    }
+
+    /// The encoder, read from its file the first time; nil when there is no model. A file that
+    /// cannot be read fails each time with the same error.
+    func encoder() throws -> (any MeaningEncoder)? {
+        switch source {
+        case .none: return nil
+        case let .encoder(encoder): return encoder
+        case let .file(file):
+            let result = loaded.withLock { loaded in
+                if let loaded { return loaded }
+                let result: Result<any MeaningEncoder, XKCDError>
+                do {
+                    result = .success(try SentenceEncoder(contentsOf: file))
+                } catch {
+                    result = .failure(
+                        .file("cannot read the model for search by meaning at \(file.path): \(error)"))
+                }
+                loaded = result
+                return result
+            }
+            return try result.get()
+        }
+    }
+
+    /// The name of the model file the package installs and a source build makes.
+    package static let fileName = "all-minilm-l6-v2.xkcd"
+
+    /// Where the model is looked for, in order: the file `XKCD_MODEL` names (empty: no model),
+    /// beside the program (the tarball), the installed package's, and a source build's
+    /// `.build/model` (the program is in `.build/debug` or `.build/release`).
+    package static func locate(environment: Environment, executable: URL?) -> MeaningModel {
+        if let named = environment["XKCD_MODEL"] {
+            return named.isEmpty
+                ? .none
+                : MeaningModel(file: URL(fileURLWithPath: LocalPath.expandingTilde(named, environment: environment)))
+        }
+        var candidates: [URL] = []
+        if let directory = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
+            candidates.append(directory.appendingPathComponent(fileName))
+            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("model/" + fileName))
+            candidates.append(
+                directory.deletingLastPathComponent().appendingPathComponent("share/xkcd/" + fileName))
+        }
+        candidates.append(URL(fileURLWithPath: "/usr/share/xkcd/" + fileName))
+        guard let found = candidates.first(where: { LocalPath.exists($0.path) && !LocalPath.isDirectory($0.path) })
+        else {
+            return .none
+        }
+        return MeaningModel(file: found)
+    }
+}

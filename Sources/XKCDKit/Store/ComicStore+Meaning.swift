@@ -1,0 +1,101 @@
+/// The index by meaning: a vector for each stored comic, made by the sentence encoder from the
+/// comic's text (``MeaningText``), with the model that made it and the versions of the comic and
+/// explanation it was made from, so that a comic whose text changed, or a new model, gets a new
+/// vector.
+extension ComicStore {
+    static let meaningTable = """
+        CREATE TABLE "meaning" ("num" INTEGER PRIMARY KEY REFERENCES "comic"("num") ON DELETE CASCADE,
+            "model" TEXT NOT NULL, "comic_at" DOUBLE NOT NULL, "explained_at" DOUBLE, "vector" BLOB NOT NULL)
+        """
+
+    /// The stored comics whose vector `model` has not made from their text as it is now, in
+    /// number order.
+    func numbersWithoutMeaning(model: String) throws -> [Int] {
+        try read { db in
+            try db.values(
+                """
+                SELECT comic.num FROM comic LEFT JOIN explanation USING (num) LEFT JOIN meaning USING (num)
+                WHERE meaning.num IS NULL OR meaning.model != ? OR meaning.comic_at != comic.fetched_at
+                    OR meaning.explained_at IS NOT explanation.fetched_at
+                ORDER BY comic.num
+                """, [model], as: Int.self)
+        }
+    }
+
+    /// The text each of the comics `numbers` is known by (see ``MeaningText``), with the
+    /// versions of the comic and explanation it comes from.
+    func meaningTexts(_ numbers: [Int]) throws -> [MeaningSource] {
+        guard !numbers.isEmpty else { return [] }
+        return try read { db in
+            try db.rows(
+                """
+                SELECT search_text.*, comic.fetched_at AS comic_at, explanation.fetched_at AS explained_at
+                FROM search_text JOIN comic USING (num) LEFT JOIN explanation USING (num)
+                WHERE num IN (SELECT value FROM json_each(?)) ORDER BY num
+                """, ["[" + numbers.map(String.init).joined(separator: ",") + "]"]
+            ) { row in
+                MeaningSource(
+                    num: row["num"],
+                    text: MeaningText.of(
+                        title: row["title"], alt: row["alt"], transcript: row["transcript"],
+                        explanation: row["explanation"]),
+                    comicAt: row["comic_at"], explainedAt: row.optional("explained_at"))
+            }
+        }
+    }
+
+    /// Stores `vectors`, made by `model` from `sources` (one each, in order), in one transaction;
+    /// a comic removed meanwhile is skipped.
+    func storeMeanings(_ sources: [MeaningSource], vectors: [[Float]], model: String) throws {
+        precondition(sources.count == vectors.count)
+        try write { db in
+            let insert = try db.cached(
+                """
+                INSERT OR REPLACE INTO meaning(num, model, comic_at, explained_at, vector)
+                SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM comic WHERE num = ?1)
+                """)
+            for (source, vector) in zip(sources, vectors) {
+                try insert.execute([
+                    source.num, model, source.comicAt, source.explainedAt,
+                    SQLiteValue.blob(MeaningVectors.bytes(vector)),
+                ])
+            }
+            try Self.setState(.meaningRevision, String(Int64.random(in: 1...Int64.max)), in: db)
+        }
+    }
+
+    /// The vectors `model` made, with the revision they were read at.
+    func meaningVectors(model: String) throws -> MeaningVectors {
+        try read { db in
+            var nums: [Int] = []
+            var values: [Float] = []
+            try db.cached("SELECT num, vector FROM meaning WHERE model = ? ORDER BY num").forEachRow([model]) { row in
+                guard case let .blob(bytes) = row["vector"] as SQLiteValue,
+                    bytes.count == MeaningVectors.dimensions * 4
+                else { return }
+                nums.append(row["num"])
+                MeaningVectors.append(bytes, to: &values)
+            }
+            return MeaningVectors(
+                model: model, revision: try Self.state(.meaningRevision, in: db), nums: nums, values: values)
+        }
+    }
+
+    /// The revision of the index by meaning: it changes whenever vectors are written.
+    func meaningRevision() throws -> String? {
+        try state(.meaningRevision)
+    }
+
+    /// How many stored comics have a vector `model` made.
+    func meaningCount(model: String) throws -> Int {
+        try read { db in try db.value("SELECT count(*) FROM meaning WHERE model = ?", [model]) ?? 0 }
+    }
+}
+
+/// A comic's text for the encoder, and the versions of the comic and explanation it is made of.
+struct MeaningSource: Sendable, Equatable {
+    let num: Int
+    let text: String
+    let comicAt: Double
+    let explainedAt: Double?
+}

@@ -1,0 +1,300 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import XKCDKit
+
+/// An encoder that knows a few ideas, each by several words: texts sharing an idea lie close
+/// whatever words they use for it. Each call is counted, and `onEmbed` hears it.
+final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
+    let identity: String
+    private let ideas: [Set<String>]
+    private let lock = NSLock()
+    private var calls = 0
+    var onEmbed: @Sendable (Int) -> Void = { _ in }
+
+    init(identity: String = "ideas v1", ideas: [Set<String>] = IdeaEncoder.standard) {
+        self.identity = identity
+        self.ideas = ideas
+    }
+
+    static let standard: [Set<String>] = [
+        ["python", "serpent", "snake"],
+        ["flying", "fly", "levitate", "floating", "soaring"],
+        ["school", "pupil", "classroom"],
+        ["database", "records", "table"],
+        ["perl", "camel"],
+    ]
+
+    var callCount: Int { lock.withLock { calls } }
+
+    func embed(_ texts: [String]) -> [[Float]] {
+        let call = lock.withLock {
+            calls += 1
+            return calls
+        }
+        onEmbed(call)
+        return texts.map(vector)
+    }
+
+    private func vector(_ text: String) -> [Float] {
+        var vector = [Float](repeating: 0, count: MeaningVectors.dimensions)
+        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        for word in words {
+            for (index, idea) in ideas.enumerated() where idea.contains(word) { vector[index] += 1 }
+        }
+        // Every text has a little of its own, so that none is the zero vector.
+        vector[MeaningVectors.dimensions - 1] = 0.05
+        let length = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return vector.map { $0 / length }
+    }
+}
+
+@Suite struct SearchFusionTests {
+    @Test func titlesTypedStayFirstThenBothRankingsCount() {
+        let fused = SearchFusion.fuse(words: [7, 1, 2, 3, 4], pinned: 1, meaning: [9, 3, 8])
+        #expect(fused.first == SearchFusion.Entry(num: 7, byWords: true, byMeaning: false))
+        #expect(fused[1].num == 3, "found by both outranks either alone: \(fused.map(\.num))")
+        #expect(Set(fused.map(\.num)) == [7, 1, 2, 3, 4, 9, 8])
+        #expect(fused.first { $0.num == 9 } == SearchFusion.Entry(num: 9, byWords: false, byMeaning: true))
+    }
+
+    @Test func theNearestInMeaningOutranksAWeakWordsMatch() {
+        let fused = SearchFusion.fuse(words: Array(1...30), pinned: 0, meaning: [99])
+        let place = try! #require(fused.firstIndex { $0.num == 99 })
+        #expect(place < 3, "\(fused.prefix(5).map(\.num))")
+        #expect(fused[0].num == 1 || fused[0].num == 99)
+    }
+
+    @Test func equalScoresGoInNumberOrder() {
+        let fused = SearchFusion.fuse(words: [5], pinned: 0, meaning: [])
+        #expect(fused.map(\.num) == [5])
+        let tied = SearchFusion.fuse(words: [], pinned: 0, meaning: [])
+        #expect(tied.isEmpty)
+        let both = SearchFusion.fuse(words: [8, 3], pinned: 0, meaning: [3, 8])
+        #expect(both.map(\.num) == [3, 8], "the same score each: number order")
+    }
+
+    @Test func theNearestVectorsComeFirstAndSurviveTheStore() {
+        let dimensions = MeaningVectors.dimensions
+        func unit(_ axis: Int, _ weight: Float = 1) -> [Float] {
+            var vector = [Float](repeating: 0, count: dimensions)
+            vector[axis] = weight
+            return vector
+        }
+        var values: [Float] = []
+        for vector in [unit(0), unit(1), unit(0, 0.5)] {
+            MeaningVectors.append(MeaningVectors.bytes(vector), to: &values)
+        }
+        #expect(values.count == 3 * dimensions)
+        let vectors = MeaningVectors(model: "m", revision: nil, nums: [10, 20, 30], values: values)
+        let nearest = vectors.nearest(to: unit(0), count: 2)
+        #expect(nearest.map(\.num) == [10, 30])
+        #expect(nearest.map(\.similarity) == [1, 0.5])
+    }
+
+    @Test func aComicsTextPutsTheExplanationsOpeningBeforeTheTranscript() {
+        let explanation = String(repeating: "This comic is about a thing. ", count: 40)
+        let text = MeaningText.of(title: "T", alt: "A", transcript: "Guy: hi", explanation: explanation)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first == "T" && lines[1] == "A" && lines.last == "Guy: hi")
+        #expect(lines[2].count <= MeaningText.explanationOpening && lines[2].hasSuffix("."))
+        #expect(MeaningText.of(title: "T", alt: "", transcript: "", explanation: "") == "T")
+    }
+}
+
+/// The index by meaning over the fixtures' real comics, built by a sync of the loopback server
+/// with an encoder that knows a few ideas.
+@Suite final class MeaningSearchTests {
+    private let workspace: Workspace
+
+    init() throws {
+        workspace = try Workspace("meaning")
+    }
+
+    private func library() -> TestLibrary {
+        TestLibrary(directory: workspace.directory, server: workspace.server, clock: ManualClock())
+    }
+
+    private func synced(_ encoder: IdeaEncoder = IdeaEncoder()) async throws -> (Session, SyncSummary) {
+        let session = try library().session(meaning: MeaningModel(encoder))
+        guard case let .synced(summary) = try await session.run(.sync(images: false, explanations: false)) else {
+            Issue.record("sync gave no summary")
+            return (session, try #require(nil as SyncSummary?))
+        }
+        return (session, summary)
+    }
+
+    private func results(_ session: Session, _ command: Command) async throws -> (hits: [SearchHit], total: Int) {
+        let outcome = try await session.run(command)
+        guard case let .searchResults(_, hits, total, _) = outcome else {
+            Issue.record("no search results: \(outcome)")
+            return ([], 0)
+        }
+        return (hits, total)
+    }
+
+    @Test func syncGivesEveryComicAVectorOnceAndAgainWhenItsTextChanges() async throws {
+        let (session, summary) = try await synced()
+        let stored = try await session.source.store.comicCount()
+        #expect(summary.meaningsMade == stored && stored > 40)
+        let again = try #require(
+            try await {
+                if case let .synced(summary) = try await session.run(.sync(images: false, explanations: false)) {
+                    return summary
+                }
+                return nil
+            }())
+        #expect(again.meaningsMade == 0, "nothing new: nothing encoded again")
+        // An explanation stored since changes its comic's text.
+        let explained = try await session.run(.sync(images: false, explanations: true))
+        guard case let .synced(withExplanations) = explained else {
+            Issue.record("\(explained)")
+            return
+        }
+        #expect(withExplanations.explanationsFetched > 0)
+        #expect(withExplanations.meaningsMade == withExplanations.explanationsFetched)
+        // Another model makes every vector anew.
+        let other = try library().session(meaning: MeaningModel(IdeaEncoder(identity: "ideas v2")))
+        guard case let .synced(renewed) = try await other.run(.sync(images: false, explanations: false)) else {
+            Issue.record("no summary")
+            return
+        }
+        #expect(renewed.meaningsMade == stored)
+        #expect(
+            Renderer(width: 80, color: false, json: false).render(.synced(renewed)).contains(
+                "\(stored) comics indexed by meaning"))
+    }
+
+    @Test func ctrlCKeepsTheVectorsMadeAndTheNextSyncMakesTheRest() async throws {
+        let encoder = IdeaEncoder()
+        let session = try library().session(meaning: MeaningModel(encoder))
+        // The comics first, without a model.
+        let plain = try library().session()
+        _ = try await plain.run(.sync(images: false, explanations: false))
+        let stored = try await plain.source.store.comicCount()
+        let task = Task { try await session.run(.sync(images: false, explanations: false)) }
+        encoder.onEmbed = { call in if call == 2 { task.cancel() } }
+        guard case let .synced(stopped) = try await task.value else {
+            Issue.record("no summary")
+            return
+        }
+        #expect(stopped.cancelled)
+        #expect(stopped.meaningsMade == 2 * MeaningIndexer.handful)
+        let store = await session.source.store
+        #expect(try store.meaningCount(model: encoder.identity) == 2 * MeaningIndexer.handful)
+        encoder.onEmbed = { _ in }
+        guard case let .synced(rest) = try await session.run(.sync(images: false, explanations: false)) else {
+            Issue.record("no summary")
+            return
+        }
+        #expect(!rest.cancelled && rest.meaningsMade == stored - 2 * MeaningIndexer.handful)
+        #expect(try store.meaningCount(model: encoder.identity) == stored)
+    }
+
+    @Test func aComicDescribedInOtherWordsIsFoundAndSaysWhy() async throws {
+        let (session, _) = try await synced()
+        // No comic holds "serpent" or "levitate"; #353 holds a python and flying.
+        let (hits, total) = try await results(session, .search("a serpent that makes you levitate"))
+        let hit = try #require(hits.first { $0.num == 353 }, "\(hits.map(\.num))")
+        #expect(hits.prefix(3).contains { $0.num == 353 }, "\(hits.map(\.num))")
+        #expect(hit.closeInMeaning && !hit.foundByWords)
+        #expect(total >= hits.count)
+        let text = Renderer(width: 100, color: false, json: false).render(
+            .searchResults(query: "q", hits: [hit], total: 1))
+        #expect(text.contains("#353") && text.contains("· close in meaning"), "\(text)")
+        let json = Renderer(width: 100, color: false, json: true).render(
+            .searchResults(query: "q", hits: [hit], total: 1))
+        #expect(json.contains(#""close_in_meaning":true"#) && json.contains(#""matched":null"#), "\(json)")
+        // Words and meaning both: the words matched and the meaning are said.
+        let (both, _) = try await results(session, .search("python flying"))
+        let first = try #require(both.first)
+        #expect(first.num == 353 && first.closeInMeaning && first.foundByWords && first.terms == ["python", "flying"])
+    }
+
+    @Test func phrasesOperatorsAndExactStayWordsAndATitleTypedStaysFirst() async throws {
+        let (session, _) = try await synced()
+        for command: Command in [
+            .search(#""import antigravity""#), .search("python OR perl"), .search("python flying", exact: true),
+            .search("python flying", by: .words),
+        ] {
+            let (hits, _) = try await results(session, command)
+            #expect(!hits.isEmpty && hits.allSatisfy { !$0.closeInMeaning }, "\(command)")
+        }
+        // The idea of a database brings other comics close; the title typed stays first.
+        let (hits, _) = try await results(session, .search("exploits of a mom"))
+        #expect(hits.first?.num == 327)
+        let (byMeaning, _) = try await results(session, .search("serpent levitate", by: .meaning))
+        #expect(byMeaning.first?.num == 353 && byMeaning.allSatisfy { $0.closeInMeaning && !$0.foundByWords })
+    }
+
+    @Test func moreGoesOnWithTheSameRanking() async throws {
+        let (session, _) = try await synced()
+        let (first, total) = try await results(session, .search("school database python", limit: 3))
+        let outcome = try await session.run(.more)
+        guard case let .moreHits(_, next, offset, moreTotal) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(offset == 3 && moreTotal == total)
+        #expect(Set(first.map(\.num)).isDisjoint(with: next.map(\.num)))
+        let (all, _) = try await results(session, .search("school database python", limit: 3 + next.count))
+        #expect(all.map(\.num) == (first + next).map(\.num))
+    }
+
+    @Test func withoutTheIndexSearchIsByWordsAndSaysOnceHowToBuildIt() async throws {
+        let plain = try library().session()
+        _ = try await plain.run(.sync(images: false, explanations: false))
+        let library = library()
+        let session = try library.session(meaning: MeaningModel(IdeaEncoder()))
+        let (hits, _) = try await results(session, .search("python flying"))
+        #expect(hits.first?.num == 353 && hits.allSatisfy { !$0.closeInMeaning })
+        _ = try await results(session, .search("import antigravity"))
+        let hints = library.notices.all.filter { $0.contains("index by meaning") }
+        #expect(hints.count == 1, "\(library.notices.all)")
+        await #expect(throws: XKCDError.self) { try await session.run(.search("python", by: .meaning)) }
+        do {
+            _ = try await session.run(.search("python", by: .meaning))
+        } catch {
+            #expect(XKCDError.message(for: error) == "there is no index by meaning yet — run 'sync' to build it")
+        }
+        // No model at all: no word of it.
+        let none = try self.library().session()
+        _ = try await results(none, .search("python flying"))
+        do {
+            _ = try await none.run(.search("python", by: .meaning))
+            Issue.record("searched by meaning without a model")
+        } catch {
+            #expect(XKCDError.message(for: error).contains("XKCD_MODEL"))
+        }
+    }
+
+    @Test func theOptionParsesAndExactWithMeaningIsRefused() throws {
+        #expect(try CommandParser.commands("search a cat --by meaning") == [.search("a cat", by: .meaning)])
+        #expect(try CommandParser.commands("search a cat --by WORDS") == [.search("a cat", by: .words)])
+        #expect(throws: UsageError.self) { try CommandParser.commands("search a cat --by vibes") }
+        #expect(throws: UsageError.self) { try CommandParser.commands("search a cat --by meaning --exact") }
+    }
+
+    @Test func theModelIsLookedForWhereEachKindOfInstallationPutsIt() throws {
+        let directory = workspace.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let program = directory.appendingPathComponent("xkcd")
+        #expect(!MeaningModel.locate(environment: ["XKCD_MODEL": ""], executable: program).exists)
+        #expect(MeaningModel.locate(environment: ["XKCD_MODEL": "/nowhere/model"], executable: program).exists)
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.appendingPathComponent(MeaningModel.fileName).path, contents: Data()))
+        #expect(MeaningModel.locate(environment: [:], executable: program).exists)
+        // A named file that is not a model fails with its name, each time.
+        let bad = MeaningModel.locate(environment: ["XKCD_MODEL": "/nowhere/model"], executable: program)
+        for _ in 0..<2 {
+            #expect(throws: XKCDError.self) { try bad.encoder() }
+        }
+        do {
+            _ = try bad.encoder()
+        } catch {
+            #expect(XKCDError.message(for: error).contains("/nowhere/model"))
+        }
+    }
+}
