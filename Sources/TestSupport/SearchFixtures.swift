@@ -8,6 +8,10 @@ package enum SearchFixtures {
     /// Fixtures/search/titles.tsv: comics' titles as people type them.
     package static func titles() throws -> [(num: Int, query: String)] { try queries(in: "titles.tsv") }
 
+    /// Fixtures/search/meanings.tsv: comics described without the words of their title, alt
+    /// text and transcript.
+    package static func meanings() throws -> [(num: Int, query: String)] { try queries(in: "meanings.tsv") }
+
     // The lines of Fixtures/search/`name`: a comic number, a tab, a query; `#` starts a comment.
     private static func queries(in name: String) throws -> [(num: Int, query: String)] {
         let file = ComicArchive.locateFixtures().appendingPathComponent("search/\(name)")

@@ -21,9 +21,12 @@ struct Bench {
         var xkcd = ".build/release/xkcd"
         var floor = ".build/release/bench-floor"
         var storeFloor = ".build/release/bench-store-floor"
+        /// The sentence encoder's model file, for the rows of search by meaning (none: those rows
+        /// are left out).
+        var model: String?
         /// `link`: only the rows over a 40 ms link; `search`: only the search rows; `image`:
         /// only the image rows; `explanations`: only the `sync --explanations` rows; `startup`:
-        /// only the start-up rows.
+        /// only the start-up rows; `meaning`: only the rows of search by meaning.
         var only: String?
 
         static func parse(_ arguments: [String]) throws -> Options {
@@ -37,13 +40,15 @@ struct Bench {
                 case "--floor": options.floor = value
                 case "--store-floor": options.storeFloor = value
                 case "--only": options.only = value
+                case "--model": options.model = value
                 default: throw BenchError("unknown option \(flag)")
                 }
             }
             guard !options.comicDatabase.isEmpty else { throw BenchError("--comicdb FILE is required") }
-            guard [nil, "link", "search", "image", "explanations", "startup"].contains(options.only) else {
+            guard [nil, "link", "search", "image", "explanations", "startup", "meaning"].contains(options.only) else {
                 throw BenchError(
-                    "--only takes 'link', 'search', 'image', 'explanations' or 'startup', not '\(options.only ?? "")'")
+                    "--only takes 'link', 'search', 'image', 'explanations', 'startup' or 'meaning', "
+                        + "not '\(options.only ?? "")'")
             }
             return options
         }
@@ -68,12 +73,14 @@ struct Bench {
         environment(dataDirectory, baseURL: server.baseURL.absoluteString)
     }
 
-    /// What every run gets: `dataDirectory` to store into, the API (and wiki) at `baseURL`.
+    /// What every run gets: `dataDirectory` to store into, the API (and wiki) at `baseURL`, and
+    /// no sentence encoder but where a row of search by meaning names it.
     func environment(_ dataDirectory: URL, baseURL: String) -> [String: String] {
         [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": work.path, "LANG": "C.UTF-8", "TERM": "dumb",
             "XKCD_DATA_DIR": dataDirectory.path, "XKCD_BASE_URL": baseURL, "XKCD_EXPLAIN_URL": baseURL,
+            "XKCD_MODEL": "",
         ]
     }
 
@@ -132,6 +139,11 @@ struct Bench {
         }
         if options.only == "explanations" {
             try explanationRows(archive: archive, warm: warm, into: &table)
+            print(table.markdown)
+            return
+        }
+        if options.only == "meaning" {
+            try meaningRows(warm: warm, server: server, into: &table)
             print(table.markdown)
             return
         }
@@ -219,6 +231,7 @@ struct Bench {
             floorName: "that curl and that sqlite3 run side by side", goal: .none)
 
         try searchRows(warm: warm, server: server, into: &table)
+        try meaningRows(warm: warm, server: server, into: &table)
 
         log("completion …")
         table.add(

@@ -21,11 +21,18 @@ final class LineChannel {
 
     /// Sends `line` and waits until a line satisfying `isLast` arrives; returns the seconds it took.
     func request(_ line: String, until isLast: (String) -> Bool) throws -> Double {
+        try exchange(line, until: isLast).seconds
+    }
+
+    /// Sends `line` and waits until a line satisfying `isLast` arrives; returns the seconds it
+    /// took and the lines that came, the last included.
+    func exchange(_ line: String, until isLast: (String) -> Bool) throws -> (seconds: Double, lines: [String]) {
         let start = Measure.now()
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        var lines: [String] = []
         while true {
-            let next = try readLine()
-            if isLast(next) { return Measure.now() - start }
+            lines.append(try readLine())
+            if isLast(lines[lines.count - 1]) { return (Measure.now() - start, lines) }
         }
     }
 

@@ -36,10 +36,12 @@ struct Table {
         ])
     }
 
-    mutating func addMemory(_ path: String, ours: Int, floor: Int, limit: Int) {
+    mutating func addMemory(
+        _ path: String, ours: Int, floor: Int, limit: Int, floorName: String = "the Foundation floor binary"
+    ) {
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
         rows.append([
-            path, mib(ours), "\(mib(floor)) (the Foundation floor binary)",
+            path, mib(ours), "\(mib(floor)) (\(floorName))",
             String(format: "%.2f×", Double(ours) / Double(max(floor, 1))), "≤ \(mib(limit))",
             ours <= limit ? "yes" : "**no**",
         ])

@@ -484,7 +484,7 @@ extension CommandSpec {
         },
         CommandSpec(
             name: "search", aliases: ["s", "/"], operands: "QUERY",
-            summary: "search comics' text and their explanations",
+            summary: "search comics by their words and by meaning",
             details: """
                 Full-text search over every stored comic (run 'sync' to store them all, 'sync
                 --explanations' to search what explainxkcd says of them too). Describe the comic as
@@ -507,6 +507,12 @@ extension CommandSpec {
                 times as many, its hits are shown under a line saying so; otherwise that line
                 offers it. Words in "phrases" are corrected inside their quotes, a prefix* and an
                 operator never. --exact searches the words as typed.
+                Where 'sync' has built the index by meaning (it does when the sentence encoder's
+                model is installed), plain words are searched by meaning too, so a comic described
+                in other words is found: the two rankings are fused, a title typed still first, and
+                a hit found that way says "close in meaning". Phrases, prefixes, operators and
+                --exact search by words alone. --by words or --by meaning asks for one ranking
+                alone.
                 """,
             argument: .query,
             options: [

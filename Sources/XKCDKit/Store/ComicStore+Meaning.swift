@@ -24,7 +24,7 @@ extension ComicStore {
 
     /// The text each of the comics `numbers` is known by (see ``MeaningText``), with the
     /// versions of the comic and explanation it comes from.
-    func meaningTexts(_ numbers: [Int]) throws -> [MeaningSource] {
+    package func meaningTexts(_ numbers: [Int]) throws -> [MeaningSource] {
         guard !numbers.isEmpty else { return [] }
         return try read { db in
             try db.rows(
@@ -93,9 +93,9 @@ extension ComicStore {
 }
 
 /// A comic's text for the encoder, and the versions of the comic and explanation it is made of.
-struct MeaningSource: Sendable, Equatable {
+package struct MeaningSource: Sendable, Equatable {
     let num: Int
-    let text: String
+    package let text: String
     let comicAt: Double
     let explainedAt: Double?
 }

@@ -207,7 +207,7 @@ package struct ComicStore: Sendable {
     }
 
     /// The numbers of every stored comic.
-    func storedNumbers() throws -> Set<Int> {
+    package func storedNumbers() throws -> Set<Int> {
         try read { db in Set(try db.values("SELECT num FROM comic", as: Int.self)) }
     }
 
