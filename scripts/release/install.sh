@@ -2,8 +2,9 @@
 # Installs xkcd from this release directory under a prefix (default ~/.local), or removes it:
 #   ./install.sh [--prefix DIR]      or      PREFIX=DIR ./install.sh
 #   ./install.sh --uninstall [--prefix DIR]   (what ./uninstall.sh runs)
-# PREFIX/bin/xkcd, its man page in PREFIX/share/man/man1 and its bash, zsh and fish
-# completions. Removing takes only those five files: the comics, favorites and history in
+# PREFIX/bin/xkcd, its man page in PREFIX/share/man/man1, its bash, zsh and fish
+# completions, and the sentence encoder's model in PREFIX/share/xkcd (where the program looks
+# for it beside its bin folder). Removing takes only those six files: the comics, favorites and history in
 # xkcd's data directory (~/.local/share/xkcd, or XKCD_DATA_DIR) are kept.
 set -eu
 
@@ -50,7 +51,8 @@ files="xkcd:bin/xkcd:755
 xkcd.1:share/man/man1/xkcd.1:644
 completions/xkcd.bash:share/bash-completion/completions/xkcd:644
 completions/_xkcd:share/zsh/site-functions/_xkcd:644
-completions/xkcd.fish:share/fish/vendor_completions.d/xkcd.fish:644"
+completions/xkcd.fish:share/fish/vendor_completions.d/xkcd.fish:644
+all-minilm-l6-v2.xkcd:share/xkcd/all-minilm-l6-v2.xkcd:644"
 
 # Stops with one line when the folder that would hold `$1` (or its nearest existing parent)
 # cannot be written: a prefix such as /usr/local belongs to root.
@@ -128,5 +130,6 @@ echo "  bash: the bash-completion package loads it (from ~/.local/share, or $sha
 echo "        without that package, add '. $share/bash-completion/completions/xkcd' to ~/.bashrc."
 echo "  zsh:  add $share/zsh/site-functions to fpath before compinit if it is not there."
 echo "  fish: loads it when $share is in XDG_DATA_DIRS; otherwise copy it to ~/.config/fish/completions."
-echo "Fetching comics needs libcurl; drawing images needs libpng, libjpeg and giflib."
+echo "Fetching comics needs libcurl; drawing images needs libpng, libjpeg and giflib;"
+echo "building the index by meaning ('xkcd sync') runs several times faster with OpenBLAS (libopenblas0)."
 echo "Done. Run 'xkcd' to start; './uninstall.sh' (with the same prefix) removes these files."
