@@ -50,6 +50,8 @@ import Testing
         #expect(run.stdout.contains("'. \(share)/bash-completion/completions/xkcd'"), "sourcing the file without it")
         #expect(run.stdout.contains("zsh:  add \(share)/zsh/site-functions to fpath before compinit"))
         #expect(run.stdout.contains("fish: loads it when \(share) is in XDG_DATA_DIRS"))
+        // The model goes where the program looks beside its bin folder.
+        #expect(FileManager.default.fileExists(atPath: "\(share)/xkcd/all-minilm-l6-v2.xkcd"))
     }
 
     // The release's layout, as scripts/package.sh makes it, with placeholder files: its install.sh.
@@ -57,7 +59,10 @@ import Testing
         let release = scratch.appendingPathComponent("release")
         try FileManager.default.createDirectory(
             at: release.appendingPathComponent("completions"), withIntermediateDirectories: true)
-        for name in ["xkcd", "xkcd.1", "completions/xkcd.bash", "completions/_xkcd", "completions/xkcd.fish"] {
+        for name in [
+            "xkcd", "xkcd.1", "completions/xkcd.bash", "completions/_xkcd", "completions/xkcd.fish",
+            "all-minilm-l6-v2.xkcd",
+        ] {
             try Data("x".utf8).write(to: release.appendingPathComponent(name))
         }
         let script = release.appendingPathComponent("install.sh")
