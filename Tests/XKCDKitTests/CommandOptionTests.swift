@@ -36,6 +36,7 @@ import Testing
         try value(.renderer, of: "show", typed: "blocks", is: RendererChoice.blocks, checked)
         try value(.renderer, of: "image", typed: "auto", is: RendererChoice.auto, checked)
         try value(.to, of: "share", typed: "Friend@Example.com", is: "Friend@Example.com", checked)
+        try value(.by, of: "search", typed: "Meaning", is: SearchBy.meaning, checked)
         for command in ["history", "explain", "sync", "search"] { try flag(.all, of: command, checked) }
         for format in ShareFormat.allCases { try flag(.format(format), of: "share", checked) }
         for (key, command) in [

@@ -298,7 +298,7 @@ extension CommandParser {
         #expect(lines["latest"] == "latest")
         #expect(lines["history"] == "history [N | --all]", "--all in place of N")
         #expect(lines["sync"] == "sync [--images] [--explanations] [--all] [--jobs N]")
-        #expect(lines["search"] == "search QUERY [--limit N | --all] [--exact]")
+        #expect(lines["search"] == "search QUERY [--limit N | --all] [--exact] [--by words|meaning]")
         #expect(lines["cache"] == "cache [stats | clear [--yes]]")
         #expect(lines["show"] == "show [N | TITLE] [--image]", "the image options are image's to describe")
         #expect(lines["image"] == "image [N | TITLE] [--renderer R] [--width N]")

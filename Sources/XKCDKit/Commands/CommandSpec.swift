@@ -203,7 +203,7 @@ extension OptionKey<RendererChoice> {
 
 extension OptionKey<SearchBy> {
     /// `search`: one ranking alone, by words or by meaning.
-    static var by: Self { Self("--by", choice: "HOW") }
+    static var by: Self { Self("--by", choice: SearchBy.allCases.map(\.rawValue).joined(separator: "|")) }
 }
 
 extension OptionKey<String> {
