@@ -43,6 +43,7 @@ final class CommandRunner {
     private let terminalRenderer: Renderer
     /// The settings the command line gave and `set` changed before the session opened.
     private var settings: LiveSettings
+    private let terminal: Terminal
     private let output: Output
     private let interrupts: Interrupts
     private let handoff: SystemHandoff
@@ -63,7 +64,7 @@ final class CommandRunner {
     init(
         opened: Session? = nil, openSession: @escaping (LiveSettings) throws -> Session, renderer: Renderer,
         settings: Settings,
-        output: Output,
+        terminal: Terminal, output: Output,
         interrupts: Interrupts, handoff: SystemHandoff, waiting: RequestNotice? = nil
     ) {
         self.waiting = waiting
@@ -71,6 +72,7 @@ final class CommandRunner {
         self.openSession = openSession
         terminalRenderer = renderer
         self.settings = LiveSettings(settings)
+        self.terminal = terminal
         self.output = output
         self.interrupts = interrupts
         self.handoff = handoff
@@ -79,7 +81,7 @@ final class CommandRunner {
     /// A renderer for the next outcome, in colour where the `color` setting says so.
     func renderer() -> Renderer {
         var renderer = terminalRenderer
-        renderer.width = max(20, Terminal().width)
+        renderer.width = max(20, terminal.width)
         if !(opened?.allowsColor ?? settings.current.color) {
             renderer.style = Style(enabled: false)
             renderer.hyperlinks = false

@@ -21,19 +21,21 @@ struct Main {
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
         Output.holdClosedStandardDescriptors()
-        let arguments = Array(commandLine().dropFirst())
-        if arguments.first == "__complete" {
-            ProcessExit.now(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(noColor: true)))
-        }
         let environment = Environment.process
+        let terminal = Terminal(environment: environment)
+        let arguments = Array(commandLine(terminal).dropFirst())
+        if arguments.first == "__complete" {
+            ProcessExit.now(CompletionEntry.run(Array(arguments.dropFirst()), output: Output(terminal, noColor: true)))
+        }
         let options: GlobalOptions
         do {
             options = try GlobalOptions.parse(arguments: arguments, environment: environment, readFile: settingsBytes)
         } catch {
-            Output(noColor: arguments.contains("--no-color"), json: arguments.contains("--json")).error(error.message)
+            Output(terminal, noColor: arguments.contains("--no-color"), json: arguments.contains("--json")).error(
+                error.message)
             ProcessExit.now(ExitCode.usage)
         }
-        let output = Output(noColor: !options.settings.color, json: options.json)
+        let output = Output(terminal, noColor: !options.settings.color, json: options.json)
         for warning in options.warnings { output.warning(warning) }
         if options.showHelp, let word = options.words.first, CommandSpec.named(word) == nil {
             // Help about a command that does not exist: the same "did you mean" as running it.
@@ -44,7 +46,7 @@ struct Main {
                 ProcessExit.now(ExitCode.usage)
             }
         }
-        if let text = informationOnly(options) {
+        if let text = informationOnly(options, width: terminal.width) {
             output.write(text)
             ProcessExit.now(ExitCode.success)
         }
@@ -56,10 +58,10 @@ struct Main {
             ProcessExit.now(ExitCode.failure)
         }
         // Before anything changes the terminal's modes (libedit, the pager, the graphics probe).
-        if let terminal = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].first(where: { isatty($0) == 1 }) {
-            _ = xkcd_guard_terminal(terminal)
+        if let descriptor = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].first(where: { isatty($0) == 1 }) {
+            _ = xkcd_guard_terminal(descriptor)
         }
-        ProcessExit.now(await run(options, output: output, environment: environment))
+        ProcessExit.now(await run(options, terminal: terminal, output: output, environment: environment))
     }
 
     // The settings file's bytes; nil where there is none. Read with read(2), so that /dev/null
@@ -86,8 +88,6 @@ struct Main {
         return bytes
     }
 
-    // Swift's CommandLine is empty where /proc is not mounted (a minimal chroot or container);
-    // the C library's own vector is kept at start-up for that case.
     /// The program's own file, where the model may lie beside it.
     private static var executable: URL? {
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
@@ -96,24 +96,27 @@ struct Main {
         return URL(fileURLWithPath: path)
     }
 
-    private static func commandLine() -> [String] {
+    // Swift's CommandLine is empty where /proc is not mounted (a minimal chroot or container);
+    // the C library's own vector is kept at start-up for that case.
+    private static func commandLine(_ terminal: Terminal) -> [String] {
         if CommandLine.argc > 0 { return CommandLine.arguments }
         let count = xkcd_saved_argc()
         guard count > 0 else {
-            Output(noColor: true).error("cannot read the command line: /proc is not mounted here")
+            Output(terminal, noColor: true).error("cannot read the command line: /proc is not mounted here")
             ProcessExit.now(ExitCode.usage)
         }
         return (0..<count).compactMap { xkcd_saved_argv($0).map { String(cString: $0) } }
     }
 
-    // What the options ask for instead of running commands: help, the version, or a generated file.
-    private static func informationOnly(_ options: GlobalOptions) -> String? {
+    // What the options ask for instead of running commands: help (fitted to `width`), the
+    // version, or a generated file.
+    private static func informationOnly(_ options: GlobalOptions, width: Int) -> String? {
         if options.showHelp {
             guard let topic = options.words.first.flatMap(CommandSpec.named) else {
-                return ProgramHelp.render(width: Terminal().width)
+                return ProgramHelp.render(width: width)
             }
             guard !options.json else { return HelpText.json(topic: topic.name).serialized + "\n" }
-            return HelpText.render(topic: topic.name, style: Style(enabled: false), width: Terminal().width)
+            return HelpText.render(topic: topic.name, style: Style(enabled: false), width: width)
         }
         if options.showVersion { return "\(ProgramHelp.name) \(ProgramHelp.version)\n\(ProgramHelp.terms)\n" }
         if let shell = options.completionScript { return CompletionScript.render(shell) }
@@ -124,14 +127,15 @@ struct Main {
     // One-shot commands whose first step is usually a request: libcurl loads while the store opens.
     private static let startsOnTheNetwork: Set<String> = ["sync", "latest", "check"]
 
-    private static func run(_ options: GlobalOptions, output: Output, environment: Environment) async -> Int32 {
-        let terminal = Terminal()
+    private static func run(_ options: GlobalOptions, terminal: Terminal, output: Output, environment: Environment)
+        async -> Int32
+    {
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
-        let drawsOn = options.json ? nil : ImageTerminal(asksBeforeMoves: isREPL)
+        let terminal = terminal.askingBeforeMoves(isREPL)
         // Only a person at a terminal waits to be told; a pipe or a JSON reader never is.
         let waiting =
             !options.json && terminal.stdoutIsTTY && terminal.stderrIsTTY
-            ? RequestNotice(width: { Terminal().stderrWidth ?? 80 }) : nil
+            ? RequestNotice(width: { terminal.stderrWidth ?? 80 }) : nil
         // A notice during a request goes on a line of its own, the wait's line redrawn below it.
         let notify: @Sendable (String) -> Void = { message in
             guard let waiting else { return output.notice(message) }
@@ -158,9 +162,9 @@ struct Main {
                 store: store, client: client,
                 images: ImageFiles(directory: settings.current.dataDirectory.appendingPathComponent("images")),
                 offline: settings.current.offline, imageCacheLimit: settings.current.imageCacheLimit, notify: notify)
-            let bar = terminal.stderrIsTTY ? ProgressBar(width: { Terminal().stderrWidth ?? 80 }) : nil
+            let bar = terminal.stderrIsTTY ? ProgressBar(width: { terminal.stderrWidth ?? 80 }) : nil
             return Session(
-                source: source, settings: settings, terminal: drawsOn,
+                source: source, settings: settings, terminal: options.json ? nil : terminal,
                 meaning: MeaningModel.locate(environment: environment, executable: Self.executable), notify: notify,
                 progress: { bar?.show($0) })
         }
@@ -188,7 +192,7 @@ struct Main {
         let interrupts = Interrupts(mode: repl == nil ? .stopRun : .cancelCommand)
         let runner = CommandRunner(
             opened: repl?.session, openSession: openSession, renderer: renderer, settings: options.settings,
-            output: output, interrupts: interrupts,
+            terminal: terminal, output: output, interrupts: interrupts,
             handoff: SystemHandoff(terminal: terminal, environment: environment),
             waiting: waiting)
         if let repl {

@@ -13,42 +13,63 @@ import XKCDKit
     import Darwin
 #endif
 
-/// The terminal as the session sees it for drawing images: its size read anew each time, the
-/// terminal asked about its graphics once.
-final class ImageTerminal: TerminalDescribing {
-    private let probe = Lock(GraphicsProbe())
-    private let asksBeforeMoves: Bool
-    let isTerminal = isatty(STDOUT_FILENO) == 1
-
-    /// A terminal asked about its graphics before a move only when `asksBeforeMoves` (the
-    /// REPL, which asks once and keeps the answer); elsewhere a move goes by the environment.
-    init(asksBeforeMoves: Bool) {
-        self.asksBeforeMoves = asksBeforeMoves
-    }
-
-    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool, beforeAMove: Bool) -> TerminalFacts {
-        let asking: Terminal.Asking = !beforeAMove ? .everything : asksBeforeMoves ? .sixelOnly : .nothing
-        return probe.withLock {
-            Terminal().imageFacts(noColor: noColor, theme: theme, probe: $0, forced: forced, asking: asking)
-        }
-    }
-}
-
-/// Facts about the terminal the program runs in.
-struct Terminal {
+/// The terminal the program runs in, made once at start-up and passed down: which standard
+/// descriptors are terminals, the environment that says what the terminal is, its size (asked
+/// anew each time, so a resize counts), and its answer about graphics (asked once, kept).
+struct Terminal: TerminalDescribing {
+    let environment: Environment
     let stdinIsTTY = isatty(STDIN_FILENO) == 1
     let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
     let stderrIsTTY = isatty(STDERR_FILENO) == 1
+    /// Whether the terminal itself is asked before a move, to decide whether the picture
+    /// follows: only in the REPL, which asks once and keeps the answer; elsewhere (a one-shot
+    /// `next`, a script) the environment decides.
+    private(set) var asksBeforeMoves = false
+    // Shared by the copies: the terminal is asked once for all of them.
+    private let probe = Lock(GraphicsProbe())
+
+    /// The terminal on the standard descriptors, described by `environment`.
+    init(environment: Environment) {
+        self.environment = environment
+    }
+
+    /// This terminal, asked before a move only when `asks`.
+    func askingBeforeMoves(_ asks: Bool) -> Terminal {
+        var terminal = self
+        terminal.asksBeforeMoves = asks
+        return terminal
+    }
+
+    var isTerminal: Bool { stdoutIsTTY }
+
+    func drawsPixels(forced: ImageProtocol?) -> Bool {
+        let asking: Asking = asksBeforeMoves ? .sixelOnly : .nothing
+        let facts = probe.withLock {
+            imageFacts(noColor: false, theme: .light, probe: $0, forced: forced, asking: asking)
+        }
+        return ImageProtocolChoice.choose(forced: forced, facts: facts).drawsPixels
+    }
+
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts {
+        probe.withLock {
+            imageFacts(noColor: noColor, theme: theme, probe: $0, forced: forced, asking: .everything)
+        }
+    }
 
     /// Colour only on a TTY whose TERM is set and not `dumb`.
     var stdoutSupportsColor: Bool {
-        stdoutIsTTY && TerminalFacts.takesEscapes(term: Environment.process["TERM"])
+        stdoutIsTTY && TerminalFacts.takesEscapes(term: environment["TERM"])
+    }
+
+    /// Whether stderr takes colour, as ``stdoutSupportsColor`` judges stdout.
+    var stderrSupportsColor: Bool {
+        stderrIsTTY && TerminalFacts.takesEscapes(term: environment["TERM"])
     }
 
     /// Rows: the terminal's height, else `LINES`, else 24.
     var rows: Int {
         if let size = Self.windowSize(), size.ws_row > 0 { return Int(size.ws_row) }
-        if let lines = Environment.process["LINES"].flatMap(Int.init), lines > 0 { return lines }
+        if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
         return 24
     }
 
@@ -56,8 +77,8 @@ struct Terminal {
     /// inside tmux, from whether tmux passes them on.
     var supportsHyperlinks: Bool {
         guard outsideSupportsHyperlinks else { return false }
-        guard Environment.process["TMUX"] != nil else { return true }
-        let tmux = ExternalProgram.find("tmux", environment: Environment.process)
+        guard environment["TMUX"] != nil else { return true }
+        let tmux = ExternalProgram.find("tmux", environment: environment)
         let features = tmux?.output(["display", "-p", "#{client_termfeatures}"])
         return Hyperlink.passedOnByTmux(clientTermFeatures: features)
     }
@@ -65,13 +86,11 @@ struct Terminal {
     // The terminal's own word, which inside tmux is the outer terminal's, inherited.
     private var outsideSupportsHyperlinks: Bool {
         guard stdoutSupportsColor else { return false }
-        let program = Environment.process["TERM_PROGRAM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
         if ["iTerm.app", "WezTerm", "vscode", "ghostty", "Hyper", "Tabby", "rio"].contains(program) { return true }
-        if let vte = Environment.process["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
-        let term = Environment.process["TERM"] ?? ""
-        if term == "xterm-kitty" || Environment.process["KITTY_WINDOW_ID"] != nil
-            || Environment.process["WT_SESSION"] != nil
-        {
+        if let vte = environment["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
+        let term = environment["TERM"] ?? ""
+        if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || environment["WT_SESSION"] != nil {
             return true
         }
         return term.hasPrefix("foot") || term == "alacritty"
@@ -79,13 +98,13 @@ struct Terminal {
 
     /// Columns: the terminal's width, else `COLUMNS`, else 80.
     var width: Int {
-        Self.columns(of: STDOUT_FILENO)
+        columns(of: STDOUT_FILENO)
     }
 
     /// The width of the terminal stderr writes to, as ``width`` finds it; nil when stderr is
     /// not a terminal, whose lines are then not wrapped.
     var stderrWidth: Int? {
-        stderrIsTTY ? Self.columns(of: STDERR_FILENO) : nil
+        stderrIsTTY ? columns(of: STDERR_FILENO) : nil
     }
 
     /// Writes `text` to the terminal the program runs from (`/dev/tty`), wherever the standard
@@ -105,14 +124,14 @@ struct Terminal {
         return true
     }
 
-    private static func columns(of descriptor: Int32) -> Int {
-        if let size = windowSize(of: descriptor), size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = Environment.process["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    private func columns(of descriptor: Int32) -> Int {
+        if let size = Self.windowSize(of: descriptor), size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
     }
 
-    /// What the terminal and tmux may be asked for image facts.
-    enum Asking {
+    // What the terminal and tmux may be asked for image facts.
+    private enum Asking {
         /// Nothing: the environment decides.
         case nothing
         /// Only whether the terminal speaks sixel, where nothing else would draw pixels:
@@ -122,11 +141,11 @@ struct Terminal {
         case everything
     }
 
-    /// What an image renderer needs to know: size (and cell size in pixels where the
-    /// terminal reports it) asked anew, the environment, and, only when nothing else would
-    /// draw the image better than half-blocks, whether the terminal speaks sixel; the
-    /// terminal and tmux are asked only what `asking` allows.
-    func imageFacts(noColor: Bool, theme: Theme, probe: GraphicsProbe, forced: ImageProtocol?, asking: Asking)
+    // What an image renderer needs to know: size (and cell size in pixels where the terminal
+    // reports it) asked anew, the environment, and, only when nothing else would draw the image
+    // better than half-blocks, whether the terminal speaks sixel; the terminal and tmux are
+    // asked only what `asking` allows.
+    private func imageFacts(noColor: Bool, theme: Theme, probe: GraphicsProbe, forced: ImageProtocol?, asking: Asking)
         -> TerminalFacts
     {
         // The background matters only to drawing, and so does tmux's passthrough but for a forced picture.
@@ -135,7 +154,7 @@ struct Terminal {
         let columns = width
         let rows = self.rows
         var facts = TerminalFacts(
-            environment: ProcessInfo.processInfo.environment, isTTY: stdoutIsTTY, noColor: noColor,
+            environment: environment.all, isTTY: stdoutIsTTY, noColor: noColor,
             columns: columns, rows: rows)
         if let size, size.ws_xpixel > 0, size.ws_ypixel > 0, size.ws_col > 0, size.ws_row > 0 {
             facts.cellWidth = Int(size.ws_xpixel) / Int(size.ws_col)
@@ -146,7 +165,7 @@ struct Terminal {
         let asksTmux = asking != .nothing && (forced?.drawsPixels == true || theme == .auto)
         let tmux =
             facts.environment["TMUX"] == nil || !asksTmux
-            ? nil : ExternalProgram.find("tmux", environment: Environment(facts.environment))
+            ? nil : ExternalProgram.find("tmux", environment: environment)
         if let tmux { facts.tmuxPassthrough = Self.passesGraphics(tmux) }
         let mayAsk =
             asking != .nothing && stdinIsTTY && stdoutIsTTY
@@ -199,17 +218,19 @@ struct Terminal {
 
 /// Writes to stdout and stderr; the only place that prints.
 final class Output: Sendable {
+    private let terminal: Terminal
     private let errorStyle: Style
     private let json: Bool
     // The line of the script whose commands run now, which their errors name.
     private let scriptLine = Lock<Int?>(nil)
 
-    /// Colours the `error:` label only on a colour terminal, and never with `noColor`; with
-    /// `json`, each error is also a JSON document on stdout.
-    init(noColor: Bool, json: Bool = false) {
+    /// Writes to `terminal`'s descriptors; colours the `error:` label only where stderr takes
+    /// colour, and never with `noColor` or `NO_COLOR`; with `json`, each error is also a JSON
+    /// document on stdout.
+    init(_ terminal: Terminal, noColor: Bool, json: Bool = false) {
+        self.terminal = terminal
         errorStyle = Style(
-            enabled: !noColor && isatty(STDERR_FILENO) == 1 && (Environment.process["NO_COLOR"] ?? "").isEmpty
-                && TerminalFacts.takesEscapes(term: Environment.process["TERM"]))
+            enabled: !noColor && terminal.stderrSupportsColor && (terminal.environment["NO_COLOR"] ?? "").isEmpty)
         self.json = json
     }
 
@@ -222,7 +243,7 @@ final class Output: Sendable {
     func write(_ text: String) {
         guard text.contains(TmuxPassthrough.settle) else { return writeWhole(text) }
         let parts = text.split(separator: TmuxPassthrough.settle, omittingEmptySubsequences: false)
-        let asks = isatty(STDOUT_FILENO) == 1
+        let asks = terminal.stdoutIsTTY
         for (index, part) in parts.enumerated() {
             writeWhole(String(part))
             guard asks, index < parts.count - 1 else { continue }
@@ -257,7 +278,7 @@ final class Output: Sendable {
 
     /// Writes a notice line to stderr (wrapped on a terminal).
     func notice(_ message: String) {
-        Self.writeAll(STDERR_FILENO, Self.fitted(message, after: "").joined(separator: "\n") + "\n")
+        Self.writeAll(STDERR_FILENO, fitted(message, after: "").joined(separator: "\n") + "\n")
     }
 
     /// Writes `warning: message` to stderr: something was wrong, and the program went on.
@@ -272,7 +293,7 @@ final class Output: Sendable {
 
     // `label` (coloured where errors are) and `message` after it.
     private func writeLabelled(_ label: String, _ message: String) {
-        var lines = Self.fitted(message, after: label + " ")
+        var lines = fitted(message, after: label + " ")
         lines[0] = errorStyle.error(label) + " " + lines[0].dropFirst(label.count + 1)
         Self.writeAll(STDERR_FILENO, lines.joined(separator: "\n") + "\n")
     }
@@ -280,9 +301,9 @@ final class Output: Sendable {
     // `label` and `text` as the lines written to stderr: wrapped to the terminal's width (asked
     // anew, so a resize counts) when a line is wider; as they are in a pipe or a file, one line
     // a message for whoever reads it with grep.
-    private static func fitted(_ text: String, after label: String) -> [String] {
+    private func fitted(_ text: String, after label: String) -> [String] {
         let lines = (label + text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let width = Terminal().stderrWidth, lines.contains(where: { DisplayWidth.of($0) > width }) else {
+        guard let width = terminal.stderrWidth, lines.contains(where: { DisplayWidth.of($0) > width }) else {
             return lines
         }
         return TextWrapper.wrap(text, width: width, indent: String(repeating: " ", count: label.count), first: label)

@@ -14,8 +14,41 @@ struct FixedTerminal: TerminalDescribing {
     static let xterm = FixedTerminal(environment: ["TERM": "xterm-256color"])
     static let pipe = FixedTerminal(environment: ["TERM": "xterm-kitty"], isTTY: false)
 
-    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool, beforeAMove: Bool) -> TerminalFacts {
+    func drawsPixels(forced: ImageProtocol?) -> Bool {
+        ImageProtocolChoice.choose(forced: forced, facts: facts(forced: forced, theme: .light, noColor: false))
+            .drawsPixels
+    }
+
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts {
         TerminalFacts(environment: environment, isTTY: isTTY, noColor: noColor, columns: 80, rows: 24)
+    }
+}
+
+/// A ``FixedTerminal`` that keeps the questions it was asked, in order.
+final class QuestionedTerminal: TerminalDescribing {
+    enum Question: Equatable {
+        case drawsPixels
+        case facts
+    }
+
+    private let terminal: FixedTerminal
+    private let asked = Lock<[Question]>([])
+
+    init(_ terminal: FixedTerminal) {
+        self.terminal = terminal
+    }
+
+    var questions: [Question] { asked.withLock { $0 } }
+    var isTerminal: Bool { terminal.isTerminal }
+
+    func drawsPixels(forced: ImageProtocol?) -> Bool {
+        asked.withLock { $0.append(.drawsPixels) }
+        return terminal.drawsPixels(forced: forced)
+    }
+
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts {
+        asked.withLock { $0.append(.facts) }
+        return terminal.facts(forced: forced, theme: theme, noColor: noColor)
     }
 }
 
@@ -44,6 +77,19 @@ struct FixedTerminal: TerminalDescribing {
         }
         #expect(shownNumber(try await session.run(.show(nil))) != nil, "show is not a move: the card alone")
         #expect(picture(try await session.run(.search("barrel", limit: 5))) == nil)
+    }
+
+    @Test func aMoveAsksOnlyWhetherThePictureWouldBePixelsAndDrawingAsksTheRest() async throws {
+        let harness = try harness()
+        let xterm = QuestionedTerminal(.xterm)
+        #expect(shownNumber(try await harness.session(terminal: xterm).run(.goto(.number(2)))) == 2)
+        #expect(xterm.questions == [.drawsPixels], "no picture follows: nothing drawing needs is asked")
+        let kitty = QuestionedTerminal(.kitty)
+        let session = harness.session(terminal: kitty)
+        #expect(picture(try await session.run(.goto(.number(2)))) != nil)
+        #expect(kitty.questions == [.drawsPixels, .facts], "the picture follows: drawing asks what it needs")
+        #expect(picture(try await session.run(.image(.number(3), ImageOptions(), withCard: false))) != nil)
+        #expect(kitty.questions == [.drawsPixels, .facts, .facts], "image draws without the move's question")
     }
 
     @Test func autoLeavesHalfBlocksOutAlwaysBringsThem() async throws {

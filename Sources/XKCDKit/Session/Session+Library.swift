@@ -268,8 +268,7 @@ extension Session {
         var options = given
         options.renderer = options.renderer ?? settings.renderer
         options.width = options.width ?? settings.width
-        let facts = terminal?.facts(
-            forced: options.renderer?.forced, theme: settings.theme, noColor: !settings.color, beforeAMove: false)
+        let facts = terminal?.facts(forced: options.renderer?.forced, theme: settings.theme, noColor: !settings.color)
         let drawsPixels = facts.map {
             ImageProtocolChoice.choose(forced: options.renderer?.forced, facts: $0).drawsPixels
         }

@@ -92,11 +92,9 @@ package actor Session {
     /// say so; the card alone otherwise, and when the picture cannot be had (with a note).
     func withPicture(_ comic: DisplayComic) async throws -> Outcome {
         guard settings.images != .never, let terminal, terminal.isTerminal else { return .comic(comic) }
-        let facts = terminal.facts(
-            forced: settings.renderer.forced, theme: settings.theme, noColor: !settings.color, beforeAMove: true)
-        guard facts.isTTY else { return .comic(comic) }
-        let drawsPixels = ImageProtocolChoice.choose(forced: settings.renderer.forced, facts: facts).drawsPixels
-        guard drawsPixels || settings.images == .always else { return .comic(comic) }
+        guard terminal.drawsPixels(forced: settings.renderer.forced) || settings.images == .always else {
+            return .comic(comic)
+        }
         // A comic without a picture says so on its card.
         guard !comic.imageURL.isEmpty else { return .comic(comic) }
         do {

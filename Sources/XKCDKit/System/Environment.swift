@@ -14,14 +14,19 @@
 /// building a dictionary of every variable at start-up, or given ones in tests.
 package struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     private let lookup: @Sendable (String) -> String?
+    private let everything: @Sendable () -> [String: String]
 
-    private init(lookup: @escaping @Sendable (String) -> String?) {
+    private init(
+        lookup: @escaping @Sendable (String) -> String?, everything: @escaping @Sendable () -> [String: String]
+    ) {
         self.lookup = lookup
+        self.everything = everything
     }
 
     /// The variables of `variables`.
     package init(_ variables: [String: String]) {
         lookup = { variables[$0] }
+        everything = { variables }
     }
 
     /// The variables listed.
@@ -30,10 +35,17 @@ package struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The process's environment.
-    package static let process = Environment { name in getenv(name).map { String(cString: $0) } }
+    package static let process = Environment(
+        lookup: { name in getenv(name).map { String(cString: $0) } },
+        everything: { ProcessInfo.processInfo.environment })
 
     /// The value of `name`, nil when unset.
     package subscript(_ name: String) -> String? {
         lookup(name)
+    }
+
+    /// Every variable, for what is handed them whole (the facts an image is drawn from).
+    package var all: [String: String] {
+        everything()
     }
 }

@@ -3,12 +3,15 @@ package protocol TerminalDescribing: Sendable {
     /// Whether standard output is a terminal at all (a pipe gets no picture after a move).
     var isTerminal: Bool { get }
 
+    /// Whether a picture drawn now with `forced` (nil: the protocol is chosen from the
+    /// terminal) would be pixels rather than text: what decides whether a move brings the
+    /// picture. The terminal itself is asked only where its owner allows it (the REPL, not a
+    /// one-shot `next` or a script); elsewhere the environment decides.
+    func drawsPixels(forced: ImageProtocol?) -> Bool
+
     /// What is known about the terminal, found out for drawing with `forced` (nil: the
     /// protocol is chosen from the terminal) for `theme`, without colour when `noColor`.
-    /// `beforeAMove`: only to decide whether a move brings the picture, which asks the
-    /// terminal itself only where the terminal's owner allows it (the REPL, not a one-shot
-    /// `next` in a script).
-    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool, beforeAMove: Bool) -> TerminalFacts
+    func facts(forced: ImageProtocol?, theme: Theme, noColor: Bool) -> TerminalFacts
 }
 
 /// What is known about the terminal an image is drawn on, gathered by the caller.
