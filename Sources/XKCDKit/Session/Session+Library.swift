@@ -119,7 +119,14 @@ extension Session {
             return .meaning
         case nil:
             guard !exact, SearchQuery.isPlain(SearchQuery.tokens(text)), meaning.exists else { return .words }
-            guard try meaningIndex() != nil else {
+            let index: (encoder: any MeaningEncoder, vectors: MeaningVectors)?
+            do {
+                index = try meaningIndex()
+            } catch let XKCDError.file(reason) {
+                notify("note: \(reason); searching by words alone")
+                return .words
+            }
+            guard index != nil else {
                 if try source.store.state(.meaningHintGiven) == nil {
                     try source.store.setState(.meaningHintGiven, "1")
                     notify("note: 'sync' builds the index by meaning, which finds comics described in other words")

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Search by meaning with the real sentence encoder, all-MiniLM-L6-v2, whose model file `make
+/// test` builds and names in `XKCD_TEST_MODEL`: the built binary indexes the fixtures' comics as
+/// it syncs them, then finds comics described in words none of them holds.
+struct MeaningEndToEndTests {
+    static let model = ProcessInfo.processInfo.environment["XKCD_TEST_MODEL"] ?? ""
+
+    // A binary whose store holds the fixtures' comics and their vectors, with the model named.
+    private func indexed() throws -> (XKCDBinary, [String: String], XKCDTestServer) {
+        try #require(
+            FileManager.default.fileExists(atPath: Self.model),
+            "XKCD_TEST_MODEL names \(Self.model), which does not exist (make model builds it)")
+        let server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        let xkcd = try XKCDBinary(baseURL: server.baseURL)
+        let withModel = ["XKCD_MODEL": Self.model]
+        let sync = try xkcd.run(["sync"], extraEnvironment: withModel)
+        try #require(sync.status == 0, "sync failed: \(sync.stderr)")
+        #expect(sync.stdout.contains("comics indexed by meaning"), "\(sync.stdout)")
+        return (xkcd, withModel, server)
+    }
+
+    // The hits of `arguments` (a search), as `--json` lists them.
+    private func hits(_ xkcd: XKCDBinary, _ arguments: [String], _ environment: [String: String]) throws
+        -> [[String: Any]]
+    {
+        let run = try xkcd.run(["--json", "--offline"] + arguments, extraEnvironment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        return object?["hits"] as? [[String: Any]] ?? []
+    }
+
+    @Test(.enabled(if: !model.isEmpty, "XKCD_TEST_MODEL is unset: make test builds the model and names it"))
+    func aComicDescribedInOtherWordsIsFoundByTheRealEncoder() throws {
+        let (xkcd, withModel, server) = try indexed()
+        defer { server.stop() }
+        let described = [
+            (353, "someone hovering in the sky thanks to a scripting language learned overnight"),
+            (327, "a mother gave her son a name that wiped out the students' records"),
+        ]
+        for (num, description) in described {
+            let alone = try hits(xkcd, ["search", "--by", "meaning", description], withModel)
+            #expect(alone.first?["num"] as? Int == num, "\(description): \(alone.prefix(3))")
+            #expect(alone.allSatisfy { $0["close_in_meaning"] as? Bool == true && $0["matched"] is NSNull })
+            let fused = try hits(xkcd, ["search", description], withModel)
+            let place = fused.prefix(3).firstIndex { $0["num"] as? Int == num }
+            #expect(place != nil, "\(description): \(fused.prefix(5).map { $0["num"] ?? "" })")
+        }
+        // The title typed stays first, however close in meaning other comics are.
+        #expect(try hits(xkcd, ["search", "exploits of a mom"], withModel).first?["num"] as? Int == 327)
+        // The text says why.
+        let text = try xkcd.run(
+            ["--offline", "search", "--by", "meaning", described[0].1],
+            extraEnvironment: withModel.merging(
+                ["COLUMNS": "100"]) { _, new in new })
+        #expect(text.stdout.contains("#353") && text.stdout.contains("close in meaning"), "\(text.stdout)")
+    }
+
+    @Test(.enabled(if: !model.isEmpty, "XKCD_TEST_MODEL is unset: make test builds the model and names it"))
+    func aBrokenModelFileLeavesSearchByWordsAndSaysWhy() throws {
+        let (xkcd, _, server) = try indexed()
+        defer { server.stop() }
+        let broken = xkcd.dataDirectory.appendingPathComponent("broken.model")
+        try Data("not a model".utf8).write(to: broken)
+        let environment = ["XKCD_MODEL": broken.path]
+        let words = try xkcd.run(["--offline", "search", "python"], extraEnvironment: environment)
+        #expect(words.status == 0 && words.stdout.contains("#353"), "\(words.stdout)")
+        #expect(words.stderr.contains("note: cannot read the model for search by meaning at \(broken.path)"))
+        let meaning = try xkcd.run(["--offline", "search", "--by", "meaning", "python"], extraEnvironment: environment)
+        #expect(meaning.status == 1)
+        #expect(
+            meaning.errorLines.count == 1
+                && meaning.errorLines[0].hasPrefix(
+                    "error: cannot read the model for search by meaning at \(broken.path)"),
+            "\(meaning.stderr)")
+        // Nothing stored was lost: the vectors are still there for the good model.
+        let good = try hits(xkcd, ["search", "--by", "meaning", "python"], ["XKCD_MODEL": Self.model])
+        #expect(good.first?["num"] as? Int == 353)
+    }
+}
