@@ -95,7 +95,7 @@ def main():
     )
     args = parser.parse_args()
     if not os.path.isfile(args.comicdb):
-        raise SystemExit(f"error: {args.comicdb}: no such file — give xkcd-comicdb's xkcd.sqlite3 to --comicdb")
+        raise SystemExit(f"error: {args.comicdb}: no such file; give --comicdb xkcd-comicdb's xkcd.sqlite3")
     db = sqlite3.connect(f"file:{args.comicdb}?mode=ro", uri=True)
     offenders, lines, seen = 0, 0, {}
     for path in args.files:
