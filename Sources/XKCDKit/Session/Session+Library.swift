@@ -140,10 +140,8 @@ extension Session {
     // The encoder and the vectors it made, read anew when another process wrote vectors; nil
     // when there is no model or it made none yet.
     private func meaningIndex() throws -> (encoder: any MeaningEncoder, vectors: MeaningVectors)? {
-        guard meaning.exists, try source.store.meaningRevision() != nil, let encoder = try meaning.encoder() else {
-            return nil
-        }
-        let revision = try source.store.meaningRevision()
+        guard meaning.exists, let revision = try source.store.meaningRevision(), let encoder = try meaning.encoder()
+        else { return nil }
         if let cached = meaningVectors, cached.model == encoder.identity, cached.revision == revision {
             return cached.isEmpty ? nil : (encoder, cached)
         }
