@@ -168,13 +168,15 @@ struct QuantizedMatrix: Sendable {
         valuesOffset = offset + rows * 4
     }
 
-    /// Writes row `row` plus `addend` (`columns` floats) into `destination`.
-    func row(_ row: Int, adding addend: UnsafePointer<Float>, into destination: UnsafeMutablePointer<Float>) {
+    /// Writes row `row`, plus `addend` (`columns` floats) where there is one, into `destination`.
+    func row(_ row: Int, adding addend: UnsafePointer<Float>? = nil, into destination: UnsafeMutablePointer<Float>) {
         let scale = file.float(at: scalesOffset + row * 4)
-        let values = file.bytes.baseAddress!.advanced(by: valuesOffset + row * columns).assumingMemoryBound(
-            to: Int8.self)
-        for column in 0..<columns {
-            destination[column] = Float(values[column]) * scale + addend[column]
+        let values = file.bytes.baseAddress!.advanced(by: valuesOffset + row * columns)
+            .assumingMemoryBound(to: Int8.self)
+        if let addend {
+            for column in 0..<columns { destination[column] = Float(values[column]) * scale + addend[column] }
+        } else {
+            for column in 0..<columns { destination[column] = Float(values[column]) * scale }
         }
     }
 
@@ -189,15 +191,6 @@ struct QuantizedMatrix: Sendable {
 
     func dequantize(into destination: UnsafeMutablePointer<Float>) {
         for row in 0..<rows { self.row(row, into: destination + row * columns) }
-    }
-
-    private func row(_ row: Int, into destination: UnsafeMutablePointer<Float>) {
-        let scale = file.float(at: scalesOffset + row * 4)
-        let values = file.bytes.baseAddress!.advanced(by: valuesOffset + row * columns).assumingMemoryBound(
-            to: Int8.self)
-        for column in 0..<columns {
-            destination[column] = Float(values[column]) * scale
-        }
     }
 }
 
