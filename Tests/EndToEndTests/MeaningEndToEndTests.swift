@@ -41,10 +41,12 @@ struct MeaningEndToEndTests {
             (327, "a mother gave her son a name that wiped out the students' records"),
         ]
         for (num, description) in described {
-            let alone = try hits(xkcd, ["search", "--by", "meaning", description], withModel)
+            // Words as a shell passes them: one argument with spaces would be a phrase.
+            let words = description.split(separator: " ").map(String.init)
+            let alone = try hits(xkcd, ["search", "--by", "meaning"] + words, withModel)
             #expect(alone.first?["num"] as? Int == num, "\(description): \(alone.prefix(3))")
             #expect(alone.allSatisfy { $0["close_in_meaning"] as? Bool == true && $0["matched"] is NSNull })
-            let fused = try hits(xkcd, ["search", description], withModel)
+            let fused = try hits(xkcd, ["search"] + words, withModel)
             let place = fused.prefix(3).firstIndex { $0["num"] as? Int == num }
             #expect(place != nil, "\(description): \(fused.prefix(5).map { $0["num"] ?? "" })")
         }

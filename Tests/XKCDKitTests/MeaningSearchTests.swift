@@ -93,13 +93,39 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(nearest.map(\.similarity) == [1, 0.5])
     }
 
-    @Test func aComicsTextPutsTheExplanationsOpeningBeforeTheTranscript() {
+    @Test func aComicsTextsAreItsTitleAltAndExplanationThenItsTranscriptInWindows() {
         let explanation = String(repeating: "This comic is about a thing. ", count: 40)
-        let text = MeaningText.of(title: "T", alt: "A", transcript: "Guy: hi", explanation: explanation)
-        let lines = text.split(separator: "\n")
-        #expect(lines.first == "T" && lines[1] == "A" && lines.last == "Guy: hi")
+        let parts = MeaningText.parts(title: "T", alt: "A", transcript: "Guy: hi", explanation: explanation)
+        let lines = parts[0].split(separator: "\n")
+        #expect(lines.count == 3 && lines[0] == "T" && lines[1] == "A")
         #expect(lines[2].count <= MeaningText.explanationOpening && lines[2].hasSuffix("."))
-        #expect(MeaningText.of(title: "T", alt: "", transcript: "", explanation: "") == "T")
+        #expect(parts.dropFirst() == ["hi"], "the speaker's name left out")
+        #expect(MeaningText.parts(title: "T", alt: "", transcript: "", explanation: "") == ["T"])
+        let transcript = """
+            [[A man stands at a podium.]]
+            Man #2: Hello there.
+            {{Title text: the alt text again}}
+            Nobody: 12:30 is lunch
+            """
+        #expect(MeaningText.spoken(transcript) == ["A man stands at a podium.", "Hello there.", "12:30 is lunch"])
+        let long = (1...40).map { "word \($0) of ten words in a line of text" }
+        let windows = MeaningText.windows(of: long)
+        #expect(windows.count == 3, "\(windows.map { $0.split(separator: " ").count })")
+        #expect(windows.allSatisfy { $0.split(separator: " ").count <= MeaningText.windowWords })
+        #expect(windows.joined(separator: "\n") == long.joined(separator: "\n"), "every line, none split")
+    }
+
+    @Test func aComicIsAsNearAsTheNearestOfItsTexts() {
+        let dimensions = MeaningVectors.dimensions
+        func unit(_ axis: Int) -> [Float] {
+            var vector = [Float](repeating: 0, count: dimensions)
+            vector[axis] = 1
+            return vector
+        }
+        let values = [unit(1), unit(0), unit(2), unit(1)].flatMap { $0 }
+        let vectors = MeaningVectors(model: "m", revision: nil, nums: [4, 4, 7, 9], values: values)
+        #expect(vectors.nearest(to: unit(0), count: 3).map(\.num) == [4, 7, 9])
+        #expect(vectors.nearest(to: unit(1), count: 3).map(\.num) == [4, 9, 7])
     }
 }
 

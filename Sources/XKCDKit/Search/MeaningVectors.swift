@@ -4,8 +4,8 @@
     import Foundation
 #endif
 
-/// The vectors of the index by meaning that one model made, in comic number order, and the
-/// nearest to a query's.
+/// The vectors of the index by meaning that one model made, in comic number order (a comic has
+/// one for each of its texts), and the comics nearest a query's.
 struct MeaningVectors: Sendable {
     /// How many numbers a vector has.
     static let dimensions = 384
@@ -14,14 +14,16 @@ struct MeaningVectors: Sendable {
     let model: String
     /// The store's revision of the index when they were read.
     let revision: String?
+    /// Each vector's comic.
     let nums: [Int]
     /// The vectors one after another, ``dimensions`` numbers each.
     let values: [Float]
 
     var isEmpty: Bool { nums.isEmpty }
 
-    /// The `count` comics whose vectors are nearest `query` (of unit length, as the vectors are),
-    /// nearest first, with their cosine similarity; equal ones in number order.
+    /// The `count` comics nearest `query` (of unit length, as the vectors are), each as near as
+    /// the nearest of its vectors, nearest first, with that cosine similarity; equal ones in
+    /// number order.
     func nearest(to query: [Float], count: Int) -> [(num: Int, similarity: Float)] {
         precondition(query.count == Self.dimensions)
         var scored: [(num: Int, similarity: Float)] = []
@@ -32,7 +34,12 @@ struct MeaningVectors: Sendable {
                     let base = row * Self.dimensions
                     var sum: Float = 0
                     for index in 0..<Self.dimensions { sum += values[base + index] * query[index] }
-                    scored.append((num, sum))
+                    // A comic's vectors are next to each other.
+                    if let last = scored.last, last.num == num {
+                        scored[scored.count - 1].similarity = max(last.similarity, sum)
+                    } else {
+                        scored.append((num, sum))
+                    }
                 }
             }
         }

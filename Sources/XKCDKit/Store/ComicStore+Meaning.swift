@@ -1,11 +1,12 @@
-/// The index by meaning: a vector for each stored comic, made by the sentence encoder from the
-/// comic's text (``MeaningText``), with the model that made it and the versions of the comic and
-/// explanation it was made from, so that a comic whose text changed, or a new model, gets a new
-/// vector.
+/// The index by meaning: vectors for each stored comic, one for each of its texts
+/// (``MeaningText``), made by the sentence encoder, with the model that made them and the
+/// versions of the comic and explanation they were made from, so that a comic whose text
+/// changed, or a new model, gets new ones.
 extension ComicStore {
     static let meaningTable = """
-        CREATE TABLE "meaning" ("num" INTEGER PRIMARY KEY REFERENCES "comic"("num") ON DELETE CASCADE,
-            "model" TEXT NOT NULL, "comic_at" DOUBLE NOT NULL, "explained_at" DOUBLE, "vector" BLOB NOT NULL)
+        CREATE TABLE "meaning" ("num" INTEGER NOT NULL REFERENCES "comic"("num") ON DELETE CASCADE,
+            "part" INTEGER NOT NULL CHECK ("part" >= 0), "model" TEXT NOT NULL, "comic_at" DOUBLE NOT NULL,
+            "explained_at" DOUBLE, "vector" BLOB NOT NULL, PRIMARY KEY ("num", "part")) WITHOUT ROWID
         """
 
     /// The stored comics whose vector `model` has not made from their text as it is now, in
@@ -14,7 +15,8 @@ extension ComicStore {
         try read { db in
             try db.values(
                 """
-                SELECT comic.num FROM comic LEFT JOIN explanation USING (num) LEFT JOIN meaning USING (num)
+                SELECT comic.num FROM comic LEFT JOIN explanation USING (num)
+                    LEFT JOIN meaning ON meaning.num = comic.num AND meaning.part = 0
                 WHERE meaning.num IS NULL OR meaning.model != ? OR meaning.comic_at != comic.fetched_at
                     OR meaning.explained_at IS NOT explanation.fetched_at
                 ORDER BY comic.num
@@ -22,8 +24,8 @@ extension ComicStore {
         }
     }
 
-    /// The text each of the comics `numbers` is known by (see ``MeaningText``), with the
-    /// versions of the comic and explanation it comes from.
+    /// The texts each of the comics `numbers` is known by (see ``MeaningText``), with the
+    /// versions of the comic and explanation they come from.
     package func meaningTexts(_ numbers: [Int]) throws -> [MeaningSource] {
         guard !numbers.isEmpty else { return [] }
         return try read { db in
@@ -36,7 +38,7 @@ extension ComicStore {
             ) { row in
                 MeaningSource(
                     num: row["num"],
-                    text: MeaningText.of(
+                    texts: MeaningText.parts(
                         title: row["title"], alt: row["alt"], transcript: row["transcript"],
                         explanation: row["explanation"]),
                     comicAt: row["comic_at"], explainedAt: row.optional("explained_at"))
@@ -44,21 +46,27 @@ extension ComicStore {
         }
     }
 
-    /// Stores `vectors`, made by `model` from `sources` (one each, in order), in one transaction;
-    /// a comic removed meanwhile is skipped.
+    /// Stores `vectors`, made by `model` from the texts of `sources` (one each, in order), in
+    /// place of each comic's older ones, in one transaction; a comic removed meanwhile is skipped.
     func storeMeanings(_ sources: [MeaningSource], vectors: [[Float]], model: String) throws {
-        precondition(sources.count == vectors.count)
+        precondition(sources.map(\.texts.count).reduce(0, +) == vectors.count)
         try write { db in
+            let remove = try db.cached("DELETE FROM meaning WHERE num = ?")
             let insert = try db.cached(
                 """
-                INSERT OR REPLACE INTO meaning(num, model, comic_at, explained_at, vector)
-                SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM comic WHERE num = ?1)
+                INSERT INTO meaning(num, part, model, comic_at, explained_at, vector)
+                SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM comic WHERE num = ?1)
                 """)
-            for (source, vector) in zip(sources, vectors) {
-                try insert.execute([
-                    source.num, model, source.comicAt, source.explainedAt,
-                    SQLiteValue.blob(MeaningVectors.bytes(vector)),
-                ])
+            var next = vectors.makeIterator()
+            for source in sources {
+                try remove.execute([source.num])
+                for part in source.texts.indices {
+                    guard let vector = next.next() else { break }
+                    try insert.execute([
+                        source.num, part, model, source.comicAt, source.explainedAt,
+                        SQLiteValue.blob(MeaningVectors.bytes(vector)),
+                    ])
+                }
             }
             try Self.setState(.meaningRevision, String(Int64.random(in: 1...Int64.max)), in: db)
         }
@@ -69,7 +77,8 @@ extension ComicStore {
         try read { db in
             var nums: [Int] = []
             var values: [Float] = []
-            try db.cached("SELECT num, vector FROM meaning WHERE model = ? ORDER BY num").forEachRow([model]) { row in
+            try db.cached("SELECT num, vector FROM meaning WHERE model = ? ORDER BY num, part").forEachRow([model]) {
+                row in
                 guard case let .blob(bytes) = row["vector"] as SQLiteValue,
                     bytes.count == MeaningVectors.dimensions * 4
                 else { return }
@@ -86,16 +95,16 @@ extension ComicStore {
         try state(.meaningRevision)
     }
 
-    /// How many stored comics have a vector `model` made.
+    /// How many stored comics have vectors `model` made.
     func meaningCount(model: String) throws -> Int {
-        try read { db in try db.value("SELECT count(*) FROM meaning WHERE model = ?", [model]) ?? 0 }
+        try read { db in try db.value("SELECT count(DISTINCT num) FROM meaning WHERE model = ?", [model]) ?? 0 }
     }
 }
 
-/// A comic's text for the encoder, and the versions of the comic and explanation it is made of.
+/// A comic's texts for the encoder, and the versions of the comic and explanation they are made of.
 package struct MeaningSource: Sendable, Equatable {
     let num: Int
-    package let text: String
+    package let texts: [String]
     let comicAt: Double
     let explainedAt: Double?
 }

@@ -31,7 +31,7 @@ struct MeaningIndexer {
             let sources = try store.meaningTexts(Array(numbers[start..<min(start + Self.handful, numbers.count)]))
             start += Self.handful
             let encoder = encoder
-            let vectors = await DetachedThread.run { encoder.embed(sources.map(\.text)) }
+            let vectors = await DetachedThread.run { encoder.embed(sources.flatMap(\.texts)) }
             try store.storeMeanings(sources, vectors: vectors, model: encoder.identity)
             done += sources.count
             summary.meaningsMade += sources.count
