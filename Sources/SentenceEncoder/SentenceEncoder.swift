@@ -13,7 +13,7 @@ import Dispatch
 package struct SentenceEncoder: Sendable {
     package static let dimensions = 384
     /// How many tokens a batch packs into one set of matrix products.
-    static let batchTokens = 2048
+    static let batchTokens = 1024
 
     private let tokenizer: WordPieceTokenizer
     private let encoder: BertEncoder
