@@ -153,18 +153,8 @@ License: Expat
  SOFTWARE.
 
 License: Apache-2.0 with Runtime-Library exception
- Licensed under the Apache License, Version 2.0 (the "License"); you may not
- use this file except in compliance with the License. You may obtain a copy of
- the License at https://www.apache.org/licenses/LICENSE-2.0
- .
- Unless required by applicable law or agreed to in writing, software
- distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
- WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
- License for the specific language governing permissions and limitations under
- the License.
- .
- On Debian systems, the complete text of the Apache License, Version 2.0 can
- be found in "/usr/share/common-licenses/Apache-2.0".
+ The Apache License, Version 2.0, as the paragraph "License: Apache-2.0" below
+ gives it, with this exception.
  .
  Runtime Library Exception to the Apache 2.0 License:
  .
