@@ -51,8 +51,9 @@ extension Bench {
         func rank(_ sets: [(num: Int, query: String)], within places: Int) throws -> (fused: Int, words: Int) {
             var found = (fused: 0, words: 0)
             for (num, query) in sets {
-                let fused = try channel.exchange("search \(query)", until: { _ in true })
-                let alone = try words.exchange("search \(query)", until: { _ in true })
+                let line = Self.promptLine(query)
+                let fused = try channel.exchange(line, until: { _ in true })
+                let alone = try words.exchange(line, until: { _ in true })
                 times.append(fused.seconds)
                 wordsTimes.append(alone.seconds)
                 if try Self.hitNumbers(fused.lines.last).prefix(places).contains(num) { found.fused += 1 }
@@ -103,7 +104,7 @@ extension Bench {
             floorName: "the same commands by words alone", goal: .absolute(0.100))
 
         let script = work.appendingPathComponent("meaning-rss-script.txt")
-        try (0..<100).map { "search \(meanings[$0 % meanings.count].query)" }.joined(separator: "\n")
+        try (0..<100).map { Self.promptLine(meanings[$0 % meanings.count].query) }.joined(separator: "\n")
             .write(to: script, atomically: true, encoding: .utf8)
         let searchRSS = try Spawn.peakRSS(
             options.xkcd, ["--offline"], environment: withModel, input: script.path, scratch: work)
@@ -113,6 +114,12 @@ extension Bench {
         table.addMemory(
             "peak RSS of 100 searches by words and meaning in one session", ours: searchRSS, floor: wordsSearchRSS,
             limit: 120 << 20, floorName: "the same by words alone")
+    }
+
+    // `search QUERY` as a line of the prompt reads it: a description's apostrophe (kids') would
+    // open a quote there and its semicolon end the command, so they are typed as ’ and ,.
+    private static func promptLine(_ query: String) -> String {
+        "search " + query.replacing("'", with: "’").replacing(";", with: ",")
     }
 
     // A copy of the store in `dataDirectory`, in a directory of its own named `name`.
