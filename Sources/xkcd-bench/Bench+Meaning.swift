@@ -116,10 +116,17 @@ extension Bench {
             limit: 120 << 20, floorName: "the same by words alone")
     }
 
-    // `search QUERY` as a line of the prompt reads it: a description's apostrophe (kids') would
-    // open a quote there and its semicolon end the command, so they are typed as ’ and ,.
+    // `search QUERY` as a line of the prompt reads it: an apostrophe that ends a word (kids')
+    // would open a quote there and a semicolon end the command, so they are typed as ’ and ,.
     private static func promptLine(_ query: String) -> String {
-        "search " + query.replacing("'", with: "’").replacing(";", with: ",")
+        let characters = Array(query)
+        let typed = characters.indices.map { index -> Character in
+            let character = characters[index]
+            let inWord = index > 0 && index + 1 < characters.count && characters[index + 1].isLetter
+            if character == "'" && !inWord { return "’" }
+            return character == ";" ? "," : character
+        }
+        return "search " + String(typed)
     }
 
     // A copy of the store in `dataDirectory`, in a directory of its own named `name`.
