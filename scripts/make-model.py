@@ -19,7 +19,8 @@ Sources/SentenceEncoder/ModelFile.swift reads. Every number is little-endian:
              multiple of 4; a vector is f32
 
 The token-type embedding is always type 0 here, so it is added to the position embeddings
-before they are quantised. numpy is installed with pip when missing.
+before they are quantised. numpy is installed with pip when missing (or, where the system's
+Python refuses pip, from Debian's python3-numpy).
 """
 
 import hashlib
@@ -46,7 +47,15 @@ def pip(*arguments):
 try:
     import numpy as np
 except ImportError:
-    pip("install", "numpy")
+    # pip first; where the system's Python refuses it (Debian's, PEP 668), Debian's numpy,
+    # which that Python then imports.
+    try:
+        pip("install", "numpy")
+    except subprocess.CalledProcessError:
+        here = os.path.dirname(os.path.abspath(__file__))
+        subprocess.run([os.path.join(here, "install-deps.sh"), "python3-numpy"], check=True)
+        if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+            os.execv("/usr/bin/python3", ["/usr/bin/python3", *sys.argv])
     import numpy as np
 
 

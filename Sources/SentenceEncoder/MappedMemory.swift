@@ -36,8 +36,8 @@ final class MappedMemory: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
-    /// `count` floats written by `fill`, in huge pages where the system gives them: a few
-    /// page faults rather than ten thousand for the model's weights.
+    /// `count` floats written by `fill`, in huge pages where the system gives them: the model's
+    /// weights then take a few page faults, not one for every small page.
     init(floats count: Int, fill: (UnsafeMutablePointer<Float>) -> Void) {
         let size = max(count, 1) * MemoryLayout<Float>.stride
         let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)

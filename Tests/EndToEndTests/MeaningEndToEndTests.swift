@@ -69,13 +69,14 @@ struct MeaningEndToEndTests {
         let environment = ["XKCD_MODEL": broken.path]
         let words = try xkcd.run(["--offline", "search", "python"], extraEnvironment: environment)
         #expect(words.status == 0 && words.stdout.contains("#353"), "\(words.stdout)")
-        #expect(words.stderr.contains("note: cannot read the model for search by meaning at \(broken.path)"))
+        #expect(words.stderr.contains("note: cannot use the sentence encoder's model: "), "\(words.stderr)")
+        #expect(words.stderr.contains(broken.path))
         let meaning = try xkcd.run(["--offline", "search", "--by", "meaning", "python"], extraEnvironment: environment)
         #expect(meaning.status == 1)
         #expect(
             meaning.errorLines.count == 1
                 && meaning.errorLines[0].hasPrefix(
-                    "error: cannot read the model for search by meaning at \(broken.path)"),
+                    "error: cannot use the sentence encoder's model: the model file \(broken.path) "),
             "\(meaning.stderr)")
         // Nothing stored was lost: the vectors are still there for the good model.
         let good = try hits(xkcd, ["search", "--by", "meaning", "python"], ["XKCD_MODEL": Self.model])

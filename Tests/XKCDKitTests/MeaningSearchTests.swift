@@ -11,7 +11,13 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     private let ideas: [Set<String>]
     private let lock = NSLock()
     private var calls = 0
-    var onEmbed: @Sendable (Int) -> Void = { _ in }
+    private var heard: @Sendable (Int) -> Void = { _ in }
+
+    /// Hears each call's number, from the thread the call runs on.
+    var onEmbed: @Sendable (Int) -> Void {
+        get { lock.withLock { heard } }
+        set { lock.withLock { heard = newValue } }
+    }
 
     init(identity: String = "ideas v1", ideas: [Set<String>] = IdeaEncoder.standard) {
         self.identity = identity
@@ -51,31 +57,56 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
 }
 
 @Suite struct SearchFusionTests {
+    // Words hits that each hold every word searched.
+    private func whole(_ nums: [Int]) -> [(num: Int, held: Int)] { nums.map { ($0, 2) } }
+
     @Test func titlesTypedStayFirstThenBothRankingsCount() {
-        let fused = SearchFusion.fuse(words: [7, 1, 2, 3, 4], pinned: 1, meaning: [9, 3, 8])
+        let fused = SearchFusion.fuse(words: whole([7, 1, 2, 3, 4]), pinned: 1, meaning: [9, 3, 8])
         #expect(fused.first == SearchFusion.Entry(num: 7, byWords: true, byMeaning: false))
         #expect(fused[1].num == 3, "found by both outranks either alone: \(fused.map(\.num))")
         #expect(Set(fused.map(\.num)) == [7, 1, 2, 3, 4, 9, 8])
         #expect(fused.first { $0.num == 9 } == SearchFusion.Entry(num: 9, byWords: false, byMeaning: true))
     }
 
-    @Test func theNearestInMeaningOutranksAWeakWordsMatch() {
-        let fused = SearchFusion.fuse(words: Array(1...30), pinned: 0, meaning: [99])
-        let place = try! #require(fused.firstIndex { $0.num == 99 })
-        #expect(place < 3, "\(fused.prefix(5).map(\.num))")
-        #expect(fused[0].num == 1 || fused[0].num == 99)
+    @Test func aWordsHitHoldingFewOfTheWordsWeighsLittle() {
+        // A sentence's words found one or two at a time say less than the nearest in meaning.
+        let weak = SearchFusion.fuse(words: [(1, 1), (2, 1), (3, 4)], pinned: 0, meaning: [99, 3])
+        #expect(weak.map(\.num).prefix(2) == [3, 99], "\(weak.map(\.num))")
+        let place = weak.firstIndex { $0.num == 1 }!
+        #expect(place == 2)
+        // Every word held: the words ranking's best comes before the meaning ranking's.
+        let strong = SearchFusion.fuse(words: whole([1]), pinned: 0, meaning: [99])
+        #expect(strong.map(\.num) == [99, 1] || strong.map(\.num) == [1, 99])
+        #expect(strong[0].num == 99, "the meaning ranking weighs twice a full words hit at the same place")
+    }
+
+    @Test func theRankingIsTheSameWhateverPageIsAskedFor() {
+        // More words hits than are fused, some of them near in meaning too: a page of 45 and
+        // `more` read 100, and the first is the start of the second.
+        let words = (1...120).map { (num: $0, held: $0 % 3 + 1) }
+        let meaning = [200, 77, 5, 201, 110, 64]
+        let short = SearchFusion.fuse(words: Array(words.prefix(60)), pinned: 0, meaning: meaning)
+        let long = SearchFusion.fuse(words: words, pinned: 0, meaning: meaning)
+        #expect(Array(long.prefix(short.count)) == short)
+        #expect(Set(long.map(\.num)).count == long.count, "no comic twice")
+        #expect(Set(long.map(\.num)) == Set(words.map(\.num) + meaning))
+        #expect(long.first { $0.num == 5 } == SearchFusion.Entry(num: 5, byWords: true, byMeaning: true))
+        // Below the fused words hits, a comic near in meaning counts as found by meaning.
+        #expect(long.first { $0.num == 77 } == SearchFusion.Entry(num: 77, byWords: false, byMeaning: true))
     }
 
     @Test func equalScoresGoInNumberOrder() {
-        let fused = SearchFusion.fuse(words: [5], pinned: 0, meaning: [])
-        #expect(fused.map(\.num) == [5])
-        let tied = SearchFusion.fuse(words: [], pinned: 0, meaning: [])
-        #expect(tied.isEmpty)
-        let both = SearchFusion.fuse(words: [8, 3], pinned: 0, meaning: [3, 8])
-        #expect(both.map(\.num) == [3, 8], "the same score each: number order")
+        #expect(SearchFusion.fuse(words: whole([5]), pinned: 0, meaning: []).map(\.num) == [5])
+        #expect(SearchFusion.fuse(words: [], pinned: 0, meaning: []).isEmpty)
+        // 1 / (10 + 2) by words and 2 / (10 + 14) by meaning are the same score.
+        let meaning = Array(100..<113) + [3]
+        let tied = SearchFusion.fuse(words: whole([50, 8]), pinned: 0, meaning: meaning)
+        let places = tied.map(\.num)
+        #expect(SearchFusion.k == 10 && SearchFusion.meaningWeight == 2)
+        #expect(places.firstIndex(of: 3)! + 1 == places.firstIndex(of: 8)!, "the same score: number order")
     }
 
-    @Test func theNearestVectorsComeFirstAndSurviveTheStore() {
+    @Test func theNearestVectorsComeFirstAndTheirBytesReadBackTheSame() {
         let dimensions = MeaningVectors.dimensions
         func unit(_ axis: Int, _ weight: Float = 1) -> [Float] {
             var vector = [Float](repeating: 0, count: dimensions)
@@ -199,22 +230,25 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         let plain = try library().session()
         _ = try await plain.run(.sync(images: false, explanations: false))
         let stored = try await plain.source.store.comicCount()
+        let started = Lock<Task<Outcome, any Error>?>(nil)
+        encoder.onEmbed = { call in if call == 2 { started.withLock { $0?.cancel() } } }
         let task = Task { try await session.run(.sync(images: false, explanations: false)) }
-        encoder.onEmbed = { call in if call == 2 { task.cancel() } }
+        started.withLock { $0 = task }
         guard case let .synced(stopped) = try await task.value else {
             Issue.record("no summary")
             return
         }
         #expect(stopped.cancelled)
-        #expect(stopped.meaningsMade == 2 * MeaningIndexer.handful)
+        #expect(stopped.meaningsMade > 0 && stopped.meaningsMade < stored)
         let store = await session.source.store
-        #expect(try store.meaningCount(model: encoder.identity) == 2 * MeaningIndexer.handful)
+        #expect(try store.meaningCount(model: encoder.identity) == stopped.meaningsMade)
+        #expect(encoder.callCount <= 3, "stopped after the handful under way")
         encoder.onEmbed = { _ in }
         guard case let .synced(rest) = try await session.run(.sync(images: false, explanations: false)) else {
             Issue.record("no summary")
             return
         }
-        #expect(!rest.cancelled && rest.meaningsMade == stored - 2 * MeaningIndexer.handful)
+        #expect(!rest.cancelled && rest.meaningsMade == stored - stopped.meaningsMade)
         #expect(try store.meaningCount(model: encoder.identity) == stored)
     }
 
@@ -303,17 +337,49 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     }
 
     @Test func theModelIsLookedForWhereEachKindOfInstallationPutsIt() throws {
-        let directory = workspace.directory.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let program = directory.appendingPathComponent("xkcd")
-        #expect(!MeaningModel.locate(environment: ["XKCD_MODEL": ""], executable: program).exists)
-        #expect(MeaningModel.locate(environment: ["XKCD_MODEL": "/nowhere/model"], executable: program).exists)
+        let root = workspace.directory
+        let nowhere = root.appendingPathComponent("nowhere").path
+        func found(_ program: String, _ environment: Environment = [:]) -> Bool {
+            MeaningModel.locate(
+                environment: environment, executable: root.appendingPathComponent(program), installed: nowhere
+            ).exists
+        }
+        func place(_ path: String) throws {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+        }
+        let fileName = MeaningModel.fileName
+        #expect(!found("tar/xkcd") && !found("prefix/bin/xkcd") && !found(".build/release/xkcd"))
+        // The tarball: beside the program.
+        try place("tar/" + fileName)
+        #expect(found("tar/xkcd"))
+        // install.sh: PREFIX/share/xkcd beside PREFIX/bin.
+        try place("prefix/share/xkcd/" + fileName)
+        #expect(found("prefix/bin/xkcd"))
+        // A source build: .build/release is a link to .build/<triple>/release.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release"),
+            withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(".build/release").path,
+            withDestinationPath: "x86_64-unknown-linux-gnu/release")
+        #expect(!found(".build/release/xkcd"))
+        try place(".build/model/" + fileName)
+        #expect(found(".build/release/xkcd"))
+        // The package's, wherever the program is.
+        try place("usr/share/xkcd/" + fileName)
         #expect(
-            FileManager.default.createFile(
-                atPath: directory.appendingPathComponent(MeaningModel.fileName).path, contents: Data()))
-        #expect(MeaningModel.locate(environment: [:], executable: program).exists)
+            MeaningModel.locate(
+                environment: [:], executable: root.appendingPathComponent("elsewhere/xkcd"),
+                installed: root.appendingPathComponent("usr/share/xkcd/" + fileName).path
+            ).exists)
+        // XKCD_MODEL names another file, or none.
+        #expect(!found("tar/xkcd", ["XKCD_MODEL": ""]))
+        #expect(found("elsewhere/xkcd", ["XKCD_MODEL": "/nowhere/model"]))
         // A named file that is not a model fails with its name, each time.
-        let bad = MeaningModel.locate(environment: ["XKCD_MODEL": "/nowhere/model"], executable: program)
+        let bad = MeaningModel.locate(environment: ["XKCD_MODEL": "/nowhere/model"], executable: nil)
         for _ in 0..<2 {
             #expect(throws: XKCDError.self) { try bad.encoder() }
         }

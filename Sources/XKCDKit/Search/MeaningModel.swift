@@ -65,8 +65,7 @@ package final class MeaningModel: Sendable {
                 do {
                     result = .success(try SentenceEncoder(contentsOf: file))
                 } catch {
-                    result = .failure(
-                        .file("cannot read the model for search by meaning at \(file.path): \(error)"))
+                    result = .failure(.file("cannot use the sentence encoder's model: \(error)"))
                 }
                 loaded = result
                 return result
@@ -79,9 +78,12 @@ package final class MeaningModel: Sendable {
     package static let fileName = "all-minilm-l6-v2.xkcd"
 
     /// Where the model is looked for, in order: the file `XKCD_MODEL` names (empty: no model),
-    /// beside the program (the tarball), the installed package's, and a source build's
-    /// `.build/model` (the program is in `.build/debug` or `.build/release`).
-    package static func locate(environment: Environment, executable: URL?) -> MeaningModel {
+    /// beside the program (the tarball), in `share/xkcd` beside its `bin` (install.sh), a source
+    /// build's `.build/model` (the program is in `.build/release`, a link to
+    /// `.build/<triple>/release`), and the installed package's.
+    package static func locate(
+        environment: Environment, executable: URL?, installed: String = "/usr/share/xkcd/" + fileName
+    ) -> MeaningModel {
         if let named = environment["XKCD_MODEL"] {
             return named.isEmpty
                 ? .none
@@ -89,12 +91,13 @@ package final class MeaningModel: Sendable {
         }
         var candidates: [URL] = []
         if let directory = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
+            let parent = directory.deletingLastPathComponent()
             candidates.append(directory.appendingPathComponent(fileName))
-            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("model/" + fileName))
-            candidates.append(
-                directory.deletingLastPathComponent().appendingPathComponent("share/xkcd/" + fileName))
+            candidates.append(parent.appendingPathComponent("share/xkcd/" + fileName))
+            candidates.append(parent.appendingPathComponent("model/" + fileName))
+            candidates.append(parent.deletingLastPathComponent().appendingPathComponent("model/" + fileName))
         }
-        candidates.append(URL(fileURLWithPath: "/usr/share/xkcd/" + fileName))
+        candidates.append(URL(fileURLWithPath: installed))
         guard let found = candidates.first(where: { LocalPath.exists($0.path) && !LocalPath.isDirectory($0.path) })
         else {
             return .none

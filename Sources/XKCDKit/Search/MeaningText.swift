@@ -8,7 +8,8 @@ enum MeaningText {
     /// The most characters of the explanation taken: its opening, which says what the comic is
     /// about; the rest is detail.
     static let explanationOpening = 600
-    /// About the most words a transcript window holds: some 200 of the encoder's tokens.
+    /// About the most words a transcript window holds: what the encoder reads whole, with room
+    /// to spare for words it splits in several tokens.
     static let windowWords = 150
 
     static func parts(title: String, alt: String, transcript: String, explanation: String) -> [String] {

@@ -1,3 +1,5 @@
+import SentenceEncoder
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +10,7 @@
 /// one for each of its texts), and the comics nearest a query's.
 struct MeaningVectors: Sendable {
     /// How many numbers a vector has.
-    static let dimensions = 384
+    static let dimensions = SentenceEncoder.dimensions
 
     /// The model that made them.
     let model: String

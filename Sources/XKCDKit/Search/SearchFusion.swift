@@ -17,14 +17,21 @@ enum SearchMethod: Sendable, Equatable {
 }
 
 /// How a plain query's two rankings, by words and by meaning, become one (reciprocal rank
-/// fusion): a comic scores `weight / (k + rank)` in each ranking it is in, and the scores add
-/// up. The comics the words ranking puts first for the title typed (``SearchRanking``) stay
-/// first, in its order.
+/// fusion, weighted): a comic scores `weight / (k + rank)` in each ranking it is in, and the
+/// scores add up. By meaning the weight is ``meaningWeight``; by words it is the square of the
+/// share of the query's words the comic holds (of the most any comic holds), since a sentence
+/// searched by its words matches many comics by a word or two, and those say little. The comics
+/// the words ranking puts first for the title typed (``SearchRanking``) stay first, in its order.
+/// Only the best ``fusedWords`` words hits are fused, whatever a page asks for, so that the
+/// ranking is one from the first page to the last; the words hits below them follow in their
+/// order.
 enum SearchFusion {
+    /// How many of the best words hits are fused with the meaning ranking.
+    static let fusedWords = 50
     /// How much a ranking's top places outweigh its lower ones: the lower, the more.
-    static let k = 20.0
-    /// The meaning ranking's weight beside the words ranking's 1.
-    static let meaningWeight = 1.5
+    static let k = 10.0
+    /// The meaning ranking's weight beside a words hit's that holds every word searched.
+    static let meaningWeight = 2.0
 
     /// A comic of the fused ranking and the rankings that found it.
     struct Entry: Sendable, Equatable {
@@ -33,18 +40,22 @@ enum SearchFusion {
         let byMeaning: Bool
     }
 
-    /// `words` (best first, its first `pinned` the titles typed) and `meaning` (nearest first)
-    /// as one ranking, best first; equal scores in number order.
-    static func fuse(words: [Int], pinned: Int, meaning: [Int]) -> [Entry] {
+    /// `words` (best first, each with how many of the query's words it holds; its first
+    /// `pinned` the titles typed) and `meaning` (nearest first) as one ranking, best first;
+    /// equal scores in number order.
+    static func fuse(words all: [(num: Int, held: Int)], pinned: Int, meaning: [Int]) -> [Entry] {
+        let words = all.prefix(fusedWords)
         let meaningRank = Dictionary(meaning.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: min)
-        let wordsRank = Dictionary(words.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: min)
+        let wordsRank = Dictionary(words.enumerated().map { ($1.num, $0 + 1) }, uniquingKeysWith: min)
         let first = words.prefix(pinned).map {
-            Entry(num: $0, byWords: true, byMeaning: meaningRank[$0] != nil)
+            Entry(num: $0.num, byWords: true, byMeaning: meaningRank[$0.num] != nil)
         }
         let firstNums = Set(first.map(\.num))
+        let most = Double(max(words.map(\.held).max() ?? 1, 1))
         var scores: [Int: Double] = [:]
-        for (num, rank) in wordsRank where !firstNums.contains(num) && rank > pinned {
-            scores[num, default: 0] += 1 / (k + Double(rank - pinned))
+        for (place, hit) in words.enumerated().dropFirst(pinned) where !firstNums.contains(hit.num) {
+            let share = Double(hit.held) / most
+            scores[hit.num, default: 0] += share * share / (k + Double(place + 1 - pinned))
         }
         for (num, rank) in meaningRank where !firstNums.contains(num) {
             scores[num, default: 0] += meaningWeight / (k + Double(rank))
@@ -52,6 +63,11 @@ enum SearchFusion {
         let rest = scores.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
             Entry(num: $0.key, byWords: wordsRank[$0.key] != nil, byMeaning: meaningRank[$0.key] != nil)
         }
-        return first + rest
+        let fused = first + rest
+        let fusedNums = Set(fused.map(\.num))
+        return fused
+            + all.dropFirst(fusedWords).filter { !fusedNums.contains($0.num) }.map {
+                Entry(num: $0.num, byWords: true, byMeaning: false)
+            }
     }
 }

@@ -95,8 +95,6 @@ extension Session {
             total: found.total)
     }
 
-    /// How many of the best hits by words are fused with those by meaning, at the least.
-    static let fusedWords = 50
     /// How many of the comics nearest in meaning a search considers.
     static let meaningCandidates = 50
     /// The least cosine similarity at which a comic counts as close in meaning to a query.
@@ -123,7 +121,8 @@ extension Session {
             do {
                 index = try meaningIndex()
             } catch let XKCDError.file(reason) {
-                notify("note: \(reason); searching by words alone")
+                if !modelFailureSaid { notify("note: \(reason); searching by words alone") }
+                modelFailureSaid = true
                 return .words
             }
             guard index != nil else {
@@ -175,15 +174,18 @@ extension Session {
             return (hits, near.count, 0)
         }
         let (words, wordsTotal) = try wordsHits(
-            text, expression: expression, limit: limit.map { max($0, Self.fusedWords) })
+            text, expression: expression, limit: limit.map { max($0, SearchFusion.fusedWords) })
         let fused = SearchFusion.fuse(
-            words: words.map(\.num), pinned: words.prefix(while: \.titled).count, meaning: near)
+            words: words.map { ($0.num, $0.terms.count) }, pinned: words.prefix(while: \.titled).count,
+            meaning: near)
         let page = limit.map { Array(fused.prefix($0)) } ?? fused
         let byWords = Dictionary(words.map { ($0.num, $0) }, uniquingKeysWith: { first, _ in first })
         let byMeaningAlone = try source.store.meaningHits(page.filter { !$0.byWords }.map(\.num))
         let alone = Dictionary(byMeaningAlone.map { ($0.num, $0) }, uniquingKeysWith: { first, _ in first })
         let hits = page.compactMap { entry -> SearchHit? in
-            guard var hit = byWords[entry.num] ?? alone[entry.num] else { return nil }
+            // A comic the words ranking holds below the fused hits is one found by meaning, on
+            // every page alike.
+            guard var hit = entry.byWords ? byWords[entry.num] : alone[entry.num] else { return nil }
             hit.closeInMeaning = entry.byMeaning
             return hit
         }

@@ -21,6 +21,8 @@ package actor Session {
     let meaning: MeaningModel
     /// The vectors of the index by meaning as last read, kept while the store's are the same.
     var meaningVectors: MeaningVectors?
+    /// Whether this session said that the model cannot be used.
+    var modelFailureSaid = false
     /// Where relative paths (`save`, `fav import`) start.
     let currentDirectory: URL
     let roll: @Sendable (Int) -> Int

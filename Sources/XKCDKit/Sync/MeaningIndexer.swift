@@ -14,24 +14,31 @@ struct MeaningIndexer {
     let now: @Sendable () -> Date
     let progress: @Sendable (SyncProgress) -> Void
 
-    /// The comics encoded at once: enough for the matrix products to run at speed, few enough
-    /// that Ctrl-C is heard within a second.
+    /// About how many texts are encoded at once: enough for the matrix products to run at
+    /// speed, few enough that Ctrl-C is heard soon, whichever products run them.
     static let handful = 16
 
     func run(into summary: inout SyncSummary) async throws {
         let numbers = try store.numbersWithoutMeaning(model: encoder.identity)
         var reporter = ProgressReporter(phase: .meaning, total: numbers.count, now: now, report: progress)
         var done = 0
-        var start = 0
-        while start < numbers.count {
+        var pending = numbers[...]
+        while !pending.isEmpty {
             if Task.isCancelled {
                 summary.cancelled = true
                 break
             }
-            let sources = try store.meaningTexts(Array(numbers[start..<min(start + Self.handful, numbers.count)]))
-            start += Self.handful
+            // Comics are read a few at a time until their texts make a handful: a comic with a
+            // long transcript has several.
+            var sources: [MeaningSource] = []
+            while !pending.isEmpty, sources.map(\.texts.count).reduce(0, +) < Self.handful {
+                let next = pending.prefix(4)
+                pending = pending.dropFirst(next.count)
+                sources += try store.meaningTexts(Array(next))
+            }
             let encoder = encoder
-            let vectors = await DetachedThread.run { encoder.embed(sources.flatMap(\.texts)) }
+            let batch = sources
+            let vectors = await DetachedThread.run { encoder.embed(batch.flatMap(\.texts)) }
             try store.storeMeanings(sources, vectors: vectors, model: encoder.identity)
             done += sources.count
             summary.meaningsMade += sources.count
