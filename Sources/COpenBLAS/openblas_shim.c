@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 // cblas.h's values, which are part of the CBLAS ABI.
 enum { CBLAS_ROW_MAJOR = 101, CBLAS_NO_TRANS = 111, CBLAS_TRANS = 112 };
@@ -20,6 +21,10 @@ static void open_library(void) {
 #else
     const char *names[] = {"libopenblas.so.0", "libopenblas.so"};
 #endif
+    // OpenBLAS starts its pool of threads when it is loaded, as many as this variable says
+    // (else one a processor), and they wait for work by yielding the processor over and over:
+    // with one, there is no pool. A value the user set stays.
+    setenv("OPENBLAS_NUM_THREADS", "1", 0);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         void *library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
         if (library == NULL) continue;

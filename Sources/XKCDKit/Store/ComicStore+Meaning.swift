@@ -1,3 +1,5 @@
+import CSQLiteSetup
+
 /// The index by meaning: vectors for each stored comic, one for each of its texts
 /// (``MeaningText``), made by the sentence encoder, with the model that made them and the
 /// versions of the comic and explanation they were made from, so that a comic whose text
@@ -79,11 +81,9 @@ extension ComicStore {
             var values: [Float] = []
             try db.cached("SELECT num, vector FROM meaning WHERE model = ? ORDER BY num, part").forEachRow([model]) {
                 row in
-                guard case let .blob(bytes) = row["vector"] as SQLiteValue,
-                    bytes.count == MeaningVectors.dimensions * 4
-                else { return }
+                let vector: VectorBlob = row["vector"]
+                guard vector.appended(to: &values) else { return }
                 nums.append(row["num"])
-                MeaningVectors.append(bytes, to: &values)
             }
             return MeaningVectors(
                 model: model, revision: try Self.state(.meaningRevision, in: db), nums: nums, values: values)
@@ -98,6 +98,33 @@ extension ComicStore {
     /// How many stored comics have vectors `model` made.
     func meaningCount(model: String) throws -> Int {
         try read { db in try db.value("SELECT count(DISTINCT num) FROM meaning WHERE model = ?", [model]) ?? 0 }
+    }
+}
+
+/// A stored vector read where it lies in SQLite's row, to be appended to the vectors read.
+private struct VectorBlob: SQLiteReadable {
+    let bytes: UnsafeRawBufferPointer
+
+    static func read(_ statement: OpaquePointer, _ index: Int32) -> VectorBlob {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return VectorBlob(bytes: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, index), count: count))
+    }
+
+    /// Appends the vector to `values`, unless it is not one ``MeaningVectors/dimensions`` long.
+    func appended(to values: inout [Float]) -> Bool {
+        guard bytes.count == MeaningVectors.dimensions * MemoryLayout<Float>.size else { return false }
+        #if _endian(little)
+            // Copied byte for byte: SQLite does not align a blob for floats.
+            let start = values.count
+            values.append(contentsOf: repeatElement(0, count: MeaningVectors.dimensions))
+            values.withUnsafeMutableBytes { target in
+                target.baseAddress!.advanced(by: start * MemoryLayout<Float>.size).copyMemory(
+                    from: bytes.baseAddress!, byteCount: bytes.count)
+            }
+        #else
+            MeaningVectors.append(Array(bytes), to: &values)
+        #endif
+        return true
     }
 }
 
