@@ -14,9 +14,9 @@ struct MeaningIndexer {
     let now: @Sendable () -> Date
     let progress: @Sendable (SyncProgress) -> Void
 
-    /// About how many texts are encoded at once: enough for the matrix products to run at
-    /// speed, few enough that Ctrl-C is heard soon, whichever products run them.
-    static let handful = 16
+    /// About how many texts are encoded at once: enough to keep every processor busy (the
+    /// encoder runs a batch of texts on each), few enough that Ctrl-C is heard soon.
+    static let handful = 48
 
     func run(into summary: inout SyncSummary) async throws {
         let numbers = try store.numbersWithoutMeaning(model: encoder.identity)
