@@ -231,7 +231,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         _ = try await plain.run(.sync(images: false, explanations: false))
         let stored = try await plain.source.store.comicCount()
         let started = Lock<Task<Outcome, any Error>?>(nil)
-        encoder.onEmbed = { call in if call == 2 { started.withLock { $0?.cancel() } } }
+        encoder.onEmbed = { call in if call == 1 { started.withLock { $0?.cancel() } } }
         let task = Task { try await session.run(.sync(images: false, explanations: false)) }
         started.withLock { $0 = task }
         guard case let .synced(stopped) = try await task.value else {
@@ -242,7 +242,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(stopped.meaningsMade > 0 && stopped.meaningsMade < stored)
         let store = await session.source.store
         #expect(try store.meaningCount(model: encoder.identity) == stopped.meaningsMade)
-        #expect(encoder.callCount <= 3, "stopped after the handful under way")
+        #expect(encoder.callCount == 1, "stopped after the handful under way")
         encoder.onEmbed = { _ in }
         guard case let .synced(rest) = try await session.run(.sync(images: false, explanations: false)) else {
             Issue.record("no summary")
@@ -300,6 +300,34 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(Set(first.map(\.num)).isDisjoint(with: next.map(\.num)))
         let (all, _) = try await results(session, .search("school database python", limit: 3 + next.count))
         #expect(all.map(\.num) == (first + next).map(\.num))
+    }
+
+    @Test func aSentenceSearchedByMeaningTooIsNotOfferedASpellingCorrection() async throws {
+        let (session, _) = try await synced()
+        let sentence = "a guy at school with a computer and a database flyng"
+        let byWords = try await session.run(.search(sentence, by: .words))
+        guard case let .searchResults(_, _, wordsTotal, wordsSpelling) = byWords else {
+            Issue.record("\(byWords)")
+            return
+        }
+        try #require(wordsTotal >= SpellingCorrection.fewHits, "the words find enough: \(wordsTotal)")
+        guard case let .suggested(offered) = wordsSpelling else {
+            Issue.record("by words alone, a correction is offered: \(wordsSpelling)")
+            return
+        }
+        #expect(offered.contains("flying"))
+        let fused = try await session.run(.search(sentence))
+        guard case let .searchResults(_, hits, _, spelling) = fused else {
+            Issue.record("\(fused)")
+            return
+        }
+        #expect(spelling == .asTyped && hits.contains { $0.closeInMeaning })
+        // A misspelt word alone still gets its correction.
+        guard case let .searchResults(_, _, _, alone) = try await session.run(.search("pyhton")) else {
+            Issue.record("no results")
+            return
+        }
+        #expect(alone != .asTyped)
     }
 
     @Test func withoutTheIndexSearchIsByWordsAndSaysOnceHowToBuildIt() async throws {

@@ -65,8 +65,11 @@ extension Session {
                     query: TerminalSanitizer.sanitize(text, multiline: false), hits: better.hits, total: better.total,
                     spelling: .corrected(shown, asTyped: TerminalSanitizer.sanitize(text, multiline: false)))
             }
-            // A correction that finds nothing is not offered.
-            if better.map({ $0.wordsTotal > 0 }) ?? true { spelling = .suggested(shown) }
+            // A correction that finds nothing is not offered, nor one of a query whose words
+            // found enough and whose meaning was searched too: the comic a sentence describes
+            // is found by its meaning, whatever a word of it looks like.
+            let foundByMeaning = method == .fused && found.wordsTotal >= SpellingCorrection.fewHits
+            if !foundByMeaning, better.map({ $0.wordsTotal > 0 }) ?? true { spelling = .suggested(shown) }
         }
         state.searched(text, shown: found.hits.count, method: method)
         if found.hits.isEmpty, try source.store.comicCount() == 0 {
