@@ -36,15 +36,13 @@ final class MappedMemory: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
-    /// `count` floats written by `fill`, in huge pages where the system gives them: the model's
-    /// weights then take a few page faults, not one for every small page.
+    /// `count` floats written by `fill`, in pages of the usual size: asking for huge pages made
+    /// a load faster on average but, where the kernel compacts memory to find them, several
+    /// times slower now and then.
     init(floats count: Int, fill: (UnsafeMutablePointer<Float>) -> Void) {
         let size = max(count, 1) * MemoryLayout<Float>.stride
         let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let address, address != MAP_FAILED else { fatalError("out of memory for \(size) bytes") }
-        #if os(Linux)
-            _ = madvise(address, size, MADV_HUGEPAGE)
-        #endif
         fill(address.assumingMemoryBound(to: Float.self))
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
