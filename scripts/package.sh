@@ -221,8 +221,9 @@ Description: terminal browser for the xkcd web comic
  SQLite store, so each is downloaded once and stays readable offline, with
  full-text search over titles, alt texts, transcripts and explainxkcd's
  explanations, and search by meaning with a sentence encoder that runs
- offline (all-MiniLM-L6-v2, shipped in /usr/share/xkcd). Images are drawn in the terminal with the kitty or iTerm2
- graphics protocols, sixel, Unicode half-blocks or ASCII.
+ offline (all-MiniLM-L6-v2, shipped in /usr/share/xkcd). Images are drawn
+ in the terminal with the kitty or iTerm2 graphics protocols, sixel, Unicode
+ half-blocks or ASCII.
  .
  Fetching comics needs libcurl4; drawing their images needs libpng16-16,
  libjpeg62-turbo and libgif7; building the index by meaning runs several

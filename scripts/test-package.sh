@@ -197,6 +197,7 @@ dpkg-deb -f "$deb" Recommends | tr ',' '\n' | grep -qx ' *libopenblas0' ||
 # What a user downloads: the package with the model at most 30 MB, its binary at most 20 MB.
 [ "$deb_size" -le 30000000 ] || fail "$deb is $deb_size bytes, more than 30 MB"
 binary_size=$(dpkg-deb --fsys-tarfile "$deb" | tar -tvf - ./usr/bin/xkcd | awk '{ print $3 }')
+[ -n "$binary_size" ] || fail "cannot read the size of /usr/bin/xkcd in $deb"
 [ "$binary_size" -le 20000000 ] || fail "/usr/bin/xkcd is $binary_size bytes, more than 20 MB"
 dpkg-deb -c "$deb" | grep -q ' ./usr/share/xkcd/all-minilm-l6-v2.xkcd$' ||
     fail "the package has no model in /usr/share/xkcd"

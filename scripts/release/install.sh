@@ -86,6 +86,8 @@ if [ -n "$uninstall" ]; then
             echo "  not there: $target"
         fi
     done
+    # The model's folder is xkcd's own: it goes once empty.
+    rmdir "$prefix/share/xkcd" 2>/dev/null || true
     if [ "$removed" -eq 0 ]; then
         echo "Nothing of xkcd was installed under $prefix."
     else
