@@ -2,19 +2,19 @@ import COpenBLAS
 
 /// How the encoder multiplies matrices: OpenBLAS's `cblas_sgemm` where the library is
 /// installed, otherwise a portable product in Swift, slower but the same to float rounding.
-package enum MatrixProducts: Sendable, CaseIterable {
+enum MatrixProducts: Sendable, CaseIterable {
     case openBLAS
     case portable
 
     /// OpenBLAS when it can be opened.
-    package static var fastest: MatrixProducts { openblas_shim_available() ? .openBLAS : .portable }
+    static var fastest: MatrixProducts { openblas_shim_available() ? .openBLAS : .portable }
 
-    package var isAvailable: Bool { self == .portable || openblas_shim_available() }
+    var isAvailable: Bool { self == .portable || openblas_shim_available() }
 
     /// C = A · op(B) + beta · C over row-major matrices: A is m × k (row stride lda), op(B) is
     /// k × n, B itself (row stride ldb) or, when `transposedB`, the transpose of the n × k B;
     /// C is m × n (row stride ldc).
-    package func multiply(
+    func multiply(
         m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int, b: UnsafePointer<Float>, ldb: Int,
         transposedB: Bool, beta: Float = 0, c: UnsafeMutablePointer<Float>, ldc: Int
     ) {

@@ -124,8 +124,8 @@ struct ModelFile: Sendable {
 
 /// Why a model file cannot be used, naming the file.
 package struct ModelFileError: Error, CustomStringConvertible, Equatable {
-    package let file: URL
-    package let problem: String
+    let file: URL
+    let problem: String
 
     package var description: String { "the model file \(file.path) \(problem)" }
 }

@@ -26,7 +26,7 @@ package struct SentenceEncoder: Sendable {
         try self.init(contentsOf: file, products: .fastest)
     }
 
-    package init(contentsOf file: URL, products: MatrixProducts) throws(ModelFileError) {
+    init(contentsOf file: URL, products: MatrixProducts) throws(ModelFileError) {
         let model = try ModelFile(contentsOf: file)
         guard
             let tokenizer = WordPieceTokenizer(
@@ -40,12 +40,12 @@ package struct SentenceEncoder: Sendable {
     }
 
     /// The token ids `text` is encoded as, `[CLS]` and `[SEP]` included.
-    package func tokens(_ text: String) -> [Int32] {
+    func tokens(_ text: String) -> [Int32] {
         tokenizer.tokenize(text)
     }
 
     /// The L2-normalised vector of `text`.
-    package func embed(_ text: String) -> [Float] {
+    func embed(_ text: String) -> [Float] {
         encoder.encode([tokenizer.tokenize(text)])[0]
     }
 
