@@ -117,7 +117,7 @@ extension Renderer {
             if let reason = summary.explanationError { lines.append("  the last failure: \(reason)") }
         }
         if summary.meaningsMade > 0 {
-            lines.append("\(summary.meaningsMade) comics indexed by meaning")
+            lines.append("\(Self.counted(summary.meaningsMade, "comic")) indexed by meaning")
         }
         if let reason = summary.meaningError { lines.append("not indexed by meaning: \(reason)") }
         return lines
