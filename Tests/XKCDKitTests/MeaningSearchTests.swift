@@ -205,7 +205,8 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(again.meaningsMade == 0, "nothing new: nothing encoded again")
         var one = again
         one.meaningsMade = 1
-        #expect(Renderer(width: 80, color: false, json: false).render(.synced(one)).contains("1 comic indexed by meaning"))
+        #expect(
+            Renderer(width: 80, color: false, json: false).render(.synced(one)).contains("1 comic indexed by meaning"))
         // An explanation stored since changes its comic's text.
         let explained = try await session.run(.sync(images: false, explanations: true))
         guard case let .synced(withExplanations) = explained else {
