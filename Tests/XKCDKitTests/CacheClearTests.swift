@@ -65,7 +65,7 @@ import Testing
         #expect(left.clearable == ClearableItems(comics: 0, images: 0, explanations: 0))
         #expect(left.databaseBytes == after)
         let searched = try await session.run(.search("alt"))
-        guard case let .searchResults(_, hits, _, _) = searched else {
+        guard case let .searchResults(_, hits, _, _, _) = searched else {
             Issue.record("no search results: \(searched)")
             return
         }

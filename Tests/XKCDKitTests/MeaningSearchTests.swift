@@ -184,7 +184,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
 
     private func results(_ session: Session, _ command: Command) async throws -> (hits: [SearchHit], total: Int) {
         let outcome = try await session.run(command)
-        guard case let .searchResults(_, hits, total, _) = outcome else {
+        guard case let .searchResults(_, hits, total, _, _) = outcome else {
             Issue.record("no search results: \(outcome)")
             return ([], 0)
         }
@@ -296,7 +296,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         let (session, _) = try await synced()
         let (first, total) = try await results(session, .search("school database python", limit: 3))
         let outcome = try await session.run(.more)
-        guard case let .moreHits(_, next, offset, moreTotal) = outcome else {
+        guard case let .moreHits(_, next, offset, moreTotal, _) = outcome else {
             Issue.record("\(outcome)")
             return
         }
@@ -310,7 +310,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         let (session, _) = try await synced()
         let sentence = "a guy at school with a computer and a database flyng"
         let byWords = try await session.run(.search(sentence, by: .words))
-        guard case let .searchResults(_, _, wordsTotal, wordsSpelling) = byWords else {
+        guard case let .searchResults(_, _, wordsTotal, wordsSpelling, _) = byWords else {
             Issue.record("\(byWords)")
             return
         }
@@ -321,13 +321,13 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         }
         #expect(offered.contains("flying"))
         let fused = try await session.run(.search(sentence))
-        guard case let .searchResults(_, hits, _, spelling) = fused else {
+        guard case let .searchResults(_, hits, _, spelling, _) = fused else {
             Issue.record("\(fused)")
             return
         }
         #expect(spelling == .asTyped && hits.contains { $0.closeInMeaning })
         // A misspelt word alone still gets its correction.
-        guard case let .searchResults(_, _, _, alone) = try await session.run(.search("pyhton")) else {
+        guard case let .searchResults(_, _, _, alone, _) = try await session.run(.search("pyhton")) else {
             Issue.record("no results")
             return
         }

@@ -9,8 +9,8 @@ import Testing
 extension SearchTests {
     private func results(_ command: Command) async throws -> (hits: [SearchHit], offset: Int, total: Int) {
         switch try await session.run(command) {
-        case let .searchResults(_, hits, total, _): return (hits, 0, total)
-        case let .moreHits(_, hits, offset, total): return (hits, offset, total)
+        case let .searchResults(_, hits, total, _, _): return (hits, 0, total)
+        case let .moreHits(_, hits, offset, total, _): return (hits, offset, total)
         case let other: throw PagingFailure(description: "not search results: \(other)")
         }
     }
@@ -81,6 +81,16 @@ extension SearchTests {
         let pasted = Outcome.searchResults(
             query: String(repeating: "words ", count: 100), hits: first.hits, total: first.hits.count + left)
         #expect(renderer.render(pasted).hasSuffix("… \(left) more: the same search with --limit 20 (or --all)\n"))
+        // The command repeats the options the search ran with: without them it would rank anew.
+        let byMeaning = Outcome.searchResults(
+            query: "a bride", hits: first.hits, total: first.hits.count + left,
+            options: SearchOptions(exact: true, by: .meaning))
+        #expect(
+            renderer.render(byMeaning).hasSuffix(
+                "… \(left) more: xkcd search a bride --exact --by meaning --limit 20 (or --all)\n"))
+        let moreByWords = Outcome.moreHits(
+            query: "-x", hits: Array(first.hits.prefix(1)), offset: 30, total: 33, options: SearchOptions(by: .words))
+        #expect(renderer.render(moreByWords).hasSuffix("… 2 more: xkcd search --by words --all -- -x\n"))
     }
 
     @Test func moreInJSONSaysWhereItsPageStarts() async throws {

@@ -63,7 +63,7 @@ import Testing
 
     func hits(_ query: String) async throws -> [SearchHit] {
         let outcome = try await session.run(.search(query))
-        guard case let .searchResults(_, hits, _, _) = outcome else {
+        guard case let .searchResults(_, hits, _, _, _) = outcome else {
             Issue.record("no search results for \(query.debugDescription): \(outcome)")
             return []
         }
@@ -92,7 +92,7 @@ import Testing
         #expect(try CommandParser.commands("search -n 3 the comic") == [.search("the comic", limit: 3)])
         #expect(try CommandParser.commands("search the comic --all") == [.search("the comic", limit: nil)])
         #expect(try CommandParser.commands("search the comic") == [.search("the comic", limit: 10)])
-        guard case let .searchResults(_, first, total, _) = try await session.run(.search("the", limit: 3)) else {
+        guard case let .searchResults(_, first, total, _, _) = try await session.run(.search("the", limit: 3)) else {
             Issue.record("no results")
             return
         }
@@ -101,7 +101,7 @@ import Testing
             .searchResults(query: "the", hits: first, total: total))
         let hint = total - 3 > 10 ? "xkcd search the --limit 13 (or --all)" : "xkcd search the --all"
         #expect(text.hasSuffix("… \(total - 3) more: \(hint)\n"))
-        guard case let .searchResults(_, all, allTotal, _) = try await session.run(.search("the", limit: nil)) else {
+        guard case let .searchResults(_, all, allTotal, _, _) = try await session.run(.search("the", limit: nil)) else {
             Issue.record("no results")
             return
         }

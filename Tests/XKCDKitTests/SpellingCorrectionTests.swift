@@ -170,7 +170,7 @@ import Testing
 
     func results(_ command: Command) async throws -> (hits: [Int], total: Int, spelling: SearchSpelling) {
         let outcome = try await session.run(command)
-        guard case let .searchResults(_, hits, total, spelling) = outcome else {
+        guard case let .searchResults(_, hits, total, spelling, _) = outcome else {
             Issue.record("not search results: \(outcome)")
             return ([], 0, .asTyped)
         }

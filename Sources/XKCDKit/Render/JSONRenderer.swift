@@ -62,14 +62,14 @@ enum JSONRenderer {
             ])
         case let .synced(summary):
             value = sync(summary)
-        case let .searchResults(query, hits, total, spelling):
+        case let .searchResults(query, hits, total, spelling, _):
             let (corrected, offered) = Self.spelling(spelling)
             value = .object([
                 ("query", .string(query)), ("more", .bool(total > hits.count)), ("total", .int(total)),
                 ("hits", .array(hits.map(hit))),
                 ("corrected", corrected), ("did_you_mean", offered),
             ])
-        case let .moreHits(query, hits, offset, total):
+        case let .moreHits(query, hits, offset, total, _):
             value = .object([
                 ("query", .string(query)), ("offset", .int(offset)), ("more", .bool(total > offset + hits.count)),
                 ("total", .int(total)), ("hits", .array(hits.map(hit))),

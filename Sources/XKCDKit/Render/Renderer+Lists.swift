@@ -59,7 +59,9 @@ extension Renderer {
     /// Each hit's number and title, then its excerpt with the matched words highlighted; after
     /// them, how many more of the `total` there are past the `shownBefore` and these, and the
     /// command that shows them.
-    func searchText(_ hits: [SearchHit], shownBefore: Int = 0, total: Int, query: String) -> String {
+    func searchText(
+        _ hits: [SearchHit], shownBefore: Int = 0, total: Int, query: String, options: SearchOptions = SearchOptions()
+    ) -> String {
         var lines: [String] = []
         // Which words matched says something only when the query has several.
         let severalWords = Set(hits.flatMap(\.terms)).count > 1
@@ -87,8 +89,8 @@ extension Renderer {
         }
         let shown = shownBefore + hits.count
         if total > shown {
-            lines += sentence("… \(total - shown) more: \(moreHint(query, shown: shown, total: total))", indent: 2)
-                .map(style.dim)
+            let hint = moreHint(query, options, shown: shown, total: total)
+            lines += sentence("… \(total - shown) more: \(hint)", indent: 2).map(style.dim)
         }
         return block(lines)
     }
@@ -124,13 +126,14 @@ extension Renderer {
 
     // What shows the hits of `query` after the first `shown`: `more` at a prompt; elsewhere the
     // one-shot command, as the shell reads it.
-    private func moreHint(_ query: String, shown: Int, total: Int) -> String {
+    private func moreHint(_ query: String, _ options: SearchOptions, shown: Int, total: Int) -> String {
         let nextPage = total - shown > SearchQuery.shown
         guard !atAPrompt else {
             return nextPage ? "type more for the next \(SearchQuery.shown)" : "type more to see them"
         }
         let words = QueryWords.words(query)
-        let option = nextPage ? "--limit \(shown + SearchQuery.shown)" : "--all"
+        let page = nextPage ? "--limit \(shown + SearchQuery.shown)" : "--all"
+        let option = (options.flags + [page]).joined(separator: " ")
         // A pasted page of text is not repeated back.
         guard query.count <= Self.longestQueryRepeated else {
             return "the same search with \(option)" + (nextPage ? " (or --all)" : "")

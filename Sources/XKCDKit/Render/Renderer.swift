@@ -84,17 +84,17 @@ package struct Renderer: Sendable {
             return clearedText(cleared)
         case let .synced(summary):
             return syncText(summary)
-        case let .searchResults(query, hits, total, spelling):
+        case let .searchResults(query, hits, total, spelling, options):
             let note = spellingNote(spelling).map { sentence($0).map(style.dim) } ?? []
             guard !hits.isEmpty else { return block(note + noMatchSentence(query)) }
-            return (note.isEmpty ? "" : block(note)) + searchText(hits, total: total, query: query)
-        case let .moreHits(query, hits, offset, total):
+            return (note.isEmpty ? "" : block(note)) + searchText(hits, total: total, query: query, options: options)
+        case let .moreHits(query, hits, offset, total, options):
             guard total > 0 else { return noMatch(query) }
             guard !hits.isEmpty else {
                 let shown = total == 1 ? "its one hit was shown" : "all \(total) were shown"
                 return block(sentence("no more hits for '\(TerminalSanitizer.brief(query))': \(shown)"))
             }
-            return searchText(hits, shownBefore: offset, total: total, query: query)
+            return searchText(hits, shownBefore: offset, total: total, query: query, options: options)
         case let .explanation(view):
             let body = wikiLayout.lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))

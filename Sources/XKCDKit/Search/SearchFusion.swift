@@ -6,6 +6,17 @@ package enum SearchBy: String, Sendable, CaseIterable {
     case meaning
 }
 
+/// The options a search ran with, which the command that shows more of its hits repeats.
+package struct SearchOptions: Sendable, Equatable {
+    /// `--exact`: the words as typed.
+    var exact = false
+    /// `--by`: one ranking alone.
+    var by: SearchBy?
+
+    /// The options as typed on a command line.
+    var flags: [String] { (exact ? ["--exact"] : []) + (by.map { ["--by", $0.rawValue] } ?? []) }
+}
+
 /// The rankings a search goes by.
 enum SearchMethod: Sendable, Equatable {
     /// The words ranking alone.

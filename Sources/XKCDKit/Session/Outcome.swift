@@ -37,9 +37,11 @@ package enum Outcome: Sendable, Equatable {
     case synced(SyncSummary)
     /// Search hits, best first, and whether more comics matched than are listed; `spelling`
     /// says whether they are a corrected query's, or offers one.
-    case searchResults(query: String, hits: [SearchHit], total: Int, spelling: SearchSpelling = .asTyped)
+    case searchResults(
+        query: String, hits: [SearchHit], total: Int, spelling: SearchSpelling = .asTyped,
+        options: SearchOptions = SearchOptions())
     /// The next hits of the last search (`more`): those after the first `offset`, of `total`.
-    case moreHits(query: String, hits: [SearchHit], offset: Int, total: Int)
+    case moreHits(query: String, hits: [SearchHit], offset: Int, total: Int, options: SearchOptions = SearchOptions())
     /// An explainxkcd explanation.
     case explanation(ExplanationView)
     /// A comic written out for sharing (the caller copies and opens as asked).

@@ -51,6 +51,7 @@ extension Session {
                 "nothing to search for in \(UsageError.quote(text)) — give words, \"a phrase\" or a prefix*")
         }
         let method = try searchMethod(for: text, exact: exact, by: by)
+        let options = SearchOptions(exact: exact, by: by)
         let found = try searchHits(text, limit: limit, method: method)
         var spelling = SearchSpelling.asTyped
         if !exact, method != .meaning, let corrected = try correction(of: text, hits: found.hits) {
@@ -60,10 +61,11 @@ extension Session {
                 found.wordsTotal < SpellingCorrection.fewHits
                 ? try searchHits(corrected, limit: limit, method: method) : nil
             if let better, SpellingCorrection.showsCorrection(typed: found.wordsTotal, corrected: better.wordsTotal) {
-                state.searched(corrected, shown: better.hits.count, method: method)
+                state.searched(corrected, shown: better.hits.count, method: method, options: options)
                 return .searchResults(
                     query: TerminalSanitizer.sanitize(text, multiline: false), hits: better.hits, total: better.total,
-                    spelling: .corrected(shown, asTyped: TerminalSanitizer.sanitize(text, multiline: false)))
+                    spelling: .corrected(shown, asTyped: TerminalSanitizer.sanitize(text, multiline: false)),
+                    options: options)
             }
             // A correction that finds nothing is not offered, nor one of a query whose words
             // found enough and whose meaning was searched too: the comic a sentence describes
@@ -71,7 +73,7 @@ extension Session {
             let foundByMeaning = method == .fused && found.wordsTotal >= SpellingCorrection.fewHits
             if !foundByMeaning, better.map({ $0.wordsTotal > 0 }) ?? true { spelling = .suggested(shown) }
         }
-        state.searched(text, shown: found.hits.count, method: method)
+        state.searched(text, shown: found.hits.count, method: method, options: options)
         if found.hits.isEmpty, try source.store.comicCount() == 0 {
             throw XKCDError.cannotDo(
                 "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
@@ -82,7 +84,7 @@ extension Session {
         }
         return .searchResults(
             query: TerminalSanitizer.sanitize(text, multiline: false), hits: found.hits, total: found.total,
-            spelling: spelling)
+            spelling: spelling, options: options)
     }
 
     /// The next page of the last search's hits.
@@ -95,7 +97,7 @@ extension Session {
         state.showedMore(page.count)
         return .moreHits(
             query: TerminalSanitizer.sanitize(last.text, multiline: false), hits: page, offset: last.shown,
-            total: found.total)
+            total: found.total, options: last.options)
     }
 
     /// How many of the comics nearest in meaning a search considers.

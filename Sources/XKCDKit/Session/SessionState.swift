@@ -132,8 +132,10 @@ struct SessionState: Sendable, Equatable {
     }
 
     /// Records a search for `text` that showed its best `shown` hits.
-    mutating func searched(_ text: String, shown: Int, method: SearchMethod = .words) {
-        lastSearch = SearchPosition(text: text, shown: shown, method: method)
+    mutating func searched(
+        _ text: String, shown: Int, method: SearchMethod = .words, options: SearchOptions = SearchOptions()
+    ) {
+        lastSearch = SearchPosition(text: text, shown: shown, method: method, options: options)
     }
 
     /// Records that `more` showed `count` more hits of the last search.
@@ -173,6 +175,8 @@ struct SearchPosition: Sendable, Equatable {
     var shown: Int
     /// The rankings it went by.
     var method: SearchMethod = .words
+    /// The options it was asked with.
+    var options = SearchOptions()
 
     /// How many of the best hits reach to the end of the next page.
     var nextLimit: Int { shown + SearchQuery.shown }
