@@ -4,13 +4,17 @@ import Testing
 @testable import LineEditing
 
 @Suite("HistoryStore")
-struct HistoryStoreTests {
+final class HistoryStoreTests {
     private let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("HistoryStoreTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     private var file: URL { directory.appendingPathComponent("history") }

@@ -1,29 +1,44 @@
 import CSQLiteSetup
 
 /// The index by meaning: vectors for each stored comic, one for each of its texts
-/// (``MeaningText``), made by the sentence encoder, with the model that made them and the
-/// versions of the comic and explanation they were made from, so that a comic whose text
-/// changed, or a new model, gets new ones.
+/// (``MeaningText``), made by the sentence encoder, with the model that made them, the
+/// versions of the comic and explanation they were made from and a digest of the texts, so
+/// that a comic whose text changed, or a new model, gets new ones, and one fetched again
+/// unchanged keeps them.
 extension ComicStore {
     static let meaningTable = """
         CREATE TABLE "meaning" ("num" INTEGER NOT NULL REFERENCES "comic"("num") ON DELETE CASCADE,
             "part" INTEGER NOT NULL CHECK ("part" >= 0), "model" TEXT NOT NULL, "comic_at" DOUBLE NOT NULL,
             "explained_at" DOUBLE, "vector" BLOB NOT NULL, PRIMARY KEY ("num", "part")) WITHOUT ROWID
         """
+    static let meaningDigestColumn = #"ALTER TABLE "meaning" ADD COLUMN "digest" INTEGER"#
 
-    /// The stored comics whose vector `model` has not made from their text as it is now, in
-    /// number order.
+    /// The stored comics whose vectors `model` has not made from their texts as they are now,
+    /// in number order. A comic or explanation fetched again with the same texts keeps its
+    /// vectors, marked as made from the new versions.
     func numbersWithoutMeaning(model: String) throws -> [Int] {
-        try read { db in
-            try db.values(
+        let changed = try read { db in
+            try db.rows(
                 """
-                SELECT comic.num FROM comic LEFT JOIN explanation USING (num)
+                SELECT comic.num, CASE WHEN meaning.model = ? THEN meaning.digest END AS digest
+                FROM comic LEFT JOIN explanation USING (num)
                     LEFT JOIN meaning ON meaning.num = comic.num AND meaning.part = 0
                 WHERE meaning.num IS NULL OR meaning.model != ? OR meaning.comic_at != comic.fetched_at
                     OR meaning.explained_at IS NOT explanation.fetched_at
                 ORDER BY comic.num
-                """, [model], as: Int.self)
+                """, [model, model]
+            ) { row -> (num: Int, digest: Int64?) in (row["num"], row.optional("digest")) }
         }
+        let stored = Dictionary(changed.compactMap { row in row.digest.map { (row.num, $0) } }) { first, _ in first }
+        let same = try meaningTexts(Array(stored.keys).sorted()).filter { stored[$0.num] == $0.digest }
+        if !same.isEmpty {
+            try write { db in
+                let touch = try db.cached("UPDATE meaning SET comic_at = ?, explained_at = ? WHERE num = ?")
+                for source in same { try touch.execute([source.comicAt, source.explainedAt, source.num]) }
+            }
+        }
+        let kept = Set(same.map(\.num))
+        return changed.map(\.num).filter { !kept.contains($0) }
     }
 
     /// The texts each of the comics `numbers` is known by (see ``MeaningText``), with the
@@ -56,8 +71,8 @@ extension ComicStore {
             let remove = try db.cached("DELETE FROM meaning WHERE num = ?")
             let insert = try db.cached(
                 """
-                INSERT INTO meaning(num, part, model, comic_at, explained_at, vector)
-                SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM comic WHERE num = ?1)
+                INSERT INTO meaning(num, part, model, comic_at, explained_at, digest, vector)
+                SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM comic WHERE num = ?1)
                 """)
             var next = vectors.makeIterator()
             for source in sources {
@@ -65,7 +80,7 @@ extension ComicStore {
                 for part in source.texts.indices {
                     guard let vector = next.next() else { break }
                     try insert.execute([
-                        source.num, part, model, source.comicAt, source.explainedAt,
+                        source.num, part, model, source.comicAt, source.explainedAt, source.digest,
                         SQLiteValue.blob(MeaningVectors.bytes(vector)),
                     ])
                 }
@@ -134,4 +149,16 @@ package struct MeaningSource: Sendable, Equatable {
     package let texts: [String]
     let comicAt: Double
     let explainedAt: Double?
+
+    /// A digest of `texts` that stays the same from run to run (64-bit FNV-1a over their UTF-8,
+    /// each ended by a zero byte): the same texts have the same vectors.
+    var digest: Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for text in texts {
+            for byte in text.utf8 + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        return Int64(bitPattern: hash)
+    }
 }

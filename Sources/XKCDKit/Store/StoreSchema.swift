@@ -158,5 +158,7 @@ enum StoreSchema {
         // The store's own state shared the word "setting" with the user's settings file.
         ("v13: the store's state named as such", { db in try db.execute(#"ALTER TABLE "setting" RENAME TO "state""#) }),
         ("v14: the index by meaning", { db in try db.execute(ComicStore.meaningTable) }),
+        // Each sync fetches the newest comic again, and its vectors were made anew each time.
+        ("v15: the texts' digest by their vectors", { db in try db.execute(ComicStore.meaningDigestColumn) }),
     ]
 }
