@@ -61,7 +61,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     private func whole(_ nums: [Int]) -> [(num: Int, held: Int)] { nums.map { ($0, 2) } }
 
     @Test func titlesTypedStayFirstThenBothRankingsCount() {
-        let fused = SearchFusion.fuse(words: whole([7, 1, 2, 3, 4]), pinned: 1, meaning: [9, 3, 8])
+        let fused = SearchFusion.fuse(words: whole([7, 1, 2, 3, 4]), searched: 2, pinned: 1, meaning: [9, 3, 8])
         #expect(fused.first == SearchFusion.Entry(num: 7, byWords: true, byMeaning: false))
         #expect(fused[1].num == 3, "found by both outranks either alone: \(fused.map(\.num))")
         #expect(Set(fused.map(\.num)) == [7, 1, 2, 3, 4, 9, 8])
@@ -70,14 +70,26 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
 
     @Test func aWordsHitHoldingFewOfTheWordsWeighsLittle() {
         // A sentence's words found one or two at a time say less than the nearest in meaning.
-        let weak = SearchFusion.fuse(words: [(1, 1), (2, 1), (3, 4)], pinned: 0, meaning: [99, 3])
+        let weak = SearchFusion.fuse(words: [(1, 1), (2, 1), (3, 4)], searched: 4, pinned: 0, meaning: [99, 3])
         #expect(weak.map(\.num).prefix(2) == [3, 99], "\(weak.map(\.num))")
         let place = weak.firstIndex { $0.num == 1 }!
         #expect(place == 2)
         // Every word held: the words ranking's best comes before the meaning ranking's.
-        let strong = SearchFusion.fuse(words: whole([1]), pinned: 0, meaning: [99])
+        let strong = SearchFusion.fuse(words: whole([1]), searched: 2, pinned: 0, meaning: [99])
         #expect(strong.map(\.num) == [99, 1] || strong.map(\.num) == [1, 99])
         #expect(strong[0].num == 99, "the meaning ranking weighs twice a full words hit at the same place")
+    }
+
+    @Test func aSentenceWhoseBestWordsHitHoldsFewOfItsWordsGoesByMeaning() {
+        // Eight words searched, and no comic holds more than two: the comic 15th nearest in
+        // meaning outranks the words ranking's best.
+        let meaning = Array(100..<114) + [99]
+        let fused = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 8, pinned: 0, meaning: meaning)
+        let places = fused.map(\.num)
+        #expect(places.firstIndex(of: 99)! < places.firstIndex(of: 1)!, "\(places)")
+        // Both of two words held: the words ranking's best is ahead of that comic.
+        let whole = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 2, pinned: 0, meaning: meaning)
+        #expect(whole.map(\.num).firstIndex(of: 1)! < whole.map(\.num).firstIndex(of: 99)!)
     }
 
     @Test func theRankingIsTheSameWhateverPageIsAskedFor() {
@@ -85,8 +97,8 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         // `more` read 100, and the first is the start of the second.
         let words = (1...120).map { (num: $0, held: $0 % 3 + 1) }
         let meaning = [200, 77, 5, 201, 110, 64]
-        let short = SearchFusion.fuse(words: Array(words.prefix(60)), pinned: 0, meaning: meaning)
-        let long = SearchFusion.fuse(words: words, pinned: 0, meaning: meaning)
+        let short = SearchFusion.fuse(words: Array(words.prefix(60)), searched: 3, pinned: 0, meaning: meaning)
+        let long = SearchFusion.fuse(words: words, searched: 3, pinned: 0, meaning: meaning)
         #expect(Array(long.prefix(short.count)) == short)
         #expect(Set(long.map(\.num)).count == long.count, "no comic twice")
         #expect(Set(long.map(\.num)) == Set(words.map(\.num) + meaning))
@@ -96,11 +108,11 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     }
 
     @Test func equalScoresGoInNumberOrder() {
-        #expect(SearchFusion.fuse(words: whole([5]), pinned: 0, meaning: []).map(\.num) == [5])
-        #expect(SearchFusion.fuse(words: [], pinned: 0, meaning: []).isEmpty)
+        #expect(SearchFusion.fuse(words: whole([5]), searched: 2, pinned: 0, meaning: []).map(\.num) == [5])
+        #expect(SearchFusion.fuse(words: [], searched: 2, pinned: 0, meaning: []).isEmpty)
         // 1 / (10 + 2) by words and 2 / (10 + 14) by meaning are the same score.
         let meaning = Array(100..<113) + [3]
-        let tied = SearchFusion.fuse(words: whole([50, 8]), pinned: 0, meaning: meaning)
+        let tied = SearchFusion.fuse(words: whole([50, 8]), searched: 2, pinned: 0, meaning: meaning)
         let places = tied.map(\.num)
         #expect(SearchFusion.k == 10 && SearchFusion.meaningWeight == 2)
         #expect(places.firstIndex(of: 3)! + 1 == places.firstIndex(of: 8)!, "the same score: number order")

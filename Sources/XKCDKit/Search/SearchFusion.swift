@@ -30,8 +30,8 @@ enum SearchMethod: Sendable, Equatable {
 /// How a plain query's two rankings, by words and by meaning, become one (reciprocal rank
 /// fusion, weighted): a comic scores `weight / (k + rank)` in each ranking it is in, and the
 /// scores add up. By meaning the weight is ``meaningWeight``; by words it is the square of the
-/// share of the query's words the comic holds (of the most any comic holds), since a sentence
-/// searched by its words matches many comics by a word or two, and those say little. The comics
+/// share of the query's words the comic holds, since a sentence searched by its words matches
+/// many comics by a word or two, and those say little, even when no comic holds more. The comics
 /// the words ranking puts first for the title typed (``SearchRanking``) stay first, in its order.
 /// Only the best ``fusedWords`` words hits are fused, whatever a page asks for, so that the
 /// ranking is one from the first page to the last; the words hits below them follow in their
@@ -51,10 +51,10 @@ enum SearchFusion {
         let byMeaning: Bool
     }
 
-    /// `words` (best first, each with how many of the query's words it holds; its first
-    /// `pinned` the titles typed) and `meaning` (nearest first) as one ranking, best first;
-    /// equal scores in number order.
-    static func fuse(words all: [(num: Int, held: Int)], pinned: Int, meaning: [Int]) -> [Entry] {
+    /// `words` (best first, each with how many of the `searched` words of the query it holds;
+    /// its first `pinned` the titles typed) and `meaning` (nearest first) as one ranking, best
+    /// first; equal scores in number order.
+    static func fuse(words all: [(num: Int, held: Int)], searched: Int, pinned: Int, meaning: [Int]) -> [Entry] {
         let words = all.prefix(fusedWords)
         let meaningRank = Dictionary(meaning.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: min)
         let wordsRank = Dictionary(words.enumerated().map { ($1.num, $0 + 1) }, uniquingKeysWith: min)
@@ -62,10 +62,10 @@ enum SearchFusion {
             Entry(num: $0.num, byWords: true, byMeaning: meaningRank[$0.num] != nil)
         }
         let firstNums = Set(first.map(\.num))
-        let most = Double(max(words.map(\.held).max() ?? 1, 1))
+        let searched = Double(max(searched, words.map(\.held).max() ?? 1, 1))
         var scores: [Int: Double] = [:]
         for (place, hit) in words.enumerated().dropFirst(pinned) where !firstNums.contains(hit.num) {
-            let share = Double(hit.held) / most
+            let share = Double(hit.held) / searched
             scores[hit.num, default: 0] += share * share / (k + Double(place + 1 - pinned))
         }
         for (num, rank) in meaningRank where !firstNums.contains(num) {

@@ -181,8 +181,8 @@ extension Session {
         let (words, wordsTotal) = try wordsHits(
             text, expression: expression, limit: limit.map { max($0, SearchFusion.fusedWords) })
         let fused = SearchFusion.fuse(
-            words: words.map { ($0.num, $0.terms.count) }, pinned: words.prefix(while: \.titled).count,
-            meaning: near)
+            words: words.map { ($0.num, $0.terms.count) }, searched: Set(SearchQuery.words(text)).count,
+            pinned: words.prefix(while: \.titled).count, meaning: near)
         let page = limit.map { Array(fused.prefix($0)) } ?? fused
         let byWords = Dictionary(words.map { ($0.num, $0) }, uniquingKeysWith: { first, _ in first })
         let byMeaningAlone = try source.store.meaningHits(page.filter { !$0.byWords }.map(\.num))
