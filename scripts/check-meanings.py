@@ -8,7 +8,7 @@ numbers count as words. Prints every line that shares a word, with the words, an
 if there is any.
 
 usage: check-meanings.py --comicdb xkcd.sqlite3 [FILE.tsv ...]
-(default files: Fixtures/search/meanings.tsv and meanings-unseen.tsv)
+(default files: Fixtures/search/meanings.tsv, meanings-unseen.tsv and meanings-blind.tsv)
 """
 
 import argparse
@@ -91,7 +91,7 @@ def main():
     parser.add_argument(
         "files",
         nargs="*",
-        default=[os.path.join(root, "Fixtures/search", n) for n in ("meanings.tsv", "meanings-unseen.tsv")],
+        default=[os.path.join(root, "Fixtures/search", n) for n in ("meanings.tsv", "meanings-unseen.tsv", "meanings-blind.tsv")],
     )
     args = parser.parse_args()
     if not os.path.isfile(args.comicdb):

@@ -12,6 +12,11 @@ package enum SearchFixtures {
     /// text and transcript.
     package static func meanings() throws -> [(num: Int, query: String)] { try queries(in: "meanings.tsv") }
 
+    /// Fixtures/search/meanings-blind.tsv: more of those, written by someone who saw no result.
+    package static func blindMeanings() throws -> [(num: Int, query: String)] {
+        try queries(in: "meanings-blind.tsv")
+    }
+
     // The lines of Fixtures/search/`name`: a comic number, a tab, a query; `#` starts a comment.
     private static func queries(in name: String) throws -> [(num: Int, query: String)] {
         let file = ComicArchive.locateFixtures().appendingPathComponent("search/\(name)")

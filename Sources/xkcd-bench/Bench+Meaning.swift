@@ -66,6 +66,11 @@ extension Bench {
         table.addShare(
             "`search`: comics described in other words (Fixtures/search/meanings.tsv), comic in the top 3",
             ours: described.fused, floor: described.words, of: meanings.count, floorName: "words alone", least: 0.6)
+        let blind = try SearchFixtures.blindMeanings()
+        let unseen = try rank(blind, within: 3)
+        table.addShare(
+            "`search`: more, described by someone who saw no result (Fixtures/search/meanings-blind.tsv), top 3",
+            ours: unseen.fused, floor: unseen.words, of: blind.count, floorName: "words alone", least: 0.6)
         let sentences = try SearchFixtures.sentences()
         let remembered = try rank(sentences, within: 3)
         table.addShare(
