@@ -51,7 +51,32 @@ import Testing
         #expect(run.stdout.contains("zsh:  add \(share)/zsh/site-functions to fpath before compinit"))
         #expect(run.stdout.contains("fish: loads it when \(share) is in XDG_DATA_DIRS"))
         // The model goes where the program looks beside its bin folder.
-        #expect(FileManager.default.fileExists(atPath: "\(share)/xkcd/all-minilm-l6-v2.xkcd"))
+        #expect(FileManager.default.fileExists(atPath: "\(prefix)/lib/xkcd/all-minilm-l6-v2.xkcd"))
+    }
+
+    @Test func theModelIsKeptOutOfTheDataDirectoryAndOneAnEarlierInstallPutThereGoes() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let script = try Self.release(in: scratch)
+        // Under ~/.local, PREFIX/share/xkcd is the data directory: an earlier release put the
+        // model beside the store there.
+        let home = scratch.appendingPathComponent("home")
+        let data = home.appendingPathComponent(".local/share/xkcd")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("store".utf8).write(to: data.appendingPathComponent("xkcd.sqlite3"))
+        try Data("model".utf8).write(to: data.appendingPathComponent("all-minilm-l6-v2.xkcd"))
+        let environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "HOME": home.path]
+        let install = try ChildProcess.run("/usr/bin/env", ["sh", script.path], environment: environment)
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stdout.contains("removed \(data.path)/all-minilm-l6-v2.xkcd"), "\(install.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["xkcd.sqlite3"])
+        let model = home.appendingPathComponent(".local/lib/xkcd/all-minilm-l6-v2.xkcd").path
+        #expect(FileManager.default.fileExists(atPath: model))
+        let uninstall = try ChildProcess.run(
+            "/usr/bin/env", ["sh", script.path, "--uninstall"], environment: environment)
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/lib/xkcd").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["xkcd.sqlite3"], "the store stays")
     }
 
     // The release's layout, as scripts/package.sh makes it, with placeholder files: its install.sh.

@@ -410,8 +410,11 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         // The tarball: beside the program.
         try place("tar/" + fileName)
         #expect(found("tar/xkcd"))
-        // install.sh: PREFIX/share/xkcd beside PREFIX/bin.
+        // install.sh: PREFIX/lib/xkcd beside PREFIX/bin, not PREFIX/share/xkcd, which under
+        // ~/.local is the data directory.
         try place("prefix/share/xkcd/" + fileName)
+        #expect(!found("prefix/bin/xkcd"))
+        try place("prefix/lib/xkcd/" + fileName)
         #expect(found("prefix/bin/xkcd"))
         // A source build: .build/release is a link to .build/<triple>/release.
         try FileManager.default.createDirectory(

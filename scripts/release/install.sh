@@ -3,9 +3,10 @@
 #   ./install.sh [--prefix DIR]      or      PREFIX=DIR ./install.sh
 #   ./install.sh --uninstall [--prefix DIR]   (what ./uninstall.sh runs)
 # PREFIX/bin/xkcd, its man page in PREFIX/share/man/man1, its bash, zsh and fish
-# completions, and the sentence encoder's model in PREFIX/share/xkcd (where the program looks
-# for it beside its bin folder). Removing takes only those six files: the comics, favorites and history in
-# xkcd's data directory (~/.local/share/xkcd, or XKCD_DATA_DIR) are kept.
+# completions, and the sentence encoder's model in PREFIX/lib/xkcd (where the program looks for
+# it beside its bin folder; not PREFIX/share/xkcd, which under ~/.local is xkcd's data
+# directory). Removing takes only those six files: the comics, favorites and history in xkcd's
+# data directory (~/.local/share/xkcd, or XKCD_DATA_DIR) are kept.
 set -eu
 
 name=${XKCD_INSTALL_NAME:-install.sh}
@@ -52,7 +53,9 @@ xkcd.1:share/man/man1/xkcd.1:644
 completions/xkcd.bash:share/bash-completion/completions/xkcd:644
 completions/_xkcd:share/zsh/site-functions/_xkcd:644
 completions/xkcd.fish:share/fish/vendor_completions.d/xkcd.fish:644
-all-minilm-l6-v2.xkcd:share/xkcd/all-minilm-l6-v2.xkcd:644"
+all-minilm-l6-v2.xkcd:lib/xkcd/all-minilm-l6-v2.xkcd:644"
+# Where an earlier release put the model: under ~/.local, xkcd's data directory.
+earlier_model=$prefix/share/xkcd/all-minilm-l6-v2.xkcd
 
 # Stops with one line when the folder that would hold `$1` (or its nearest existing parent)
 # cannot be written: a prefix such as /usr/local belongs to root.
@@ -86,8 +89,12 @@ if [ -n "$uninstall" ]; then
             echo "  not there: $target"
         fi
     done
+    if [ -f "$earlier_model" ] && rm -f "$earlier_model"; then
+        echo "  removed $earlier_model"
+        removed=$((removed + 1))
+    fi
     # The model's folder is xkcd's own: it goes once empty.
-    rmdir "$prefix/share/xkcd" 2>/dev/null || true
+    rmdir "$prefix/lib/xkcd" 2>/dev/null || true
     if [ "$removed" -eq 0 ]; then
         echo "Nothing of xkcd was installed under $prefix."
     else
@@ -121,6 +128,10 @@ for entry in $files; do
     mv -f "$target.new.$$" "$target"
     echo "  $target"
 done
+
+if [ -f "$earlier_model" ] && rm -f "$earlier_model"; then
+    echo "  removed $earlier_model (the model's place before)"
+fi
 
 case ":${PATH:-}:" in
 *":$prefix/bin:"*) ;;

@@ -78,9 +78,9 @@ package final class MeaningModel: Sendable {
     package static let fileName = "all-minilm-l6-v2.xkcd"
 
     /// Where the model is looked for, in order: the file `XKCD_MODEL` names (empty: no model),
-    /// beside the program (the tarball), in `share/xkcd` beside its `bin` (install.sh), a source
-    /// build's `.build/model` (the program is in `.build/release`, a link to
-    /// `.build/<triple>/release`), and the installed package's.
+    /// beside the program (the tarball), in `lib/xkcd` beside its `bin` (install.sh), a source
+    /// build's `.build/model` (the program is in `.build/<triple>/release`, which
+    /// `.build/release` links to), and the installed package's.
     package static func locate(
         environment: Environment, executable: URL?, installed: String = "/usr/share/xkcd/" + fileName
     ) -> MeaningModel {
@@ -90,11 +90,10 @@ package final class MeaningModel: Sendable {
                 : MeaningModel(file: URL(fileURLWithPath: LocalPath.expandingTilde(named, environment: environment)))
         }
         var candidates: [URL] = []
-        if let directory = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
+        if let directory = executable?.resolvingSymlinksInPath().deletingLastPathComponent().resolvingSymlinksInPath() {
             let parent = directory.deletingLastPathComponent()
             candidates.append(directory.appendingPathComponent(fileName))
-            candidates.append(parent.appendingPathComponent("share/xkcd/" + fileName))
-            candidates.append(parent.appendingPathComponent("model/" + fileName))
+            candidates.append(parent.appendingPathComponent("lib/xkcd/" + fileName))
             candidates.append(parent.deletingLastPathComponent().appendingPathComponent("model/" + fileName))
         }
         candidates.append(URL(fileURLWithPath: installed))
