@@ -315,6 +315,18 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(byMeaning.first?.num == 353 && byMeaning.allSatisfy { $0.closeInMeaning && !$0.foundByWords })
     }
 
+    @Test func aCacheClearedByAnotherSessionTakesTheVectorsOfTheComicsItDeleted() async throws {
+        let (session, _) = try await synced()
+        let (before, _) = try await results(session, .search("serpent levitate", by: .meaning))
+        #expect(before.first?.num == 353, "the vectors are read: \(before.map(\.num))")
+        // Another process keeps one favorite and clears the rest.
+        let other = try library().session(meaning: MeaningModel(IdeaEncoder()))
+        _ = try await other.run(.favorite(.number(1)))
+        _ = try await other.run(.cacheClear(skipConfirmation: true))
+        let (after, total) = try await results(session, .search("serpent levitate", by: .meaning))
+        #expect(after.allSatisfy { $0.num == 1 } && total == after.count, "\(after.map(\.num)), \(total) in all")
+    }
+
     @Test func moreGoesOnWithTheSameRanking() async throws {
         let (session, _) = try await synced()
         let (first, total) = try await results(session, .search("school database python", limit: 3))

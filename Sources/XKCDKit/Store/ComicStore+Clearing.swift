@@ -51,6 +51,8 @@ extension ComicStore {
             // The index is built again from the favorites left: what it held of the deleted
             // comics can no longer be derived to remove it entry by entry.
             try Self.rebuildIndex(in: db)
+            // The deleted comics' vectors went with them.
+            try Self.reviseMeaning(in: db)
             try db.execute("DELETE FROM absent")
             try db.execute("DELETE FROM single_resolution")
             return (ClearableItems(comics: comics, images: files.count, explanations: explanations), files)

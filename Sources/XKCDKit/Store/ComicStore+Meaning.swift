@@ -85,8 +85,14 @@ extension ComicStore {
                     ])
                 }
             }
-            try Self.setState(.meaningRevision, String(Int64.random(in: 1...Int64.max)), in: db)
+            try Self.reviseMeaning(in: db)
         }
+    }
+
+    /// Gives the index by meaning a new revision, within the caller's transaction: its vectors
+    /// were written or deleted, and what a session holds of them is stale.
+    static func reviseMeaning(in db: SQLiteConnection) throws {
+        try setState(.meaningRevision, String(Int64.random(in: 1...Int64.max)), in: db)
     }
 
     /// The vectors `model` made, with the revision they were read at.
