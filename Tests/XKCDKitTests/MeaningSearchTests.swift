@@ -61,7 +61,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     private func whole(_ nums: [Int]) -> [(num: Int, held: Int)] { nums.map { ($0, 2) } }
 
     @Test func titlesTypedStayFirstThenBothRankingsCount() {
-        let fused = SearchFusion.fuse(words: whole([7, 1, 2, 3, 4]), searched: 2, pinned: 1, meaning: [9, 3, 8])
+        let fused = SearchFusion.fuse(words: whole([7, 1, 2, 3, 4]), searched: 2, pinned: 1, keywords: false, meaning: [9, 3, 8])
         #expect(fused.first == SearchFusion.Entry(num: 7, byWords: true, byMeaning: false))
         #expect(fused[1].num == 3, "found by both outranks either alone: \(fused.map(\.num))")
         #expect(Set(fused.map(\.num)) == [7, 1, 2, 3, 4, 9, 8])
@@ -70,25 +70,43 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
 
     @Test func aWordsHitHoldingFewOfTheWordsWeighsLittle() {
         // A sentence's words found one or two at a time say less than the nearest in meaning.
-        let weak = SearchFusion.fuse(words: [(1, 1), (2, 1), (3, 4)], searched: 4, pinned: 0, meaning: [99, 3])
+        let weak = SearchFusion.fuse(words: [(1, 1), (2, 1), (3, 4)], searched: 4, pinned: 0, keywords: false, meaning: [99, 3])
         #expect(weak.map(\.num).prefix(2) == [3, 99], "\(weak.map(\.num))")
         let place = weak.firstIndex { $0.num == 1 }!
         #expect(place == 2)
         // Every word held: the words ranking's best comes before the meaning ranking's.
-        let strong = SearchFusion.fuse(words: whole([1]), searched: 2, pinned: 0, meaning: [99])
+        let strong = SearchFusion.fuse(words: whole([1]), searched: 2, pinned: 0, keywords: false, meaning: [99])
         #expect(strong.map(\.num) == [99, 1] || strong.map(\.num) == [1, 99])
         #expect(strong[0].num == 99, "the meaning ranking weighs twice a full words hit at the same place")
+    }
+
+    @Test func oneOrTwoWordsPutTheComicsHoldingThemAllFirst() {
+        // "ball pit": #219 alone holds both words, fourth by words; meaning finds others.
+        let words = [(num: 10, held: 1), (11, 1), (12, 1), (219, 2), (13, 1)]
+        let fused = SearchFusion.fuse(words: words, searched: 2, pinned: 0, keywords: true, meaning: [150, 152, 13])
+        #expect(fused.first == SearchFusion.Entry(num: 219, byWords: true, byMeaning: false), "\(fused.map(\.num))")
+        #expect(fused.map(\.num).prefix(3) == [219, 150, 13], "then the fused ranking: \(fused.map(\.num))")
+        // A sentence's words held all by one comic do not put it first.
+        let sentence = SearchFusion.fuse(words: words, searched: 2, pinned: 0, keywords: false, meaning: [150])
+        #expect(sentence.first?.num == 150)
+    }
+
+    @Test func onlyComicsNearlyAsCloseAsTheNearestCountAsCloseInMeaning() {
+        let nearest: [(num: Int, similarity: Float)] = [(353, 0.62), (1987, 0.54), (2510, 0.49), (196, 0.35)]
+        #expect(SearchFusion.close(nearest) == [353, 1987], "80% of 0.62 is 0.496")
+        #expect(SearchFusion.close([(1, 0.31), (2, 0.26), (3, 0.24)]) == [1, 2], "at least 0.25")
+        #expect(SearchFusion.close([(1, 0.2)]).isEmpty && SearchFusion.close([]).isEmpty)
     }
 
     @Test func aSentenceWhoseBestWordsHitHoldsFewOfItsWordsGoesByMeaning() {
         // Eight words searched, and no comic holds more than two: the comic 15th nearest in
         // meaning outranks the words ranking's best.
         let meaning = Array(100..<114) + [99]
-        let fused = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 8, pinned: 0, meaning: meaning)
+        let fused = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 8, pinned: 0, keywords: false, meaning: meaning)
         let places = fused.map(\.num)
         #expect(places.firstIndex(of: 99)! < places.firstIndex(of: 1)!, "\(places)")
         // Both of two words held: the words ranking's best is ahead of that comic.
-        let whole = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 2, pinned: 0, meaning: meaning)
+        let whole = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 2, pinned: 0, keywords: false, meaning: meaning)
         #expect(whole.map(\.num).firstIndex(of: 1)! < whole.map(\.num).firstIndex(of: 99)!)
     }
 
@@ -97,8 +115,8 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         // `more` read 100, and the first is the start of the second.
         let words = (1...120).map { (num: $0, held: $0 % 3 + 1) }
         let meaning = [200, 77, 5, 201, 110, 64]
-        let short = SearchFusion.fuse(words: Array(words.prefix(60)), searched: 3, pinned: 0, meaning: meaning)
-        let long = SearchFusion.fuse(words: words, searched: 3, pinned: 0, meaning: meaning)
+        let short = SearchFusion.fuse(words: Array(words.prefix(60)), searched: 3, pinned: 0, keywords: false, meaning: meaning)
+        let long = SearchFusion.fuse(words: words, searched: 3, pinned: 0, keywords: false, meaning: meaning)
         #expect(Array(long.prefix(short.count)) == short)
         #expect(Set(long.map(\.num)).count == long.count, "no comic twice")
         #expect(Set(long.map(\.num)) == Set(words.map(\.num) + meaning))
@@ -108,11 +126,11 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     }
 
     @Test func equalScoresGoInNumberOrder() {
-        #expect(SearchFusion.fuse(words: whole([5]), searched: 2, pinned: 0, meaning: []).map(\.num) == [5])
-        #expect(SearchFusion.fuse(words: [], searched: 2, pinned: 0, meaning: []).isEmpty)
+        #expect(SearchFusion.fuse(words: whole([5]), searched: 2, pinned: 0, keywords: false, meaning: []).map(\.num) == [5])
+        #expect(SearchFusion.fuse(words: [], searched: 2, pinned: 0, keywords: false, meaning: []).isEmpty)
         // 1 / (10 + 2) by words and 2 / (10 + 14) by meaning are the same score.
         let meaning = Array(100..<113) + [3]
-        let tied = SearchFusion.fuse(words: whole([50, 8]), searched: 2, pinned: 0, meaning: meaning)
+        let tied = SearchFusion.fuse(words: whole([50, 8]), searched: 2, pinned: 0, keywords: false, meaning: meaning)
         let places = tied.map(\.num)
         #expect(SearchFusion.k == 10 && SearchFusion.meaningWeight == 2)
         #expect(places.firstIndex(of: 3)! + 1 == places.firstIndex(of: 8)!, "the same score: number order")
@@ -329,15 +347,16 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
 
     @Test func moreGoesOnWithTheSameRanking() async throws {
         let (session, _) = try await synced()
-        let (first, total) = try await results(session, .search("school database python", limit: 3))
+        let (first, total) = try await results(session, .search("people who think they know computers, a snake flying at school and a table of records", limit: 3))
         let outcome = try await session.run(.more)
         guard case let .moreHits(_, next, offset, moreTotal, _) = outcome else {
             Issue.record("\(outcome)")
             return
         }
-        #expect(offset == 3 && moreTotal == total)
+        #expect(offset == 3 && moreTotal == total && next.count == total - 3, "\(first.map(\.num)), \(total) in all")
+        #expect(next.contains { $0.closeInMeaning } && next.contains { !$0.closeInMeaning })
         #expect(Set(first.map(\.num)).isDisjoint(with: next.map(\.num)))
-        let (all, _) = try await results(session, .search("school database python", limit: 3 + next.count))
+        let (all, _) = try await results(session, .search("people who think they know computers, a snake flying at school and a table of records", limit: 3 + next.count))
         #expect(all.map(\.num) == (first + next).map(\.num))
     }
 
@@ -367,6 +386,13 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
             return
         }
         #expect(alone != .asTyped)
+        // And so do two words that find enough as typed: keywords, not a sentence.
+        let keywords = try await session.run(.search("computer flyng"))
+        guard case let .searchResults(_, _, _, offeredForTwo, _) = keywords else {
+            Issue.record("\(keywords)")
+            return
+        }
+        #expect(offeredForTwo == .suggested("computer flying"), "\(offeredForTwo)")
     }
 
     @Test func withoutTheIndexSearchIsByWordsAndSaysOnceHowToBuildIt() async throws {

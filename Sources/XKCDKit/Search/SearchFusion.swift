@@ -33,9 +33,11 @@ enum SearchMethod: Sendable, Equatable {
 /// share of the query's words the comic holds, since a sentence searched by its words matches
 /// many comics by a word or two, and those say little, even when no comic holds more. The comics
 /// the words ranking puts first for the title typed (``SearchRanking``) stay first, in its order.
-/// Only the best ``fusedWords`` words hits are fused, whatever a page asks for, so that the
-/// ranking is one from the first page to the last; the words hits below them follow in their
-/// order.
+/// For one or two words, searched as keywords, the comics holding them all come next, in the
+/// words ranking's order. Only the best ``fusedWords`` words hits are fused, whatever a page
+/// asks for, so that the ranking is one from the first page to the last; the words hits below
+/// them follow in their order. Of the comics nearest in meaning, only those nearly as close as
+/// the nearest count (``close(_:)``).
 enum SearchFusion {
     /// How many of the best words hits are fused with the meaning ranking.
     static let fusedWords = 50
@@ -43,6 +45,17 @@ enum SearchFusion {
     static let k = 10.0
     /// The meaning ranking's weight beside a words hit's that holds every word searched.
     static let meaningWeight = 2.0
+    /// The least cosine similarity at which a comic counts as close in meaning to a query.
+    static let closeInMeaning: Float = 0.25
+    /// The least share of the nearest comic's similarity another needs to count as close too:
+    /// far below the nearest, a comic is close to nothing in particular the query says.
+    static let shareOfNearest: Float = 0.8
+
+    /// Of `nearest` (nearest first), the comics that count as close in meaning.
+    static func close(_ nearest: [(num: Int, similarity: Float)]) -> [Int] {
+        let least = max(closeInMeaning, shareOfNearest * (nearest.first?.similarity ?? 0))
+        return nearest.prefix { $0.similarity >= least }.map(\.num)
+    }
 
     /// A comic of the fused ranking and the rankings that found it.
     struct Entry: Sendable, Equatable {
@@ -53,12 +66,15 @@ enum SearchFusion {
 
     /// `words` (best first, each with how many of the `searched` words of the query it holds;
     /// its first `pinned` the titles typed) and `meaning` (nearest first) as one ranking, best
-    /// first; equal scores in number order.
-    static func fuse(words all: [(num: Int, held: Int)], searched: Int, pinned: Int, meaning: [Int]) -> [Entry] {
+    /// first; equal scores in number order. `keywords`: the query is one or two words.
+    static func fuse(
+        words all: [(num: Int, held: Int)], searched: Int, pinned: Int, keywords: Bool, meaning: [Int]
+    ) -> [Entry] {
         let words = all.prefix(fusedWords)
+        let holdingAll = keywords ? words.dropFirst(pinned).filter { $0.held >= searched } : []
         let meaningRank = Dictionary(meaning.enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: min)
         let wordsRank = Dictionary(words.enumerated().map { ($1.num, $0 + 1) }, uniquingKeysWith: min)
-        let first = words.prefix(pinned).map {
+        let first = (words.prefix(pinned) + holdingAll).map {
             Entry(num: $0.num, byWords: true, byMeaning: meaningRank[$0.num] != nil)
         }
         let firstNums = Set(first.map(\.num))

@@ -67,10 +67,11 @@ extension Session {
                     spelling: .corrected(shown, asTyped: TerminalSanitizer.sanitize(text, multiline: false)),
                     options: options)
             }
-            // A correction that finds nothing is not offered, nor one of a query whose words
-            // found enough and whose meaning was searched too: the comic a sentence describes
-            // is found by its meaning, whatever a word of it looks like.
-            let foundByMeaning = method == .fused && found.wordsTotal >= SpellingCorrection.fewHits
+            // A correction that finds nothing is not offered, nor one of a sentence (more than
+            // two words) whose words found enough and whose meaning was searched too: the comic
+            // it describes is found by its meaning, whatever a word of it looks like.
+            let foundByMeaning =
+                method == .fused && !SearchRanking(text).short && found.wordsTotal >= SpellingCorrection.fewHits
             if !foundByMeaning, better.map({ $0.wordsTotal > 0 }) ?? true { spelling = .suggested(shown) }
         }
         state.searched(text, shown: found.hits.count, method: method, options: options)
@@ -102,8 +103,6 @@ extension Session {
 
     /// How many of the comics nearest in meaning a search considers.
     static let meaningCandidates = 50
-    /// The least cosine similarity at which a comic counts as close in meaning to a query.
-    static let closeInMeaning: Float = 0.25
 
     // What a search goes by: words alone for a phrase, a prefix, an operator or `exact`, and
     // where there is no index by meaning (which is said once, where a model could build one).
@@ -166,9 +165,7 @@ extension Session {
             return (hits, total, total)
         }
         let query = encoder.embed([text])[0]
-        let near = vectors.nearest(to: query, count: Self.meaningCandidates).filter {
-            $0.similarity >= Self.closeInMeaning
-        }.map(\.num)
+        let near = SearchFusion.close(vectors.nearest(to: query, count: Self.meaningCandidates))
         if method == .meaning {
             let shown = limit.map { Array(near.prefix($0)) } ?? near
             let hits = try source.store.meaningHits(shown).map { hit in
@@ -182,7 +179,7 @@ extension Session {
             text, expression: expression, limit: limit.map { max($0, SearchFusion.fusedWords) })
         let fused = SearchFusion.fuse(
             words: words.map { ($0.num, $0.terms.count) }, searched: Set(SearchQuery.words(text)).count,
-            pinned: words.prefix(while: \.titled).count, meaning: near)
+            pinned: words.prefix(while: \.titled).count, keywords: SearchRanking(text).short, meaning: near)
         let page = limit.map { Array(fused.prefix($0)) } ?? fused
         let byWords = Dictionary(words.map { ($0.num, $0) }, uniquingKeysWith: { first, _ in first })
         let byMeaningAlone = try source.store.meaningHits(page.filter { !$0.byWords }.map(\.num))
