@@ -61,7 +61,8 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     private func whole(_ nums: [Int]) -> [(num: Int, held: Int)] { nums.map { ($0, 2) } }
 
     @Test func titlesTypedStayFirstThenBothRankingsCount() {
-        let fused = SearchFusion.fuse(words: whole([7, 1, 2, 3, 4]), searched: 2, pinned: 1, keywords: false, meaning: [9, 3, 8])
+        let fused = SearchFusion.fuse(
+            words: whole([7, 1, 2, 3, 4]), searched: 2, pinned: 1, keywords: false, meaning: [9, 3, 8])
         #expect(fused.first == SearchFusion.Entry(num: 7, byWords: true, byMeaning: false))
         #expect(fused[1].num == 3, "found by both outranks either alone: \(fused.map(\.num))")
         #expect(Set(fused.map(\.num)) == [7, 1, 2, 3, 4, 9, 8])
@@ -70,7 +71,8 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
 
     @Test func aWordsHitHoldingFewOfTheWordsWeighsLittle() {
         // A sentence's words found one or two at a time say less than the nearest in meaning.
-        let weak = SearchFusion.fuse(words: [(1, 1), (2, 1), (3, 4)], searched: 4, pinned: 0, keywords: false, meaning: [99, 3])
+        let weak = SearchFusion.fuse(
+            words: [(1, 1), (2, 1), (3, 4)], searched: 4, pinned: 0, keywords: false, meaning: [99, 3])
         #expect(weak.map(\.num).prefix(2) == [3, 99], "\(weak.map(\.num))")
         let place = weak.firstIndex { $0.num == 1 }!
         #expect(place == 2)
@@ -102,11 +104,13 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         // Eight words searched, and no comic holds more than two: the comic 15th nearest in
         // meaning outranks the words ranking's best.
         let meaning = Array(100..<114) + [99]
-        let fused = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 8, pinned: 0, keywords: false, meaning: meaning)
+        let fused = SearchFusion.fuse(
+            words: [(1, 2), (2, 1)], searched: 8, pinned: 0, keywords: false, meaning: meaning)
         let places = fused.map(\.num)
         #expect(places.firstIndex(of: 99)! < places.firstIndex(of: 1)!, "\(places)")
         // Both of two words held: the words ranking's best is ahead of that comic.
-        let whole = SearchFusion.fuse(words: [(1, 2), (2, 1)], searched: 2, pinned: 0, keywords: false, meaning: meaning)
+        let whole = SearchFusion.fuse(
+            words: [(1, 2), (2, 1)], searched: 2, pinned: 0, keywords: false, meaning: meaning)
         #expect(whole.map(\.num).firstIndex(of: 1)! < whole.map(\.num).firstIndex(of: 99)!)
     }
 
@@ -115,7 +119,8 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         // `more` read 100, and the first is the start of the second.
         let words = (1...120).map { (num: $0, held: $0 % 3 + 1) }
         let meaning = [200, 77, 5, 201, 110, 64]
-        let short = SearchFusion.fuse(words: Array(words.prefix(60)), searched: 3, pinned: 0, keywords: false, meaning: meaning)
+        let short = SearchFusion.fuse(
+            words: Array(words.prefix(60)), searched: 3, pinned: 0, keywords: false, meaning: meaning)
         let long = SearchFusion.fuse(words: words, searched: 3, pinned: 0, keywords: false, meaning: meaning)
         #expect(Array(long.prefix(short.count)) == short)
         #expect(Set(long.map(\.num)).count == long.count, "no comic twice")
@@ -126,7 +131,9 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     }
 
     @Test func equalScoresGoInNumberOrder() {
-        #expect(SearchFusion.fuse(words: whole([5]), searched: 2, pinned: 0, keywords: false, meaning: []).map(\.num) == [5])
+        #expect(
+            SearchFusion.fuse(words: whole([5]), searched: 2, pinned: 0, keywords: false, meaning: []).map(\.num) == [5]
+        )
         #expect(SearchFusion.fuse(words: [], searched: 2, pinned: 0, keywords: false, meaning: []).isEmpty)
         // 1 / (10 + 2) by words and 2 / (10 + 14) by meaning are the same score.
         let meaning = Array(100..<113) + [3]
@@ -347,7 +354,9 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
 
     @Test func moreGoesOnWithTheSameRanking() async throws {
         let (session, _) = try await synced()
-        let (first, total) = try await results(session, .search("people who think they know computers, a snake flying at school and a table of records", limit: 3))
+        let (first, total) = try await results(
+            session,
+            .search("people who think they know computers, a snake flying at school and a table of records", limit: 3))
         let outcome = try await session.run(.more)
         guard case let .moreHits(_, next, offset, moreTotal, _) = outcome else {
             Issue.record("\(outcome)")
@@ -356,7 +365,11 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(offset == 3 && moreTotal == total && next.count == total - 3, "\(first.map(\.num)), \(total) in all")
         #expect(next.contains { $0.closeInMeaning } && next.contains { !$0.closeInMeaning })
         #expect(Set(first.map(\.num)).isDisjoint(with: next.map(\.num)))
-        let (all, _) = try await results(session, .search("people who think they know computers, a snake flying at school and a table of records", limit: 3 + next.count))
+        let (all, _) = try await results(
+            session,
+            .search(
+                "people who think they know computers, a snake flying at school and a table of records",
+                limit: 3 + next.count))
         #expect(all.map(\.num) == (first + next).map(\.num))
     }
 
