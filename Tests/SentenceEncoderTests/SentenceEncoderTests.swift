@@ -46,9 +46,9 @@ struct SentenceEncoderReferenceTests {
     func vectorsAreThePythonModelsWithinQuantisation() throws {
         let encoder = try Self.encoder()
         let sentences = try Self.references().sentences
-        let cosines = zip(encoder.embed(sentences.map(\.text)), sentences).map { vector, sentence in
-            cosine(vector, sentence.vector)
-        }
+        let vectors = encoder.embed(sentences.map(\.text))
+        try #require(sentences.count == 50 && vectors.count == 50)
+        let cosines = zip(vectors, sentences).map { vector, sentence in cosine(vector, sentence.vector) }
         for (cosine, sentence) in zip(cosines, sentences) {
             #expect(cosine >= 0.99, "\(sentence.text)")
         }

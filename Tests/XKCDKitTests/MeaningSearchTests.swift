@@ -499,3 +499,10 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         }
     }
 }
+
+extension ComicStore {
+    /// How many stored comics have vectors `model` made.
+    func meaningCount(model: String) throws -> Int {
+        try read { db in try db.value("SELECT count(DISTINCT num) FROM meaning WHERE model = ?", [model]) ?? 0 }
+    }
+}

@@ -84,10 +84,16 @@ extension SearchTests {
         // The command repeats the options the search ran with: without them it would rank anew.
         let byMeaning = Outcome.searchResults(
             query: "a bride", hits: first.hits, total: first.hits.count + left,
-            options: SearchOptions(exact: true, by: .meaning))
+            options: SearchOptions(by: .meaning))
         #expect(
             renderer.render(byMeaning).hasSuffix(
-                "… \(left) more: xkcd search a bride --exact --by meaning --limit 20 (or --all)\n"))
+                "… \(left) more: xkcd search a bride --by meaning --limit 20 (or --all)\n"))
+        let exactByWords = Outcome.searchResults(
+            query: "a bride", hits: first.hits, total: first.hits.count + left,
+            options: SearchOptions(exact: true, by: .words))
+        #expect(
+            renderer.render(exactByWords).hasSuffix(
+                "… \(left) more: xkcd search a bride --exact --by words --limit 20 (or --all)\n"))
         let moreByWords = Outcome.moreHits(
             query: "-x", hits: Array(first.hits.prefix(1)), offset: 30, total: 33, options: SearchOptions(by: .words))
         #expect(renderer.render(moreByWords).hasSuffix("… 2 more: xkcd search --by words --all -- -x\n"))

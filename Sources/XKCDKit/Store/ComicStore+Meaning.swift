@@ -51,7 +51,7 @@ extension ComicStore {
                 SELECT search_text.*, comic.fetched_at AS comic_at, explanation.fetched_at AS explained_at
                 FROM search_text JOIN comic USING (num) LEFT JOIN explanation USING (num)
                 WHERE num IN (SELECT value FROM json_each(?)) ORDER BY num
-                """, ["[" + numbers.map(String.init).joined(separator: ",") + "]"]
+                """, [Self.jsonArray(numbers)]
             ) { row in
                 MeaningSource(
                     num: row["num"],
@@ -111,14 +111,9 @@ extension ComicStore {
         }
     }
 
-    /// The revision of the index by meaning: it changes whenever vectors are written.
+    /// The revision of the index by meaning: it changes whenever vectors are written or deleted.
     func meaningRevision() throws -> String? {
         try state(.meaningRevision)
-    }
-
-    /// How many stored comics have vectors `model` made.
-    func meaningCount(model: String) throws -> Int {
-        try read { db in try db.value("SELECT count(DISTINCT num) FROM meaning WHERE model = ?", [model]) ?? 0 }
     }
 }
 

@@ -95,7 +95,7 @@ extension ComicStore {
                     """
                     SELECT rowid FROM comic_fts WHERE comic_fts MATCH ?
                         AND rowid IN (SELECT value FROM json_each(?))
-                    """, [expression, "[" + numbers.map(String.init).joined(separator: ",") + "]"], as: Int.self))
+                    """, [expression, Self.jsonArray(numbers)], as: Int.self))
         }
     }
 
@@ -106,7 +106,7 @@ extension ComicStore {
         let found = try read { db in
             try db.rows(
                 "SELECT num, title, alt FROM search_text WHERE num IN (SELECT value FROM json_each(?))",
-                ["[" + numbers.map(String.init).joined(separator: ",") + "]"]
+                [Self.jsonArray(numbers)]
             ) { row in
                 var hit = SearchHit(num: row["num"], title: row["title"], snippet: Self.opening(of: row["alt"]))
                 hit.foundByWords = false
