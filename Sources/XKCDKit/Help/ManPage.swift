@@ -127,6 +127,11 @@ package enum ManPage {
         ),
         ("XDG_DATA_HOME", "Where the default data directory is (XDG_DATA_HOME/xkcd)."),
         (
+            "XKCD_MODEL",
+            "The sentence encoder's model file search by meaning reads, instead of the one installed (see FILES); "
+                + "empty: no search by meaning."
+        ),
+        (
             "TERM",
             "Colour only when it is set and not dumb; with COLORTERM, TERM_PROGRAM and KITTY_WINDOW_ID it picks "
                 + "how images are drawn."
@@ -150,6 +155,12 @@ package enum ManPage {
                 + "names and the temporary files of downloads that were killed."
         ),
         ("DATA/history", "The REPL's line history."),
+        (
+            "/usr/share/xkcd/all-minilm-l6-v2.xkcd",
+            "The sentence encoder's model (all-MiniLM-L6-v2, Apache-2.0) that search by meaning and sync's index "
+                + "by meaning use, as the package installs it; a release keeps it beside the program, install.sh in "
+                + "PREFIX/lib/xkcd, a source build in .build/model, and XKCD_MODEL names another."
+        ),
         ("~/.editrc", "libedit's settings for the REPL: key bindings, vi mode."),
         (
             "~/.config/xkcd/config.toml",
