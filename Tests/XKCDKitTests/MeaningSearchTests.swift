@@ -304,6 +304,33 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(try store.meaningCount(model: encoder.identity) == stored)
     }
 
+    @Test func aSyncFindingTheIndexBeingBuiltElsewhereLeavesIt() async throws {
+        let plain = try library().session()
+        _ = try await plain.run(.sync(images: false, explanations: false))
+        let store = await plain.source.store
+        let session = try library().session(meaning: MeaningModel(IdeaEncoder()))
+        do {
+            // Another process's sync, building the index now, holds the lock.
+            let elsewhere = try #require(store.lockMeaningIndex())
+            #expect(store.lockMeaningIndex() == nil)
+            guard case let .synced(left) = try await session.run(.sync(images: false, explanations: false)) else {
+                Issue.record("no summary")
+                return
+            }
+            #expect(left.meaningsMade == 0 && left.meaningError == "another sync is building it now")
+            #expect(
+                Renderer(width: 80, color: false, json: false).render(.synced(left)).contains(
+                    "not indexed by meaning: another sync is building it now"))
+            withExtendedLifetime(elsewhere) {}
+        }
+        // Once that one is done, the next sync builds the index.
+        guard case let .synced(built) = try await session.run(.sync(images: false, explanations: false)) else {
+            Issue.record("no summary")
+            return
+        }
+        #expect(built.meaningsMade == (try store.comicCount()) && built.meaningError == nil)
+    }
+
     @Test func aComicDescribedInOtherWordsIsFoundAndSaysWhy() async throws {
         let (session, _) = try await synced()
         // No comic holds "serpent" or "levitate"; #353 holds a python and flying.

@@ -7,7 +7,8 @@
 /// Gives every stored comic whose text is new to the encoder (a new comic, a new explanation, a
 /// new model) its vector in the index by meaning, a handful at a time: the encoder runs on a
 /// thread of its own, each handful is stored as it is done, and Ctrl-C stops it between two,
-/// keeping what was stored. Run again, it goes on with the rest.
+/// keeping what was stored. Run again, it goes on with the rest. One sync at a time builds it:
+/// another finds it being built and leaves it.
 struct MeaningIndexer {
     let store: ComicStore
     let encoder: any MeaningEncoder
@@ -19,6 +20,11 @@ struct MeaningIndexer {
     static let handful = 48
 
     func run(into summary: inout SyncSummary) async throws {
+        guard let lock = store.lockMeaningIndex() else {
+            summary.meaningError = "another sync is building it now"
+            return
+        }
+        defer { withExtendedLifetime(lock) {} }
         let numbers = try store.numbersWithoutMeaning(model: encoder.identity)
         var reporter = ProgressReporter(phase: .meaning, total: numbers.count, now: now, report: progress)
         var done = 0
