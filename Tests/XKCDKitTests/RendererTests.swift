@@ -117,6 +117,15 @@ import Testing
         // A number keeps its unit.
         let wider = terminal(41).render(.synced(summary)).split(separator: "\n")
         #expect(wider == ["synced: 2998 comics stored (8 new) in", "1.5 s, newest #3000"])
+        // Stopped while building the index by meaning: the comics are all there, the index is not.
+        var indexing = SyncSummary(
+            newest: 2665, stored: 2664, fetched: 0, missing: [], failed: [], imagesFetched: 0,
+            imagesFailed: [], cancelled: true, seconds: 9)
+        indexing.meaningsMade = 1624
+        #expect(
+            Renderer(width: 200, color: false, json: false).render(.synced(indexing))
+                == "sync stopped: 0 new comics stored (2664 in all); run the same 'sync' again to index the rest "
+                + "by meaning\n1624 comics indexed by meaning\n")
     }
 
     @Test func altTextIsWrappedOnATerminalAndWholeInAPipe() {

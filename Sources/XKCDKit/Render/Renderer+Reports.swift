@@ -74,9 +74,11 @@ extension Renderer {
         let stored = summary.stored
         var lines: [String] = []
         if summary.cancelled {
+            // The index by meaning is built last: a sync stopped there has fetched everything.
+            let rest = summary.meaningsMade > 0 ? "index the rest by meaning" : "fetch the rest"
             lines.append(
                 "sync stopped: \(summary.fetched) new comics stored (\(stored) in all); "
-                    + "run the same 'sync' again to fetch the rest")
+                    + "run the same 'sync' again to \(rest)")
         } else {
             lines.append(
                 "synced: \(stored) comics stored (\(summary.fetched) new) "
@@ -117,7 +119,7 @@ extension Renderer {
             if let reason = summary.explanationError { lines.append("  the last failure: \(reason)") }
         }
         if summary.meaningsMade > 0 {
-            lines.append("\(Self.counted(summary.meaningsMade, "comic")) indexed by meaning")
+            lines.append("\(summary.meaningsMade) \(summary.meaningsMade == 1 ? "comic" : "comics") indexed by meaning")
         }
         if let reason = summary.meaningError { lines.append("not indexed by meaning: \(reason)") }
         return lines
