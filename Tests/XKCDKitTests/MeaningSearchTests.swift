@@ -462,6 +462,14 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         }
     }
 
+    @Test func aSearchByMeaningWithTheModelTurnedOffSaysSo() async throws {
+        let session = try library().session(meaning: .turnedOff)
+        _ = try await session.run(.sync(images: false, explanations: false))
+        await #expect(throws: XKCDError.cannotDo("search by meaning is turned off: XKCD_MODEL is empty — unset it")) {
+            try await session.run(.search("serpent", by: .meaning))
+        }
+    }
+
     @Test func theOptionParsesAndExactWithMeaningIsRefused() throws {
         #expect(try CommandParser.commands("search a cat --by meaning") == [.search("a cat", by: .meaning)])
         #expect(try CommandParser.commands("search a cat --by WORDS") == [.search("a cat", by: .words)])
@@ -513,6 +521,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
             ).exists)
         // XKCD_MODEL names another file, or none.
         #expect(!found("tar/xkcd", ["XKCD_MODEL": ""]))
+        #expect(MeaningModel.locate(environment: ["XKCD_MODEL": ""], executable: nil).isTurnedOff)
         #expect(found("elsewhere/xkcd", ["XKCD_MODEL": "/nowhere/model"]))
         // A named file that is not a model fails with its name, each time.
         let bad = MeaningModel.locate(environment: ["XKCD_MODEL": "/nowhere/model"], executable: nil)

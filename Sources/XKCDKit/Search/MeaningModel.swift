@@ -22,6 +22,7 @@ extension SentenceEncoder: MeaningEncoder {}
 package final class MeaningModel: Sendable {
     private enum Source {
         case none
+        case turnedOff
         case file(URL)
         case encoder(any MeaningEncoder)
     }
@@ -31,6 +32,8 @@ package final class MeaningModel: Sendable {
 
     /// No model: search is by words alone.
     package static let none = MeaningModel(source: .none)
+    /// No model, as `XKCD_MODEL=` asks.
+    static let turnedOff = MeaningModel(source: .turnedOff)
 
     private init(source: Source) {
         self.source = source
@@ -48,15 +51,23 @@ package final class MeaningModel: Sendable {
 
     /// Whether there is a model to search by meaning with.
     var exists: Bool {
-        if case .none = source { return false }
-        return true
+        switch source {
+        case .none, .turnedOff: false
+        case .file, .encoder: true
+        }
+    }
+
+    /// Whether `XKCD_MODEL=` turned search by meaning off.
+    var isTurnedOff: Bool {
+        if case .turnedOff = source { return true }
+        return false
     }
 
     /// The encoder, read from its file the first time; nil when there is no model. A file that
     /// cannot be read fails each time with the same error.
     func encoder() throws -> (any MeaningEncoder)? {
         switch source {
-        case .none: return nil
+        case .none, .turnedOff: return nil
         case let .encoder(encoder): return encoder
         case let .file(file):
             let result = loaded.withLock { loaded in
@@ -86,7 +97,7 @@ package final class MeaningModel: Sendable {
     ) -> MeaningModel {
         if let named = environment["XKCD_MODEL"] {
             return named.isEmpty
-                ? .none
+                ? .turnedOff
                 : MeaningModel(file: URL(fileURLWithPath: LocalPath.expandingTilde(named, environment: environment)))
         }
         var candidates: [URL] = []

@@ -112,6 +112,9 @@ extension Session {
         case .meaning:
             guard try meaningIndex() != nil else {
                 guard meaning.exists else {
+                    if meaning.isTurnedOff {
+                        throw XKCDError.cannotDo("search by meaning is turned off: XKCD_MODEL is empty — unset it")
+                    }
                     throw XKCDError.cannotDo(
                         "search by meaning needs the sentence encoder's model, which this installation lacks — "
                             + "set XKCD_MODEL to its file")
