@@ -73,16 +73,17 @@ extension Renderer {
                 hit.foundByWords
                 ? "· in the \(Self.fieldName(hit.matched))" + words + (meaning.isEmpty ? "" : " · " + meaning)
                 : "· " + meaning
-            let room = width - number.count - place.count - 2
-            if room >= min(DisplayWidth.of(hit.title), 12) {
-                let title = DisplayWidth.truncated(hit.title, to: room)
-                lines.append("\(style.accent(number)) \(style.bold(title)) \(style.dim(place))")
+            let room = width - number.count - DisplayWidth.of(place) - 2
+            if room >= DisplayWidth.of(hit.title) {
+                lines.append("\(style.accent(number)) \(style.bold(hit.title)) \(style.dim(place))")
             } else {
-                // Too narrow for both: the place goes on a line of its own.
+                // Too narrow for both whole: the place goes on lines of its own.
                 let title = DisplayWidth.truncated(hit.title, to: width - number.count - 1)
                 lines.append("\(style.accent(number)) \(style.bold(title))")
-                lines.append("  " + style.dim(DisplayWidth.truncated(place, to: width - 2)))
+                lines += TextWrapper.wrap(place, width: width - 2, indent: "  ").map(style.dim)
             }
+            // A comic without alt text found by meaning alone has no excerpt to show.
+            guard !hit.snippet.allSatisfy(\.isWhitespace) else { continue }
             lines += TextWrapper.wrap(hit.snippet, width: width - 2, indent: "    ").map {
                 SearchHighlight.styled($0, style: style)
             }
