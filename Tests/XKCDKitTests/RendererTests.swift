@@ -128,6 +128,28 @@ import Testing
                 + "by meaning\n1624 comics indexed by meaning\n")
     }
 
+    @Test func aSearchHitKeepsItsTitleWholeAndSaysWhyWhole() {
+        var long = SearchHit(
+            num: 1354, title: "Heartbleed Explanation", snippet: "Are you still there, server?", matched: .transcript,
+            terms: ["heartbleed", "bug", "works", "server", "memory"])
+        long.closeInMeaning = true
+        var empty = SearchHit(num: 1525, title: "Emojic 8 Ball", snippet: "")
+        empty.foundByWords = false
+        empty.closeInMeaning = true
+        let text = Renderer(width: 60, color: false, json: false).render(
+            .searchResults(query: "heartbleed bug", hits: [long, empty], total: 2))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(
+            lines == [
+                "#1354 Heartbleed Explanation",
+                "  · in the transcript · heartbleed, bug, works, server,",
+                "  memory · close in meaning",
+                "    Are you still there, server?",
+                "#1525 Emojic 8 Ball · close in meaning",
+                "",
+            ], "\(lines)")
+    }
+
     @Test func altTextIsWrappedOnATerminalAndWholeInAPipe() {
         let alt = Outcome.alt(DisplayComic(python))
         #expect(terminal(40).render(alt).split(separator: "\n").count > 1)
