@@ -379,6 +379,22 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(after.allSatisfy { $0.num == 1 } && total == after.count, "\(after.map(\.num)), \(total) in all")
     }
 
+    @Test func aSearchCancelledWhileItsQueryIsEncodedEndsCancelled() async throws {
+        let encoder = IdeaEncoder()
+        let (session, _) = try await synced(encoder)
+        let started = Lock<Task<Outcome, any Error>?>(nil)
+        let calls = encoder.callCount
+        encoder.onEmbed = { call in
+            guard call == calls + 1 else { return }
+            // Ctrl-C while the query is encoded: once the task is known.
+            while started.withLock({ $0 == nil }) { usleep(1000) }
+            started.withLock { $0?.cancel() }
+        }
+        let task = Task { try await session.run(.search("serpent levitate")) }
+        started.withLock { $0 = task }
+        await #expect(throws: XKCDError.cancelled) { try await task.value }
+    }
+
     @Test func moreGoesOnWithTheSameRanking() async throws {
         let (session, _) = try await synced()
         let (first, total) = try await results(

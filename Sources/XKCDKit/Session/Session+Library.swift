@@ -168,6 +168,9 @@ extension Session {
             return (hits, total, total)
         }
         let query = encoder.embed([text])[0]
+        // Reading the model and encoding take the processor for a moment, deaf to Ctrl-C: a
+        // search cancelled meanwhile ends here.
+        if Task.isCancelled { throw XKCDError.cancelled }
         let near = SearchFusion.close(vectors.nearest(to: query, count: Self.meaningCandidates))
         if method == .meaning {
             let shown = limit.map { Array(near.prefix($0)) } ?? near
