@@ -3,7 +3,8 @@
 /// stored), then its transcript in windows of a few lines each, without the brackets around
 /// what the panels show, the speakers' names and the copy of the alt text. The encoder reads
 /// only the first few hundred words of a text, and a comic is as close to a query as the
-/// closest of its texts: a long transcript is read whole, and a scene described in it is found.
+/// closest of its texts: a long transcript is read whole (but for the end of a line too long for
+/// the encoder alone, which is never split), and a scene described in it is found.
 enum MeaningText {
     /// The most characters of the explanation taken: its opening, which says what the comic is
     /// about; the rest is detail.
