@@ -14,12 +14,6 @@ typedef void (*sgemm_function)(int order, int transpose_a, int transpose_b, int 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static sgemm_function sgemm;
 
-// OpenBLAS starts its pool of threads when it is loaded, as many as this variable says (else
-// one a processor), and they wait for work by yielding the processor over and over: with one,
-// there is no pool. A value the user set stays. Set as the program starts, before any thread
-// that may read the environment meanwhile.
-__attribute__((constructor)) static void one_thread(void) { setenv("OPENBLAS_NUM_THREADS", "1", 0); }
-
 static void open_library(void) {
 #ifdef __APPLE__
     const char *names[] = {"libopenblas.dylib", "/opt/homebrew/opt/openblas/lib/libopenblas.dylib",
@@ -27,6 +21,10 @@ static void open_library(void) {
 #else
     const char *names[] = {"libopenblas.so.0", "libopenblas.so"};
 #endif
+    // OpenBLAS starts its pool of threads when it is loaded, as many as this variable says
+    // (else one a processor), and they wait for work by yielding the processor over and over:
+    // with one, there is no pool. A value the user set stays.
+    setenv("OPENBLAS_NUM_THREADS", "1", 0);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         void *library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
         if (library == NULL) continue;
