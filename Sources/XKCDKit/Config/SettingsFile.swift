@@ -35,8 +35,14 @@ enum SettingsFile {
         } catch {
             throw XKCDError.file("cannot save to \(shown): \(XKCDError.message(for: error))")
         }
-        let lock = try FileLock(beside: target, shown: shown)
-        defer { lock.release() }
+        let lock: FileLock
+        do {
+            lock = try FileLock(waitingFor: target.path + ".lock")
+        } catch {
+            let what = error.making ? "cannot make its lock file" : "cannot lock it"
+            throw XKCDError.file("cannot save to \(shown): \(what) (\(SettingsFile.reason(error.code)))")
+        }
+        defer { withExtendedLifetime(lock) {} }
         var existing = ""
         var mode: mode_t = 0o644
         var info = stat()
@@ -96,32 +102,5 @@ private enum NewFile {
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == nil { failure = errno }
         return failure
-    }
-}
-
-/// An exclusive lock on `NAME.lock` beside a file, held by one process at a time. The lock
-/// file stays: removing it would let two processes lock two different files.
-private struct FileLock {
-    private let descriptor: Int32
-
-    /// Waits for the lock on `file`'s lock file; `shown` names `file` in errors.
-    init(beside file: URL, shown: String) throws {
-        let path = file.path + ".lock"
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw XKCDError.file(
-                "cannot save to \(shown): cannot make its lock file (\(SettingsFile.reason(errno)))")
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = SettingsFile.reason(errno)
-                close(descriptor)
-                throw XKCDError.file("cannot save to \(shown): cannot lock it (\(reason))")
-            }
-        }
-    }
-
-    func release() {
-        close(descriptor)
     }
 }

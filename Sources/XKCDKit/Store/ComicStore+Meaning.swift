@@ -1,11 +1,5 @@
 import CSQLiteSetup
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The index by meaning: vectors for each stored comic, one for each of its texts
 /// (``MeaningText``), made by the sentence encoder, with the model that made them, the
 /// versions of the comic and explanation they were made from and a digest of the texts, so
@@ -118,24 +112,10 @@ extension ComicStore {
     }
 
     /// The lock a sync holds while it builds the index by meaning (a flock beside the store), so
-    /// that two syncs do not both encode every comic; nil while another process holds it. A
-    /// store in memory, or one whose lock file cannot be made, goes without.
-    func lockMeaningIndex() -> MeaningIndexLock? {
-        guard let path else { return MeaningIndexLock(descriptor: -1) }
-        #if canImport(Glibc)
-            let descriptor = Glibc.open(path + "-meaning-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        #else
-            let descriptor = Darwin.open(path + "-meaning-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        #endif
-        guard descriptor >= 0 else { return MeaningIndexLock(descriptor: -1) }
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EINTR else {
-                let held = errno == EWOULDBLOCK
-                close(descriptor)
-                return held ? nil : MeaningIndexLock(descriptor: -1)
-            }
-        }
-        return MeaningIndexLock(descriptor: descriptor)
+    /// that two syncs do not both encode every comic; nil while another process holds it.
+    func lockMeaningIndex() -> FileLock? {
+        guard let path else { return FileLock.none }
+        return FileLock(ifFree: path + "-meaning-lock")
     }
 
     /// The revision of the index by meaning: it changes whenever vectors are written or deleted.
@@ -168,19 +148,6 @@ private struct VectorBlob: SQLiteReadable {
             MeaningVectors.append(Array(bytes), to: &values)
         #endif
         return true
-    }
-}
-
-/// The lock on building the index by meaning, held until released.
-final class MeaningIndexLock: Sendable {
-    private let descriptor: Int32
-
-    fileprivate init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
     }
 }
 

@@ -37,13 +37,8 @@ package struct ComicStore: Sendable {
         // run the migrations (SQLite answers one "locked" or "already exists"), and two finding
         // it damaged would both move it aside. A lock beside the file makes openers take
         // turns; it is a flock, which SQLite's own (fcntl) locks ignore.
-        #if canImport(Glibc)
-            let lock = Glibc.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        #else
-            let lock = Darwin.open(url.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        #endif
-        if lock >= 0 { flock(lock, LOCK_EX) }
-        defer { if lock >= 0 { close(lock) } }
+        let lock = try? FileLock(waitingFor: url.path + "-lock")
+        defer { withExtendedLifetime(lock) {} }
         let marker = url.path + StoreRecovery.markerSuffix
         let finding = StoreFileCheck.inspect(at: url.path)
         if case let .damaged(damage) = finding {

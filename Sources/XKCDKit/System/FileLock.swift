@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An exclusive lock (flock) on a lock file, held by one process at a time until this value
+/// goes. The lock file stays: removing it would let two processes lock two different files.
+final class FileLock: Sendable {
+    private let descriptor: Int32
+
+    /// Why a lock could not be waited for: its file could not be made, or not locked.
+    struct Failure: Error {
+        let making: Bool
+        let code: Int32
+    }
+
+    /// Waits for the lock on `path`.
+    init(waitingFor path: String) throws(Failure) {
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(making: true, code: errno) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw Failure(making: false, code: code)
+            }
+        }
+    }
+
+    /// The lock on `path` if no other process holds it; nil while one does. A lock file that
+    /// cannot be made or locked guards nothing: the lock is given, holding nothing.
+    init?(ifFree path: String) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        while descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EINTR else {
+                let held = errno == EWOULDBLOCK
+                close(descriptor)
+                if held { return nil }
+                self.descriptor = -1
+                return
+            }
+        }
+        self.descriptor = descriptor
+    }
+
+    /// Holds nothing: for a store in memory, which no other process sees.
+    private init() {
+        descriptor = -1
+    }
+
+    static let none = FileLock()
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+}
