@@ -234,7 +234,17 @@ package final class EditLineReader: LineReader {
         moveBelowLine(then: "")
         _ = cel_prepare_terminal(editLine, 0)
         // Stops here until SIGCONT (`fg`); returns at once if SIGTSTP is ignored or the process group is orphaned.
-        kill(getpid(), SIGTSTP)
+        // Sent to this thread, unblocked here (a dispatch thread blocks it): sent to the process, it may reach
+        // another thread after this one has gone on to redraw the line and set raw mode, which the shell then
+        // finds and replaces with its own modes, and `fg` brings back no prompt in cooked mode.
+        var stop = sigset_t()
+        var before = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_BLOCK, &stop, &before)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+        pthread_sigmask(SIG_SETMASK, &before, nil)
         _ = cel_prepare_terminal(editLine, 1)
         el_resize(editLine)
         _ = cel_refresh(editLine)
