@@ -10,7 +10,7 @@ import Testing
 
     init() throws {
         loopback = try Loopback()
-        socket = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-tmux-\(UUID().uuidString)").path
+        socket = Self.newSocket()
     }
 
     @Test func ctrlZStopsAtThePromptAndFgBringsThePromptBack() throws {

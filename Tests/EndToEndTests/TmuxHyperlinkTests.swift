@@ -11,7 +11,7 @@ import Testing
 
     init() throws {
         loopback = try Loopback()
-        socket = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-tmux-\(UUID().uuidString)").path
+        socket = Self.newSocket()
     }
 
     // tmux 3.3a knows no `hyperlinks` feature: even asked for it, its clients do not have it,

@@ -13,7 +13,7 @@ import Testing
     init() throws {
         loopback = try Loopback()
         try loopback.server.serveImages(from: ComicArchive.locateFixtures().appendingPathComponent("imgs"))
-        socket = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-tmux-\(UUID().uuidString)").path
+        socket = Self.newSocket()
     }
 
     // A tmux server of the test's own for the time of `body`; its session ends by itself

@@ -8,6 +8,11 @@ protocol TmuxSuite {
 }
 
 extension TmuxSuite {
+    /// A socket path no other server uses.
+    static func newSocket() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-tmux-\(UUID().uuidString)").path
+    }
+
     // What tmux shows in `target`'s pane.
     func capture(_ target: String) throws -> String {
         let file = socket + ".screen"
