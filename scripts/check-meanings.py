@@ -91,7 +91,7 @@ def main():
     parser.add_argument(
         "files",
         nargs="*",
-        default=[os.path.join(root, "Fixtures/search", n) for n in ("meanings.tsv", "meanings-unseen.tsv", "meanings-blind.tsv")],
+        default=[os.path.join(root, "Fixtures/search", n) for n in ("meanings.tsv", "meanings-unseen.tsv", "meanings-blind.tsv", "meanings-late.tsv")],
     )
     args = parser.parse_args()
     if not os.path.isfile(args.comicdb):
