@@ -3,9 +3,10 @@ import TestSupport
 import Testing
 @testable import XKCDKit
 
-/// Search as each surface gives it: a quoted phrase stays a phrase on argv, in `-c`, in a
-/// script and at the prompt, and the hint after a page of hits runs as printed (`more` at the
-/// prompt, the whole command in the shell).
+/// Search as each surface gives it: a query is text however the shell grouped it, a phrase is
+/// one where its quotes are the query's own (inside the argument on argv; at the prompt, in `-c`
+/// and in scripts, the line's), and the hint after a page of hits runs as printed (`more` at
+/// the prompt, the whole command in the shell).
 @Suite(.serialized) final class SearchSurfaceTests: LoopbackSuite {
     let loopback: Loopback
 
@@ -33,17 +34,26 @@ import Testing
         let phrase = try totals(["search", "\"\(Self.phrase)\""])
         #expect(phrase.count == 1 && anyOf.count == 1)
         #expect(phrase[0] > 0 && phrase[0] < anyOf[0], "the fixtures must tell a phrase from its words")
-        // argv: the shell took the quotes off, and the argument still holds its space.
-        #expect(try totals(["search", Self.phrase]) == phrase)
-        #expect(try totals(["/\(Self.phrase)"]) == phrase)
+        // argv: the shell's quotes keep words together; they are still words.
+        #expect(try totals(["search", Self.phrase]) == anyOf)
+        #expect(try totals(["/\(Self.phrase)"]) == anyOf)
+        #expect(try totals(["/\"\(Self.phrase)\""]) == phrase)
         #expect(try totals(["-c", "search \"\(Self.phrase)\""]) == phrase)
         #expect(try totals(["-c", "search '\(Self.phrase)'; /\"\(Self.phrase)\""]) == phrase + phrase)
         #expect(try totals([], stdin: "search \"\(Self.phrase)\"\nsearch alt text\n") == phrase + anyOf)
     }
 
+    @Test func aSentenceQuotedAsShellUsersQuoteFindsWhatItsWordsFind() throws {
+        let sentence = "someone is wrong on the internet and it's late"
+        let words = try totals(["search"] + sentence.split(separator: " ").map(String.init))
+        #expect(words.count == 1 && words[0] > 0)
+        #expect(try totals(["search", sentence]) == words)
+        #expect(try totals(["-c", "search \(sentence)"]) == words, "unquoted at the prompt, apostrophe and all")
+    }
+
     @Test func theREPLKeepsThePhraseAndMoreShowsTheNextHits() throws {
         let all = try totals(["search", "alt", "text"])[0]
-        let phrase = try totals(["search", Self.phrase])[0]
+        let phrase = try totals(["search", "\"\(Self.phrase)\""])[0]
         #expect(all > 20 && all <= 30, "three pages in the fixtures")
         let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
         try terminal.waitFor("xkcd> ")
@@ -69,11 +79,11 @@ import Testing
 
     @Test func theOneShotHintRunsAsPrinted() throws {
         // "title text" as a phrase has more than a page of hits, and fewer than its words.
-        let phrase = try totals(["search", "title text"])[0]
+        let phrase = try totals(["search", "\"title text\""])[0]
         let words = try totals(["search", "title", "text"])[0]
         #expect(phrase > 10 && phrase < 20 && phrase < words)
-        let run = try xkcd.run(["--offline", "search", "title text"])
-        let hint = "… \(phrase - 10) more: xkcd search \"title text\" --all"
+        let run = try xkcd.run(["--offline", "search", "\"title text\""])
+        let hint = "… \(phrase - 10) more: xkcd search '\"title text\"' --all"
         #expect(run.stdout.hasSuffix(hint + "\n"), "\(run.stdout)")
         let command = String(hint.dropFirst("… \(phrase - 10) more: ".count))
         var environment = xkcd.environment

@@ -93,7 +93,8 @@ extension CommandParser {
 
     @Test func aQueryWrittenOutForThePromptReadsBackTheSame() throws {
         for words in Self.awkwardQueries {
-            let text = QueryWords.text(words)
+            // Spaces between words only separate them.
+            let text = QueryWords.text(QueryWords.words(QueryWords.text(words)))
             #expect(QueryWords.text(QueryWords.words(text)) == text, "\(words)")
             let line = QueryWords.commandLine(QueryWords.words(text))
             #expect(try parse("search -- " + line) == [.search(text)], "\(line)")
@@ -103,8 +104,9 @@ extension CommandParser {
         #expect(QueryWords.commandLine(["a!'b"]) == #"'a!'\''b'"#)
     }
 
-    @Test func aQuotedPhraseReachesSearchFromTheLineAndFromArgv() throws {
+    @Test func aQueryIsTextHoweverTheShellGroupedIt() throws {
         let phrase = #""make me a sandwich""#
+        // At the prompt, in -c and in scripts the line's quotes are the program's: a phrase.
         #expect(try parse(#"search "make me a sandwich""#) == [.search(phrase)])
         #expect(try parse("search 'make me a sandwich'") == [.search(phrase)])
         #expect(
@@ -112,13 +114,36 @@ extension CommandParser {
                 .search(phrase), .search(#""make me" sandwich"#),
             ])
         #expect(try parse("search make me a sandwich") == [.search("make me a sandwich")], "the words: any of them")
-        // argv: the shell took the quotes off; the argument holding spaces was quoted all the same.
-        #expect(try CommandParser.parse(words: ["search", "make me a sandwich"]) == .search(phrase))
-        #expect(try CommandParser.parse(words: ["search", "make", "me"]) == .search("make me"))
-        #expect(try CommandParser.parse(words: ["/make me a sandwich"]) == .search(phrase))
+        // argv: the shell's quotes only kept a sentence whole; its words are the query.
+        let sentence = "long passphrases beat short complicated ones with symbols"
+        #expect(try CommandParser.parse(words: ["search", sentence]) == .search(sentence))
+        #expect(
+            try CommandParser.parse(words: ["search"] + sentence.split(separator: " ").map(String.init))
+                == .search(sentence))
+        #expect(try CommandParser.parse(words: ["/make me a sandwich"]) == .search("make me a sandwich"))
         // Quotes the user wrote for search itself are search's to read.
+        #expect(try CommandParser.parse(words: ["search", phrase]) == .search(phrase))
         #expect(try parse(#"search '"make me" sandwich'"#) == [.search(#""make me" sandwich"#)])
         #expect(try CommandParser.parse(words: ["search", #""make me" OR sudo"#]) == .search(#""make me" OR sudo"#))
+        // Quotes group a title's words elsewhere, and make no phrase of it.
+        #expect(try parse(#"goto "Exploits of a Mom""#) == [.goto(.title("Exploits of a Mom"))])
+    }
+
+    @Test func apostrophesNeedNoQuotes() throws {
+        #expect(try parse("search don't panic") == [.search("don't panic")])
+        #expect(try parse("search someone's wrong on the internet") == [.search("someone's wrong on the internet")])
+        #expect(try parse("search the programmers' jokes") == [.search("the programmers' jokes")])
+        #expect(try parse(#"search "don't panic""#) == [.search(#""don't panic""#)])
+        #expect(try CommandParser.parse(words: ["search", "don't panic"]) == .search("don't panic"))
+        #expect(try CommandParser.parse(words: ["search", "someone's", "wrong"]) == .search("someone's wrong"))
+        // A quote that another closes is still a quote.
+        #expect(try parse("search 'two words' it's") == [.search(#""two words" it's"#)])
+    }
+
+    @Test func aSlashFollowedByWordsReadsItsOptions() throws {
+        #expect(try parse("/python --limit 2") == [.search("python", limit: 2)])
+        #expect(try CommandParser.parse(words: ["/python", "--limit", "2"]) == .search("python", limit: 2))
+        #expect(try parse("/ python --limit 2") == [.search("python", limit: 2)])
     }
 
     @Test func everyCommandThatNamesAComicTakesANumberOrATitle() throws {
@@ -204,7 +229,6 @@ extension CommandParser {
         #expect(usageMessage("help nope") == "unknown command 'nope' — type 'help' for the list")
         #expect(usageMessage("goto \"unterminated")?.hasPrefix("unterminated quote") == true)
         #expect(usageMessage("goto 'unterminated")?.hasPrefix("unterminated quote") == true)
-        #expect(usageMessage("goto unterminated'")?.hasPrefix("unterminated quote") == true)
         // An apostrophe between letters is typed as one, not as a quote.
         #expect(try parse("goto Ballmer's Peak") == [.goto(.title("Ballmer's Peak"))])
         #expect(try parse("search can't sleep, don't know") == [.search("can't sleep, don't know")])

@@ -15,7 +15,9 @@ package enum CommandParser {
     /// parse stands in its place as its error and the others still run. A line that cannot be
     /// split (an unclosed quote) is an error as a whole.
     package static func parse(line: String) throws(UsageError) -> [Result<Command, UsageError>] {
-        try CommandTokenizer.split(line).map { words in Result { () throws(UsageError) in try parse(words: words) } }
+        try CommandTokenizer.split(line).map { words in
+            Result { () throws(UsageError) in try parse(words: QueryWords.fromLine(words)) }
+        }
     }
 
     /// Parses one command's words (the first is the command name, a number or `#N`).
@@ -29,8 +31,9 @@ package enum CommandParser {
             }
             return .goto(.number(try ComicNumberWord.parse(head)))
         }
+        // `/words` is `/ words`, as in vim and less: its options are read too.
         if head.hasPrefix("/"), head.count > 1 {
-            return .search(QueryWords.text([String(head.dropFirst())] + rest))
+            return try parse(words: ["/", String(head.dropFirst())] + rest)
         }
         guard let spec = CommandSpec.named(head) else { throw unknown(head) }
         let input = try CommandScanner.scan(spec, rest)
@@ -73,8 +76,9 @@ package struct UsageError: Error, Equatable, Sendable, LocalizedError {
 }
 
 /// Splits a command line into commands (on `;`) and words (on spaces), honouring
-/// single quotes, double quotes and backslash escapes. An apostrophe between two letters is
-/// one (`search can't sleep`, `goto Ballmer's Peak`), not a quote.
+/// single quotes, double quotes and backslash escapes. An apostrophe after a letter is one, not
+/// a quote, where a letter follows it (`search can't sleep`, `goto Ballmer's Peak`) or no other
+/// closes it (`search the programmers' jokes`).
 package enum CommandTokenizer {
     /// Whether a script line is a comment: its first word starts with `#` and is not a comic
     /// number (`#353` goes to that comic; `# 353`, `#!/usr/bin/env xkcd` and `#note` are comments).
@@ -86,17 +90,17 @@ package enum CommandTokenizer {
     }
 
     /// The words of each `;`-separated command; empty commands are dropped.
-    static func split(_ line: String) throws(UsageError) -> [[String]] {
-        var commands: [[String]] = []
-        var words: [String] = []
-        var word = ""
+    static func split(_ line: String) throws(UsageError) -> [[LineWord]] {
+        var commands: [[LineWord]] = []
+        var words: [LineWord] = []
+        var word = LineWord()
         var inWord = false
         var quote: Character?
         var escaped = false
         let characters = Array(line)
         for (i, c) in characters.enumerated() {
             if escaped {
-                word.append(c)
+                word.text.append(c)
                 escaped = false
                 continue
             }
@@ -106,7 +110,8 @@ package enum CommandTokenizer {
                 } else if c == "\\" && q == "\"" {
                     escaped = true
                 } else {
-                    word.append(c)
+                    word.text.append(c)
+                    if c.isWhitespace { word.quotesASpace = true }
                 }
                 continue
             }
@@ -114,8 +119,9 @@ package enum CommandTokenizer {
             case "\\":
                 escaped = true
                 inWord = true
-            case "'" where word.last?.isLetter == true && i + 1 < characters.count && characters[i + 1].isLetter:
-                word.append(c)
+            case "'" where word.text.last?.isLetter == true
+                && (i + 1 < characters.count && characters[i + 1].isLetter || !characters[(i + 1)...].contains("'")):
+                word.text.append(c)
             case "\"", "'":
                 quote = c
                 inWord = true
@@ -123,23 +129,31 @@ package enum CommandTokenizer {
                 if inWord { words.append(word) }
                 if !words.isEmpty { commands.append(words) }
                 words = []
-                word = ""
+                word = LineWord()
                 inWord = false
             case _ where c.isWhitespace:
                 if inWord { words.append(word) }
-                word = ""
+                word = LineWord()
                 inWord = false
             default:
-                word.append(c)
+                word.text.append(c)
                 inWord = true
             }
         }
         if quote != nil { throw UsageError("unterminated quote — close it with \(quote.map(String.init) ?? "")") }
-        if escaped { word.append("\\") }
+        if escaped { word.text.append("\\") }
         if inWord { words.append(word) }
         if !words.isEmpty { commands.append(words) }
         return commands
     }
+}
+
+/// A word of a command line as ``CommandTokenizer`` read it: its text, quotes and escapes
+/// undone, and whether quotes in the line held a space of it (`"make me a sandwich"`), which
+/// makes it a phrase where the command takes a query.
+struct LineWord: Equatable {
+    var text = ""
+    var quotesASpace = false
 }
 
 /// Reads options among words by their declarations: `--name value`, `--name=value`, flags,
@@ -402,7 +416,7 @@ package struct CommandInput: Sendable {
         words.joined(separator: " ")
     }
 
-    /// The words as a search query: a word that holds a space is a phrase (``QueryWords``).
+    /// The words as a search query (``QueryWords``).
     var query: String {
         QueryWords.text(words)
     }

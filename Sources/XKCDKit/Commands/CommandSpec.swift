@@ -486,19 +486,22 @@ extension CommandSpec {
             name: "search", aliases: ["s", "/"], operands: "QUERY",
             summary: "search comics by their words and by meaning",
             details: """
-                Full-text search over every stored comic (run 'sync' to store them all, 'sync
-                --explanations' to search what explainxkcd says of them too). Describe the comic as
+                Full-text search over every stored comic and its explainxkcd page (run 'sync' to
+                store them all). Describe the comic as
                 you remember it: common words (the, of, his ...) are left out and any of the others
                 may match. A comic whose title you type comes first (case, punctuation and articles
                 aside); for one or two words, every comic with them in its title comes before those
                 with them only in their text; then the comics matching more of the words, a match in
                 the title counting most, then the alt text, the transcript, the explanation. Each hit
                 says where it matched.
-                "quotes" make a phrase and word* a prefix; with either, or with AND, OR or NOT in
-                capitals between two words, the query is read as SQLite's FTS5 reads it (every word
-                must match unless OR says otherwise). A quoted phrase stays one at the prompt, in -c
-                and in scripts as in the shell: xkcd search 'make me a sandwich' finds the phrase,
-                xkcd search make me a sandwich any of its words. The best 10 are shown, and how many
+                The query is text however the shell grouped it: xkcd search "someone is wrong on
+                the internet" and xkcd search someone is wrong on the internet are one query, and
+                an apostrophe needs no quotes at the prompt (search don't panic).
+                "quotes" that are part of the query make a phrase and word* a prefix; with either,
+                or with AND, OR or NOT in capitals between two words, the query is read as SQLite's
+                FTS5 reads it (every word must match unless OR says otherwise). At the prompt, in -c
+                and in scripts, search "bobby tables" is the phrase; in the shell, quote the quotes:
+                xkcd search '"bobby tables"'. The best 10 are shown, and how many
                 more there are; 'more' shows the next 10, --limit N shows N, --all every one. 'search
                 353' goes to #353.
                 A word no stored comic holds is corrected to the nearest indexed word with its

@@ -1,21 +1,32 @@
-/// A search query in its two forms: the words a command gives (argv as the shell split it,
-/// or a line's words once ``CommandTokenizer`` has read its quotes) and the text search reads.
+/// A search query in its two forms: the words a command gives and the text search reads.
 ///
-/// A word that holds a space was quoted by whoever typed it, in the shell or at the prompt, so
-/// it is a phrase: `xkcd search 'make me a sandwich'`, `search "make me a sandwich"` at the
-/// prompt, in `-c` and in scripts all search for the phrase, while `search make me a sandwich`
-/// looks for any of the words. A word that holds a double quote already says what it means
-/// (`xkcd search '"make me" sandwich'`) and is kept as it is.
+/// A query is text, however the shell grouped its words: `xkcd search "a whole sentence"` and
+/// `xkcd search a whole sentence` are one query, as a shell user quotes a sentence to keep its
+/// apostrophes and punctuation from the shell. A phrase is a phrase where the quotes are the
+/// query's own: `xkcd search '"bobby tables"'` on argv, and at the prompt, in `-c` and in
+/// scripts, where the line's quotes are the program's, `search "bobby tables"`.
 enum QueryWords {
-    /// The query text for `words`.
+    /// The query text for `words`: argv as the shell split it, or a line's words as
+    /// ``fromLine(_:)`` gives them.
     static func text(_ words: [String]) -> String {
-        words.map { word in
-            word.contains(where: \.isWhitespace) && !word.contains("\"") ? "\"\(word)\"" : word
-        }.joined(separator: " ")
+        words.joined(separator: " ")
+    }
+
+    /// The words of a command line, for the command they begin: where it takes a query (its
+    /// name is `search`, an alias, or `/words`), a word whose quotes held a space is a phrase
+    /// and keeps them; elsewhere quotes only group words (`goto "Ballmer's Peak"`).
+    static func fromLine(_ words: [LineWord]) -> [String] {
+        guard let head = words.first?.text, head.hasPrefix("/") || CommandSpec.named(head)?.argument == .query
+        else { return words.map(\.text) }
+        return words.enumerated().map { index, word in
+            guard index > 0 || head.hasPrefix("/"), word.quotesASpace, !word.text.contains("\"") else { return word.text }
+            // `/"two words"`: the phrase is what follows the slash.
+            return index == 0 ? "/\"\(word.text.dropFirst())\"" : "\"\(word.text)\""
+        }
     }
 
     /// Words that give `text` back through ``text(_:)``: it split at the spaces outside
-    /// double quotes, a quoted phrase unquoted again.
+    /// double quotes, each phrase one word with its quotes.
     static func words(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""
@@ -34,13 +45,7 @@ enum QueryWords {
             }
         }
         if !word.isEmpty { words.append(word) }
-        return words.map { word in
-            let inner = word.dropFirst().dropLast()
-            let isPhrase =
-                word.count > 2 && word.first == "\"" && word.last == "\""
-                && inner.contains(where: \.isWhitespace) && !inner.contains("\"")
-            return isPhrase ? String(inner) : word
-        }
+        return words
     }
 
     /// `words` as a shell reads them back, and the prompt too (its quotes are the shell's):

@@ -68,6 +68,6 @@ package enum UserPrograms {
     // Shell-like words; nil for text that is not one command (an unterminated quote, a `;`).
     private static func words(_ text: String) -> [String]? {
         guard let commands = try? CommandTokenizer.split(text), commands.count <= 1 else { return nil }
-        return commands.first ?? []
+        return commands.first?.map(\.text) ?? []
     }
 }
