@@ -123,29 +123,35 @@ man: deps
 	$(SWIFT) build --product xkcd
 	$(DEBUG_BIN) --generate-manual > xkcd.1
 
-# The binary, the man page and the completion scripts under $(DESTDIR)$(PREFIX).
-install: deps
+# The binary, the sentence encoder's model, the man page and the completion scripts under
+# $(DESTDIR)$(PREFIX). The model goes to lib/xkcd beside bin, where the binary looks for it.
+install: deps model
 	$(SWIFT) build $(RELEASE_FLAGS) --product xkcd
 	@$(MAKE) --no-print-directory install-files BIN=$(RELEASE_BIN)
 
-# The files alone, the binary from BIN (`make install` builds it first).
+# The files alone, the binary from BIN and the model from MODEL_FILE (`make install` builds
+# both first).
 BIN ?= $(RELEASE_BIN)
+MODEL_FILE ?= $(MODEL)
 install-files:
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/xkcd $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/xkcd
+	install -m 644 $(MODEL_FILE) $(DESTDIR)$(PREFIX)/lib/xkcd/all-minilm-l6-v2.xkcd
 	install -m 644 xkcd.1 $(DESTDIR)$(PREFIX)/share/man/man1/xkcd.1
 	install -m 644 completions/xkcd.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/xkcd
 	install -m 644 completions/_xkcd $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_xkcd
 	install -m 644 completions/xkcd.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/xkcd $(DESTDIR)$(PREFIX)/share/man/man1/xkcd.1 \
+	rm -f $(DESTDIR)$(PREFIX)/bin/xkcd $(DESTDIR)$(PREFIX)/lib/xkcd/all-minilm-l6-v2.xkcd \
+		$(DESTDIR)$(PREFIX)/share/man/man1/xkcd.1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/xkcd \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_xkcd \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/xkcd.fish
+	rmdir $(DESTDIR)$(PREFIX)/lib/xkcd 2>/dev/null || true
 
 # Release artifacts in dist/: xkcd_VERSION_ARCH.deb and xkcd-VERSION-linux-ARCH.tar.gz, built
 # by scripts/package.sh from the release binary, whose `--version` gives VERSION (the one place

@@ -8,7 +8,7 @@ numbers count as words. Prints every line that shares a word, with the words, an
 if there is any.
 
 usage: check-meanings.py --comicdb xkcd.sqlite3 [FILE.tsv ...]
-(default files: Fixtures/search/meanings.tsv, meanings-unseen.tsv and meanings-blind.tsv)
+(default files: Fixtures/search/meanings.tsv, meanings-unseen.tsv, meanings-blind.tsv and meanings-late.tsv)
 """
 
 import argparse

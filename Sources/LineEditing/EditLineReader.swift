@@ -217,6 +217,11 @@ package final class EditLineReader: LineReader {
             return UInt8(CC_NORM)
         case .complete:
             return UInt8(CC_NORM)
+        case let .note(line):
+            moveBelowLine(then: "")
+            cel_write(editLine, line + "\r\n")
+            _ = cel_refresh(editLine)
+            return UInt8(CC_NORM)
         case .noMatch:
             return UInt8(CC_ERROR)
         }

@@ -19,9 +19,10 @@ package enum LineEvent: Equatable, Sendable {
 }
 
 /// What Tab should do, computed by a pure completer elsewhere (XKCDKit's `Completion` holds the
-/// same three values): how many characters (Swift `Character`s) before the cursor to delete,
-/// the text to insert in their place, and every match, for listing when Tab cannot decide.
-package typealias LineCompletion = (replaceCount: Int, insertion: String, candidates: [String])
+/// same values): how many characters (Swift `Character`s) before the cursor to delete, the
+/// text to insert in their place, every match, for listing when Tab cannot decide, and a line
+/// saying why nothing can match, if one is worth showing.
+package typealias LineCompletion = (replaceCount: Int, insertion: String, candidates: [String], note: String?)
 
 /// Called with the text before the cursor; returns what Tab should do.
 package typealias CompletionHandler = @Sendable (_ textBeforeCursor: String) -> LineCompletion
@@ -34,6 +35,8 @@ enum CompletionAction: Equatable {
     case list([String])
     /// Nothing to change and a single match: the word is already complete.
     case complete
+    /// No match, and a line saying why: show it below the line.
+    case note(String)
     /// No match at all: beep.
     case noMatch
 
@@ -48,6 +51,8 @@ enum CompletionAction: Equatable {
             self = .list(completion.candidates)
         } else if completion.candidates.count == 1 {
             self = .complete
+        } else if let note = completion.note {
+            self = .note(TerminalText.withoutControlCharacters(note))
         } else {
             self = .noMatch
         }

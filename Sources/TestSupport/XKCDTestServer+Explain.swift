@@ -16,6 +16,11 @@ extension XKCDTestServer {
         core.state.withLock { $0.explainQueryCount }
     }
 
+    /// Stops serving comic `num`'s page: the wiki has none for it.
+    package func withdrawExplanation(_ num: Int) {
+        core.state.withLock { _ = $0.content.explanations.removeValue(forKey: num) }
+    }
+
     /// Serves a generated explainxkcd page (``ExplainPageGenerator``) for every comic in the
     /// archive that has no page yet, so pages set before (real fixtures) stay. Comics
     /// published later get one only from another call.

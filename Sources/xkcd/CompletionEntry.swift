@@ -31,13 +31,16 @@ enum CompletionEntry {
     }
 }
 
-/// Connects the pure ``Completer`` to the line editor's Tab key.
+/// Connects the pure ``Completer`` to the line editor's Tab key. A note (no comics stored) is
+/// shown the first time only; after it such a Tab just beeps.
 enum CompletionBridge {
     static func handler(_ completer: Completer, titles: TitleIndexCache) -> CompletionHandler {
-        { text in
+        let noted = Lock<Set<String>>([])
+        return { text in
             let completion = completer.complete(
                 text, titles: titles.current(), paths: { PathLister.entries(completing: $0) })
-            return (completion.replaceCount, completion.insertion, completion.candidates)
+            let note = completion.note.flatMap { note in noted.withLock { $0.insert(note).inserted } ? note : nil }
+            return (completion.replaceCount, completion.insertion, completion.candidates, note)
         }
     }
 }

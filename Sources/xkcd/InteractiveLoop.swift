@@ -36,6 +36,10 @@ struct InteractiveLoop {
         }
         output.notice("xkcd \(ProgramHelp.version) — type 'help' for commands, Tab to complete, Ctrl-D to leave")
         let session = session
+        if await session.storesNoComics() {
+            output.notice(
+                "Nothing is stored yet: 'sync' fetches the archive and its explanations, to browse and search offline")
+        }
         let interval = checkInterval
         let watcher = NewComicWatcher(interval: interval, now: { Date() }, check: { await session.backgroundCheck() })
         return await withTaskGroup(of: Void.self) { group in
@@ -58,6 +62,7 @@ struct InteractiveLoop {
     private func readAndRun(_ watcher: NewComicWatcher) async -> Int32 {
         while true {
             tell(await watcher.takePending())
+            for notice in await session.takeNotices() { output.notice(notice) }
             let prompt = session.current.map { "xkcd #\($0)> " } ?? "xkcd> "
             switch await reader.read(prompt: prompt) {
             case .endOfFile:

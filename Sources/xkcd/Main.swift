@@ -165,7 +165,8 @@ struct Main {
             let bar = terminal.stderrIsTTY ? ProgressBar(width: { terminal.stderrWidth ?? 80 }) : nil
             return Session(
                 source: source, settings: settings, terminal: options.json ? nil : terminal,
-                meaning: MeaningModel.locate(environment: environment, executable: Self.executable), notify: notify,
+                meaning: MeaningModel.locate(environment: environment, executable: Self.executable),
+                indexesInBackground: isREPL, notify: notify,
                 progress: { bar?.show($0) })
         }
         var renderer = Renderer(width: terminal.width, color: terminal.stdoutSupportsColor, json: options.json)

@@ -82,4 +82,33 @@ struct MeaningEndToEndTests {
         let good = try hits(xkcd, ["search", "--by", "meaning", "python"], ["XKCD_MODEL": Self.model])
         #expect(good.first?["num"] as? Int == 353)
     }
+
+    @Test(.enabled(if: !model.isEmpty, "XKCD_TEST_MODEL is unset: make test builds the model and names it"))
+    func theREPLsSyncGivesThePromptBackAndBuildsTheIndexBehindIt() throws {
+        let server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        defer { server.stop() }
+        let xkcd = try XKCDBinary(baseURL: server.baseURL)
+        defer { xkcd.cleanUp() }
+        var environment = xkcd.environment
+        environment["XKCD_MODEL"] = Self.model
+        // Wide enough that no notice is wrapped.
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: environment, columns: 200)
+        _ = try terminal.waitFor("> ")
+        terminal.sendLine("sync")
+        _ = try terminal.waitFor("by meaning in the background", timeout: .seconds(60))
+        // The prompt is back before the index is built: a comic is shown meanwhile.
+        terminal.sendLine("goto 353")
+        _ = try terminal.waitFor("xkcd #353> ", timeout: .seconds(30))
+        // Each Enter gives a prompt, before which the finished build is told.
+        let deadline = Date().addingTimeInterval(300)
+        while !terminal.output.contains("the index by meaning is built"), Date() < deadline {
+            terminal.sendLine("")
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        #expect(terminal.output.contains("comics indexed, and search finds comics by meaning"))
+        terminal.sendLine("search someone hovering in the sky thanks to a scripting language learned overnight")
+        _ = try terminal.waitFor("close in meaning", timeout: .seconds(30))
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }

@@ -68,7 +68,7 @@ import Testing
         let site = try serve(http2: true)
         defer { site.stop() }
         let synced = try summary(
-            site.xkcd.run(["--json", "sync", "--images"], extraEnvironment: trustTheAuthority))
+            site.xkcd.run(["--json", "sync", "--images", "--no-explanations"], extraEnvironment: trustTheAuthority))
         #expect(synced["fetched"] as? Int == 299, "the newest came with the first request")
         #expect(synced["images_fetched"] as? Int == 300)
         #expect(synced["failed"] as? [Int] == [])
@@ -86,7 +86,7 @@ import Testing
         let site = try serve(http2: true)
         defer { site.stop() }
         let synced = try summary(
-            site.xkcd.run(["--json", "sync", "--jobs", "3"], extraEnvironment: trustTheAuthority))
+            site.xkcd.run(["--json", "sync", "--jobs", "3", "--no-explanations"], extraEnvironment: trustTheAuthority))
         #expect(synced["fetched"] as? Int == 299, "the newest came with the first request")
         #expect(site.proxy.connectionCount == 1)
     }
@@ -95,7 +95,9 @@ import Testing
         let site = try serve(http2: false)
         defer { site.stop() }
         let synced = try summary(
-            site.xkcd.run(["--json", "sync", "--images", "--jobs", "100"], extraEnvironment: trustTheAuthority))
+            site.xkcd.run(
+                ["--json", "sync", "--images", "--jobs", "100", "--no-explanations"],
+                extraEnvironment: trustTheAuthority))
         #expect(synced["fetched"] as? Int == 299, "the newest came with the first request")
         #expect(synced["images_fetched"] as? Int == 300)
         #expect((2...8).contains(site.proxy.connectionCount), "\(site.proxy.connectionCount) connections")
@@ -125,7 +127,8 @@ import Testing
         let proxy = "http://127.0.0.1:\(tunnel.port)"
         let synced = try summary(
             site.xkcd.run(
-                ["--json", "sync"], extraEnvironment: trustTheAuthority.merging(["https_proxy": proxy]) { $1 }))
+                ["--json", "sync", "--no-explanations"],
+                extraEnvironment: trustTheAuthority.merging(["https_proxy": proxy]) { $1 }))
         #expect(synced["fetched"] as? Int == 299)
         #expect(tunnel.tunnelledAuthorities == ["127.0.0.1:\(site.proxy.port)"], "one tunnel, to the server")
 

@@ -19,7 +19,7 @@ import Testing
         _ = try terminal.waitFor("xkcd> ")
         // Each line, and what ends its output; the second sync has nothing to fetch.
         let session = [
-            ("help", "more on one\r\ncommand."), ("help sync", "--all does both."), ("gotoo 3", "'goto'?"),
+            ("help", "more on one\r\ncommand."), ("help sync", "--images."), ("gotoo 3", "'goto'?"),
             ("sync", "synced:"), ("sync", "synced:"), ("config", "images "),
         ]
         for (line, end) in session {

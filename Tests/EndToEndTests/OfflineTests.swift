@@ -90,7 +90,7 @@ import Testing
         #expect(bad.status == 1)
         #expect(
             bad.errorLines == [
-                "error: no comic titled 'abc': nothing is stored yet — 'sync' (about two seconds) stores every title, or try a number"
+                "error: no comic titled 'abc': nothing is stored yet — 'sync' stores every title, or try a number"
             ])
         let notFav = try xkcd.run(["unfav", "353"])
         #expect(notFav.status == 1)

@@ -75,20 +75,30 @@ import Testing
         #expect(try xkcd.run(["--generate-manual"]).stdout == CheckedInFile("xkcd.1").text, "xkcd.1: run make man")
     }
 
-    @Test func makeInstallPutsEverythingUnderThePrefix() throws {
+    @Test func makeInstallPutsEverythingUnderThePrefixAndUninstallTakesItAway() throws {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let make = try ChildProcess.run(
-            "make",
-            [
-                "--no-print-directory", "-s", "-C", CheckedInFile.packageRoot().path,
-                "install-files", "PREFIX=\(prefix.path)", "BIN=\(XKCDBinary.url.path)",
-            ])
-        #expect(make.status == 0, "\(make.stderr)")
-        for file in [
-            "bin/xkcd", "share/man/man1/xkcd.1", "share/bash-completion/completions/xkcd",
-            "share/zsh/site-functions/_xkcd", "share/fish/vendor_completions.d/xkcd.fish",
-        ] {
+        // The real model where `make test` built one; else a stand-in, found as the model is.
+        let standIn = prefix.appendingPathExtension("model")
+        defer { try? FileManager.default.removeItem(at: standIn) }
+        let model = ProcessInfo.processInfo.environment["XKCD_TEST_MODEL"] ?? standIn.path
+        if model == standIn.path { _ = FileManager.default.createFile(atPath: model, contents: Data("m".utf8)) }
+        func make(_ target: String) throws -> ChildProcess.Result {
+            try ChildProcess.run(
+                "make",
+                [
+                    "--no-print-directory", "-s", "-C", CheckedInFile.packageRoot().path, target,
+                    "PREFIX=\(prefix.path)", "BIN=\(XKCDBinary.url.path)", "MODEL_FILE=\(model)",
+                ])
+        }
+        let install = try make("install-files")
+        #expect(install.status == 0, "\(install.stderr)")
+        let files = [
+            "bin/xkcd", "lib/xkcd/all-minilm-l6-v2.xkcd", "share/man/man1/xkcd.1",
+            "share/bash-completion/completions/xkcd", "share/zsh/site-functions/_xkcd",
+            "share/fish/vendor_completions.d/xkcd.fish",
+        ]
+        for file in files {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
         let installed = try complete(
@@ -96,5 +106,23 @@ import Testing
             script: prefix.appendingPathComponent("share/bash-completion/completions/xkcd"),
             binaryDirectory: prefix.appendingPathComponent("bin"))
         #expect(installed == ["Python"])
+        // The installed binary finds the installed model with no XKCD_MODEL: it asks for an index, not a model
+        // (or, with the stand-in, names the installed file it cannot use).
+        var environment = xkcd.environment
+        environment["XKCD_MODEL"] = nil
+        let search = try ChildProcess.run(
+            prefix.appendingPathComponent("bin/xkcd").path, ["search", "python", "--by", "meaning"],
+            environment: environment)
+        let installedModel = prefix.appendingPathComponent("lib/xkcd/all-minilm-l6-v2.xkcd").path
+        #expect(
+            search.stderr == "error: there is no index by meaning yet — run 'sync' to build it\n"
+                || (model == standIn.path && search.stderr.contains(installedModel)), "\(search.stderr)")
+
+        let uninstall = try make("uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        for file in files {
+            #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("lib/xkcd").path))
     }
 }

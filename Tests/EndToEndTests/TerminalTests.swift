@@ -36,6 +36,28 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test func aFirstRunSaysHowToFetchTheArchiveAndTabSaysOnceThatNoTitleIsStored() throws {
+        let hint = "Nothing is stored yet: 'sync' fetches the archive"
+        let note = "stored: 'sync' fetches the archive, for Tab to complete every title"
+        let terminal = try startREPL()
+        #expect(terminal.output.withoutEscapes.components(separatedBy: hint).count == 2, "said once, at start")
+        terminal.send("goto Pyth\t")
+        _ = try terminal.waitFor(note)
+        terminal.send("\t")
+        // The line is still there to finish: Ctrl-U clears it for a command that shows the second Tab's effect.
+        terminal.send("\u{15}goto 353\r")
+        _ = try terminal.waitFor("xkcd #353> ")
+        #expect(terminal.output.withoutEscapes.components(separatedBy: note).count == 2, "the note is said once")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+
+        let again = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
+        _ = try again.waitFor("xkcd #353> ")
+        again.send("\u{04}")
+        #expect(try again.waitForExit() == 0)
+        #expect(!again.output.withoutEscapes.contains(hint), "a comic is stored now")
+    }
+
     @Test func tabCompletesFileNamesAfterSave() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xkcd-tab-\(UUID().uuidString)")
         let folder = directory.appendingPathComponent("saved comics")

@@ -4,11 +4,11 @@ import Testing
 
 @Suite("CompletionAction")
 struct CompletionActionTests {
-    private func action(_ before: String, _ replaceCount: Int, _ insertion: String, _ candidates: [String] = [])
-        -> CompletionAction
-    {
+    private func action(
+        _ before: String, _ replaceCount: Int, _ insertion: String, _ candidates: [String] = [], note: String? = nil
+    ) -> CompletionAction {
         CompletionAction(
-            completion: (replaceCount: replaceCount, insertion: insertion, candidates: candidates),
+            completion: (replaceCount: replaceCount, insertion: insertion, candidates: candidates, note: note),
             textBeforeCursor: before)
     }
 
@@ -60,5 +60,10 @@ struct CompletionActionTests {
     @Test func noCandidatesBeeps() {
         #expect(action("xyzzy", 0, "", []) == .noMatch)
         #expect(action("xyzzy", 0, "", []).applied(to: "xyzzy") == "xyzzy")
+    }
+
+    @Test func noCandidatesWithANoteShowsTheNoteWithoutItsControlCharacters() {
+        #expect(action("goto Py", 0, "", [], note: "no comics\u{1B}[2J stored") == .note("no comics[2J stored"))
+        #expect(action("goto Py", 0, "", [], note: "no comics").applied(to: "goto Py") == "goto Py")
     }
 }

@@ -102,7 +102,7 @@ import Testing
         archive.bodies[7] = nil
         let harness = try SessionHarness(archive: archive)
         let session = harness.session()
-        let firstOutcome = try await session.run(.sync(images: false, jobs: 4))
+        let firstOutcome = try await session.run(.sync(images: false, explanations: false, jobs: 4))
         guard case let .synced(first) = firstOutcome else {
             Issue.record("not a sync summary: \(firstOutcome)")
             return
@@ -113,7 +113,7 @@ import Testing
 
         harness.clock.advance(by: 60)
         let before = harness.transport.requests.count
-        let secondOutcome = try await session.run(.sync(images: false, jobs: 4))
+        let secondOutcome = try await session.run(.sync(images: false, explanations: false, jobs: 4))
         guard case let .synced(second) = secondOutcome else {
             Issue.record("not a sync summary: \(secondOutcome)")
             return
@@ -123,7 +123,7 @@ import Testing
         #expect(try harness.store.absenceCheckedAt(7) == harness.clock.now, "a new 404 moves the absence's time")
 
         harness.transport.serve(7, body: try #require(ComicArchive.synthetic(count: 7).bodies[7]))
-        let thirdOutcome = try await session.run(.sync(images: false, jobs: 4))
+        let thirdOutcome = try await session.run(.sync(images: false, explanations: false, jobs: 4))
         guard case let .synced(third) = thirdOutcome else {
             Issue.record("not a sync summary: \(thirdOutcome)")
             return

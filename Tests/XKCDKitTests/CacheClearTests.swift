@@ -4,7 +4,7 @@ import Testing
 
 @testable import XKCDKit
 
-/// `cache clear` on a real SQLite file filled by `sync --explanations`: what it deletes, what
+/// `cache clear` on a real SQLite file filled by `sync`: what it deletes, what
 /// it keeps, the disk space it gives back, and how it says so.
 @Suite final class CacheClearTests {
     private let workspace: Workspace
@@ -214,5 +214,25 @@ import Testing
         #expect(LeftoverFiles.isWriting(getpid(), modified: now.addingTimeInterval(-60), now: now))
         #expect(!LeftoverFiles.isWriting(getpid(), modified: now.addingTimeInterval(-3600), now: now))
         #expect(!LeftoverFiles.isWriting(Self.deadPID, modified: now, now: now))
+    }
+
+    @Test func aPlainSyncStoresThePagesAndAsksForOneTheWikiLacksOnceADay() async throws {
+        workspace.server.withdrawExplanation(Self.size)
+        let session = try library.session()
+        guard case let .synced(first) = try await session.run(.sync(images: false)) else {
+            Issue.record("no sync")
+            return
+        }
+        #expect(first.explanationsFetched == Self.size - 1 && first.explanationsMissing == [Self.size])
+        workspace.server.resetCounters()
+        guard case let .synced(again) = try await session.run(.sync(images: false)) else { return }
+        #expect(again.explanationsMissing.isEmpty && workspace.server.explainQueryCount == 0, "asked again at once")
+        clock.advance(by: ExplanationSyncer.incompleteMaxAge + 1)
+        guard case let .synced(later) = try await session.run(.sync(images: false)) else { return }
+        #expect(later.explanationsMissing == [Self.size] && workspace.server.explainQueryCount == 1)
+        guard case let .synced(without) = try await session.run(.sync(images: false, explanations: false)) else {
+            return
+        }
+        #expect(without.explanationRequests == 0)
     }
 }

@@ -41,7 +41,8 @@ import Testing
         for format in ShareFormat.allCases { try flag(.format(format), of: "share", checked) }
         for (key, command) in [
             (OptionKey.image, "show"), (.copy, "share"), (.open, "share"), (.force, "save"), (.yes, "cache"),
-            (.images, "sync"), (.explanations, "sync"), (.exact, "search"), (.notify, "check"), (.save, "set"),
+            (.images, "sync"), (.explanations, "sync"), (.noExplanations, "sync"), (.exact, "search"),
+            (.notify, "check"), (.save, "set"),
         ] {
             try flag(key, of: command, checked)
         }

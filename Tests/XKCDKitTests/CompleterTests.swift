@@ -28,7 +28,7 @@ import Testing
             completer.complete("save 353 dir/", paths: paths).insertion == #"dir/a\;b.png "#,
             "the grammar reads it back")
         #expect(completer.complete("fav import fa", paths: paths).insertion == "favs.json ")
-        #expect(completer.complete("fav fa", paths: paths) == .none, "without import, fav takes a comic")
+        #expect(completer.complete("fav fa", paths: paths).insertion.isEmpty, "without import, fav takes a comic")
         #expect(completer.complete("save 353 --f", paths: paths).insertion == "--force ")
         #expect(completer.complete("save 353 x", paths: paths) == .none)
     }
@@ -104,7 +104,7 @@ import Testing
         #expect(completer.complete("show pokem", titles: index).insertion == "Pokémon Go ")
         #expect(completer.complete("fav CREPE", titles: index).insertion == "Crêpe ")
         #expect(completer.complete("alt PYTH", titles: index).insertion == "Python ")
-        #expect(completer.complete("goto zzz", titles: index) == .none)
+        #expect(completer.complete("goto zzz", titles: index).candidates.isEmpty)
     }
 
     @Test func titlesWithPunctuationAndUnicodeSpacesComplete() throws {
@@ -145,7 +145,7 @@ import Testing
     @Test func unfavCompletesFavoritesOnly() {
         #expect(completer.complete("unfav ", titles: index).candidates == ["353 Python", "2619 Crêpe"])
         #expect(completer.complete("unfav p", titles: index).insertion == "Python ")
-        #expect(completer.complete("unfav b", titles: index) == .none)
+        #expect(completer.complete("unfav b", titles: index).candidates.isEmpty)
     }
 
     @Test func specialCharactersInTitlesAreEscapedSoTheLineParses() throws {
@@ -166,5 +166,21 @@ import Testing
         #expect(completer.complete("fav im", titles: index).insertion == "import ")
         #expect(completer.complete("cache c", titles: index).insertion == "clear ")
         #expect(completer.complete("fav ", titles: index).candidates == ["import"])
+    }
+
+    @Test func aComicAskedForWithNextToNothingStoredSaysWhy() {
+        for line in ["goto Pyth", "goto 35", "alt 2", "unfav "] {
+            #expect(completer.complete(line, titles: .empty) == .fewStored(0), "\(line)")
+        }
+        #expect(
+            Completion.fewStored(0).note
+                == "no comics are stored yet: 'sync' fetches the archive, for Tab to complete every title")
+        let newest = TitleIndex(titles: [(2665, "Moon Landing")], favorites: [])
+        #expect(
+            completer.complete("goto Pyth", titles: newest).note?.hasPrefix("only 1 comic is stored: 'sync'") == true)
+        #expect(completer.complete("goto Moo", titles: newest).insertion == "Moon Landing ", "what is stored completes")
+        let most = TitleIndex(titles: (1...10).map { ($0, "Comic \($0)") }, favorites: [])
+        #expect(completer.complete("goto Zzz", titles: most) == .none, "a title that is not there is no news")
+        #expect(completer.complete("sync --zz", titles: .empty) == .none, "options are not comics")
     }
 }

@@ -78,6 +78,9 @@ import Testing
             3: (now.addingTimeInterval(-0.5 * day), true), 4: (now.addingTimeInterval(-1.5 * day), true),
         ]
         #expect(ExplanationSyncer.wanted([1, 2, 3, 4, 5], ages: ages, now: now) == [2, 4, 5])
+        // A page the wiki did not have is asked for again after a day, not by every sync.
+        let absent = [5: now.addingTimeInterval(-0.5 * day), 6: now.addingTimeInterval(-1.5 * day)]
+        #expect(ExplanationSyncer.wanted([1, 2, 3, 4, 5, 6, 7], ages: ages, absent: absent, now: now) == [2, 4, 6, 7])
     }
 
     @Test func aPageGivesItsExplanationAndTranscriptAsText() throws {

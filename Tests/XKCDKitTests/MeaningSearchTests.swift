@@ -143,22 +143,56 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(places.firstIndex(of: 3)! + 1 == places.firstIndex(of: 8)!, "the same score: number order")
     }
 
-    @Test func theNearestVectorsComeFirstAndTheirBytesReadBackTheSame() {
+    @Test func theNearestVectorsComeFirstFromTheirCompactBytes() {
         let dimensions = MeaningVectors.dimensions
-        func unit(_ axis: Int, _ weight: Float = 1) -> [Float] {
+        func unit(_ weights: [Int: Float]) -> [Float] {
             var vector = [Float](repeating: 0, count: dimensions)
-            vector[axis] = weight
-            return vector
+            for (axis, weight) in weights { vector[axis] = weight }
+            let length = vector.map { $0 * $0 }.reduce(0, +).squareRoot()
+            return vector.map { $0 / length }
         }
         var values: [Float] = []
-        for vector in [unit(0), unit(1), unit(0, 0.5)] {
-            MeaningVectors.append(MeaningVectors.bytes(vector), to: &values)
+        for vector in [unit([0: 1]), unit([1: 1]), unit([0: 1, 1: 1])] {
+            let bytes = MeaningVectors.bytes(vector)
+            #expect(bytes.count == MeaningVectors.storedSize && bytes.count == 4 + dimensions)
+            #expect(bytes.withUnsafeBytes { MeaningVectors.append($0, to: &values) })
         }
         #expect(values.count == 3 * dimensions)
         let vectors = MeaningVectors(model: "m", revision: nil, nums: [10, 20, 30], values: values)
-        let nearest = vectors.nearest(to: unit(0), count: 2)
+        let nearest = vectors.nearest(to: unit([0: 1]), count: 2)
         #expect(nearest.map(\.num) == [10, 30])
-        #expect(nearest.map(\.similarity) == [1, 0.5])
+        #expect(abs(nearest[0].similarity - 1) < 1e-5 && abs(nearest[1].similarity - Float(0.5).squareRoot()) < 0.01)
+    }
+
+    @Test func aCompactVectorKeepsItsCosinesToAThousandth() {
+        var random = SeededRandom(seed: 7)
+        func vector() -> [Float] {
+            let raw = (0..<MeaningVectors.dimensions).map { _ in Float(random.next() % 2001) / 1000 - 1 }
+            let length = raw.map { $0 * $0 }.reduce(0, +).squareRoot()
+            return raw.map { $0 / length }
+        }
+        func dot(_ a: [Float], _ b: [Float]) -> Float { zip(a, b).map(*).reduce(0, +) }
+        for _ in 0..<50 {
+            let (a, b) = (vector(), vector())
+            var stored: [Float] = []
+            #expect(MeaningVectors.bytes(a).withUnsafeBytes { MeaningVectors.append($0, to: &stored) })
+            #expect(abs(dot(stored, stored) - 1) < 1e-4, "read back at unit length")
+            #expect(abs(dot(stored, b) - dot(a, b)) < 0.005)
+        }
+    }
+
+    @Test func aVectorOfZerosOrNotANumberIsStoredAsZerosAndAWrongSizeIsRefused() {
+        var values: [Float] = []
+        let zeros = [Float](repeating: 0, count: MeaningVectors.dimensions)
+        var broken = zeros
+        broken[3] = .nan
+        for vector in [zeros, broken] {
+            #expect(MeaningVectors.bytes(vector).withUnsafeBytes { MeaningVectors.append($0, to: &values) })
+        }
+        #expect(values.count == 2 * MeaningVectors.dimensions && values.allSatisfy { $0 == 0 })
+        let floats = [UInt8](repeating: 0, count: MeaningVectors.dimensions * 4)
+        #expect(!floats.withUnsafeBytes { MeaningVectors.append($0, to: &values) })
+        #expect(values.count == 2 * MeaningVectors.dimensions, "nothing appended")
     }
 
     @Test func aComicsTextsAreItsTitleAltAndExplanationThenItsTranscriptInWindows() {
@@ -302,6 +336,56 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         }
         #expect(!rest.cancelled && rest.meaningsMade == stored - stopped.meaningsMade)
         #expect(try store.meaningCount(model: encoder.identity) == stored)
+    }
+
+    @Test func atThePromptTheIndexIsBuiltInTheBackgroundAndASearchSaysHowFarItIs() async throws {
+        let encoder = IdeaEncoder()
+        // The first handful of texts goes through; the second waits until the test lets it.
+        let gate = DispatchSemaphore(value: 0)
+        encoder.onEmbed = { call in if call == 2 { gate.wait() } }
+        let library = library()
+        let session = try library.session(meaning: MeaningModel(encoder), indexesInBackground: true)
+        guard case let .synced(summary) = try await session.run(.sync(images: false, explanations: false)) else {
+            Issue.record("no summary")
+            return
+        }
+        let store = await session.source.store
+        let stored = try store.comicCount()
+        #expect(summary.meaningsMade == 0 && summary.meaningsPending == stored, "the sync ended before the index")
+        #expect(
+            Renderer(width: 200, color: false, json: false).render(.synced(summary)).contains(
+                "indexing \(stored) comics by meaning in the background; search by words works now"))
+        let deadline = Date().addingTimeInterval(60)
+        while try store.meaningCount(model: encoder.identity) == 0, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let indexed = try store.meaningCount(model: encoder.identity)
+        #expect(indexed > 0 && indexed < stored)
+
+        // The session answers meanwhile, and a search says how far the index is.
+        _ = try await session.run(.goto(.number(353)))
+        _ = try await session.run(.search("a serpent that makes you levitate"))
+        #expect(
+            library.notices.all.contains(
+                "note: the index by meaning is being built: \(indexed) of \(stored) comics so far, "
+                    + "which search by meaning covers"), "\(library.notices.all)")
+        let notes = library.notices.all.count
+        _ = try await session.run(.search("serpent", by: .meaning))
+        #expect(library.notices.all.count == notes + 1, "by meaning alone, over what is built")
+        #expect(await session.takeNotices().isEmpty)
+
+        gate.signal()
+        await session.backgroundIndexBuilt()
+        #expect(try store.meaningCount(model: encoder.identity) == stored)
+        #expect(
+            await session.takeNotices() == [
+                "the index by meaning is built: \(stored) comics indexed, and search finds comics by meaning"
+            ])
+        #expect(await session.takeNotices().isEmpty, "told once")
+        let before = library.notices.all.count
+        let (hits, _) = try await results(session, .search("a serpent that makes you levitate"))
+        #expect(hits.prefix(3).contains { $0.num == 353 })
+        #expect(library.notices.all.count == before, "no note once it is built")
     }
 
     @Test func aSyncFindingTheIndexBeingBuiltElsewhereLeavesIt() async throws {

@@ -35,7 +35,7 @@ import Testing
         #expect(lines.contains("  the last failure: server error 500 from http://x/12.png"), "\(lines)")
         #expect(
             lines.contains(
-                "3 explanations could not be fetched (#20, #21, #22) — run 'sync --explanations' again to retry"),
+                "3 explanations could not be fetched (#20, #21, #22) — run 'sync' again to retry"),
             "\(lines)")
     }
 

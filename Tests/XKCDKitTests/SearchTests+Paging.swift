@@ -70,7 +70,8 @@ extension SearchTests {
         var renderer = Renderer(width: 200, color: false, json: false)
         #expect(
             renderer.render(outcome).hasSuffix(
-                "… \(left) more: xkcd search \"alt text\" OR \"it's\" --limit 20 (or --all)\n"))
+                "… \(left) more: xkcd search '\"alt text\"' OR \"it's\" --limit 20 (or --all)\n"),
+            "the phrase's quotes are quoted for the shell, which reads the words back as the query")
         renderer.atAPrompt = true
         #expect(renderer.render(outcome).hasSuffix("… \(left) more: type more for the next 10\n"))
         let last = Outcome.moreHits(

@@ -215,7 +215,7 @@ import Testing
         await #expect(throws: missing) { try await session.run(.goto(.title("Python"))) }
         #expect(
             missing.localizedDescription
-                == "no comic titled 'Python': only 1 comic is stored (the newest is #10) — 'sync' (about two seconds) "
+                == "no comic titled 'Python': only 1 comic is stored (the newest is #10) — 'sync' "
                 + "stores every title, or try a number")
         _ = try await session.run(.search("python"))
         #expect(harness.notices.all.contains("note: only 1 comic is stored; run 'sync' to search them all"))

@@ -168,6 +168,36 @@ struct StoreSchemaTests {
         #expect(explained.map(\.num) == [353] && explained.first?.matched == .explanation)
     }
 
+    @Test func vectorsStoredAsFloatsAreRewrittenCompactlyAndReadTheSame() throws {
+        let directory = try temporaryDirectory("schema-vectors")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("xkcd.sqlite3")
+        try FileManager.default.copyItem(
+            at: ComicArchive.locateFixtures().appendingPathComponent("stores/v10.sqlite3"), to: path)
+        let dimensions = MeaningVectors.dimensions
+        let original = (0..<dimensions).map { Float(($0 * 37) % 101) - 50 }
+        let length = original.map { $0 * $0 }.reduce(0, +).squareRoot()
+        let unit = original.map { $0 / length }
+        do {
+            let database = try SQLiteDatabase(path: path.path, prepare: ComicStore.prepareSearch)
+            try StoreSchema.migrate(database, upTo: "v16: explainxkcd pages not there yet")
+            // As v14 to v16 stored a vector: each number's 32 bits, little-endian.
+            let floats = unit.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value.bitPattern >> ($0 * 8)) }
+            }
+            try database.write { db in
+                try db.execute(
+                    "INSERT INTO meaning(num, part, model, comic_at, vector) VALUES (353, 0, 'm', 0, ?)",
+                    [SQLiteValue.blob(floats)])
+            }
+        }
+        let store = try ComicStore.open(at: path)
+        let sizes = try store.read { db in try db.values("SELECT length(vector) FROM meaning", as: Int.self) }
+        #expect(sizes == [MeaningVectors.storedSize])
+        let vectors = try store.meaningVectors(model: "m")
+        #expect(vectors.nums == [353])
+        #expect(abs(zip(vectors.values, unit).map(*).reduce(0, +) - 1) < 1e-3)
+    }
+
     @Test func aRescueFromAStoreOfEitherSchemaKeepsTheBrowsingState() throws {
         let directory = try temporaryDirectory("schema-rescue")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -34,13 +34,15 @@ struct TestLibrary {
     }
 
     func session(
-        meaning: MeaningModel = .none, roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
+        meaning: MeaningModel = .none, indexesInBackground: Bool = false,
+        roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
     ) throws -> Session {
         let notices = notices
         return Session(
             source: try source(),
             settings: LiveSettings(.defaults(file: directory.appendingPathComponent("config.toml"))),
-            currentDirectory: directory, meaning: meaning, roll: roll, notify: { notices.append($0) })
+            currentDirectory: directory, meaning: meaning, indexesInBackground: indexesInBackground, roll: roll,
+            notify: { notices.append($0) })
     }
 }
 

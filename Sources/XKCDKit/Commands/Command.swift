@@ -43,7 +43,7 @@ package enum Command: Equatable, Sendable {
     /// Fetch every comic not stored yet (with `images`, their images; with `explanations`,
     /// every explainxkcd page missing or stale), at most `jobs` at a time (nil: as many as the
     /// connection carries).
-    case sync(images: Bool, explanations: Bool = false, jobs: Int? = nil)
+    case sync(images: Bool, explanations: Bool = true, jobs: Int? = nil)
     /// Full-text search over titles, alt texts, transcripts and explanations: the best `limit`
     /// hits (nil: all); `exact`: the words as typed, never a correction; `by`: one ranking
     /// alone (nil: both, fused, where the query is plain words and the index by meaning exists).

@@ -175,6 +175,8 @@ extension OptionKey<Bool> {
     static var images: Self { Self(flag: "--images") }
     /// `sync`: explainxkcd's pages too.
     static var explanations: Self { Self(flag: "--explanations") }
+    /// `sync`: the comics (and images) without their explainxkcd pages.
+    static var noExplanations: Self { Self(flag: "--no-explanations") }
     /// `search`: the words as typed, never corrected.
     static var exact: Self { Self(flag: "--exact") }
     /// `check`: a desktop notification too.
@@ -340,7 +342,7 @@ extension CommandSpec {
                 Prints the transcript of comic N, or of the current comic: xkcd's own where it has
                 one that is this comic's (it has none after about #1677, and those around
                 #1609–#1677 are shifted by a few comics), else explainxkcd's community transcript,
-                labelled as such. Offline once 'sync --explanations' has stored it.
+                labelled as such. Offline once 'sync' has stored it.
                 """,
             argument: .optionalComic, completes: .stored
         ) { input throws(UsageError) in .transcript(try input.comic()) },
@@ -468,19 +470,27 @@ extension CommandSpec {
             details: """
                 Fetches every comic not stored yet, with a progress bar on a terminal: up to 100 at a
                 time on one connection when the server speaks HTTP/2, else 8 at a time on 8
-                connections; --jobs N makes it at most N at a time. Run it again to resume; Ctrl-C
-                stops it and keeps what arrived. --images also fetches their images (up to 16 at a
-                time over HTTP/2). --explanations also stores every comic's explainxkcd page (50 a
-                request, one request at a time), so explain, transcript and search work offline over
-                them; a page is fetched again after 30 days, or after a day while it is marked
-                incomplete. --all does both.
+                connections; --jobs N makes it at most N at a time. Then it stores every comic's
+                explainxkcd page (50 a request, one request at a time), so explain, transcript and
+                search work offline over them and search finds comics by what their pages say; a
+                page is fetched again after 30 days, or after a day while it is marked incomplete
+                or the wiki has none yet. --no-explanations skips the pages (--explanations is
+                the default, and still accepted). Run it again to resume; Ctrl-C stops it and
+                keeps what arrived. --images also fetches their images (up to 16 at a time over
+                HTTP/2); --all is --images.
                 """,
             argument: .none,
-            options: [.option(.images), .option(.explanations), .option(.all), .option(.jobs, short: "-j")]
+            options: [
+                .option(.images), .option(.noExplanations), .option(.explanations), .option(.all),
+                .option(.jobs, short: "-j"),
+            ]
         ) { input throws(UsageError) in
             try input.nothing()
-            let all = input[.all]
-            return .sync(images: all || input[.images], explanations: all || input[.explanations], jobs: input[.jobs])
+            if input[.noExplanations], input[.explanations] || input[.all] {
+                throw UsageError("'sync' takes --no-explanations or --explanations (and --all), not both")
+            }
+            return .sync(
+                images: input[.all] || input[.images], explanations: !input[.noExplanations], jobs: input[.jobs])
         },
         CommandSpec(
             name: "search", aliases: ["s", "/"], operands: "QUERY",

@@ -105,6 +105,9 @@ package struct Completer: Sendable {
         switch found.kind {
         case .paths:
             return pathCompletion(Self.lastWord(trimmed), paths: paths)
+        case .numbers where found.candidates.isEmpty && titles.holdsFew,
+            .titles where found.candidates.isEmpty && titles.holdsFew:
+            return .fewStored(titles.count(favoritesOnly: false))
         case _ where found.candidates.isEmpty:
             return .none
         case .words:

@@ -111,6 +111,12 @@ package struct TitleIndex: Sendable {
         favoritesOnly ? favorites.count : byNumber.count
     }
 
+    /// Whether it holds next to nothing of the archive: no title, or fewer than half the
+    /// comics up to the newest it holds (as before a first `sync`), as search's note counts.
+    var holdsFew: Bool {
+        byNumber.count < max(1, (byNumber.map(\.num).max() ?? 0) / 2)
+    }
+
     /// The comics a typed title names: those whose title equals `query` (by ``key(_:)``, else by
     /// ``looseKey(_:)``, else by those letters without possessives) if any, else every title
     /// starting with it; in number order.

@@ -89,13 +89,13 @@ package enum XKCDError: Error, Equatable, Sendable, LocalizedError {
         case let .noFavoriteTitled(title, favorites):
             return "no favorite titled '\(title)' among your \(favorites) — 'favs' lists them"
         case let .noTitleMatch(title, stored, _) where stored == 0:
-            return "no comic titled '\(title)': nothing is stored yet — 'sync' (about two seconds) stores every "
+            return "no comic titled '\(title)': nothing is stored yet — 'sync' stores every "
                 + "title, or try a number"
         case let .noTitleMatch(title, stored, nearest) where nearest.isEmpty:
             return "no comic titled '\(title)' among the \(stored) stored — try a number, or search \(title)"
         case let .noTitleAmongFew(title, stored, newest):
             return "no comic titled '\(title)': only \(stored) \(stored == 1 ? "comic is" : "comics are") stored (the "
-                + "newest is #\(newest)) — 'sync' (about two seconds) stores every title, or try a number"
+                + "newest is #\(newest)) — 'sync' stores every title, or try a number"
         case let .noTitleMatch(title, _, nearest):
             return
                 "no comic titled '\(title)' — did you mean "

@@ -201,6 +201,7 @@ enum JSONRenderer {
             ("explanation_requests", .int(summary.explanationRequests)),
             ("explanation_error", summary.explanationError.map(JSONValue.string) ?? .null),
             ("indexed_by_meaning", .int(summary.meaningsMade)),
+            ("indexing_by_meaning_in_background", .int(summary.meaningsPending)),
             ("meaning_error", summary.meaningError.map(JSONValue.string) ?? .null),
             ("cancelled", .bool(summary.cancelled)), ("seconds", .double(summary.seconds)),
         ])

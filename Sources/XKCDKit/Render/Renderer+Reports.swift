@@ -115,11 +115,17 @@ extension Renderer {
         }
         if !summary.explanationsFailed.isEmpty {
             lines.append(
-                Self.notFetched(summary.explanationsFailed, what: "explanations", retry: "sync --explanations"))
+                Self.notFetched(summary.explanationsFailed, what: "explanations", retry: "sync"))
             if let reason = summary.explanationError { lines.append("  the last failure: \(reason)") }
         }
         if summary.meaningsMade > 0 {
             lines.append("\(summary.meaningsMade) \(summary.meaningsMade == 1 ? "comic" : "comics") indexed by meaning")
+        }
+        if summary.meaningsPending > 0 {
+            let count = summary.meaningsPending
+            lines.append(
+                "indexing \(count) \(count == 1 ? "comic" : "comics") by meaning in the background; "
+                    + "search by words works now, and a search says how far the index is")
         }
         if let reason = summary.meaningError { lines.append("not indexed by meaning: \(reason)") }
         return lines

@@ -35,10 +35,73 @@ extension Session {
     /// Fetches every comic not stored yet (with `images`, their images too; with
     /// `explanations`, every explainxkcd page missing or stale), at most `jobs` at a time, then
     /// gives every comic whose text is new its vector in the index by meaning.
+    /// With ``indexesInBackground``, the index is built after it returns.
     func sync(images: Bool, explanations: Bool, jobs: Int?) async throws -> Outcome {
-        .synced(
-            try await Syncer(source: source, meaning: meaning, jobs: jobs, now: source.now, progress: progress)
-                .run(images: images, explanations: explanations))
+        let syncer = Syncer(
+            source: source, meaning: indexesInBackground ? .none : meaning, jobs: jobs, now: source.now,
+            progress: progress)
+        var summary = try await syncer.run(images: images, explanations: explanations)
+        if indexesInBackground, !summary.cancelled {
+            do {
+                if let encoder = try meaning.encoder() {
+                    summary.meaningsPending = try source.store.numbersWithoutMeaning(model: encoder.identity).count
+                    if summary.meaningsPending > 0 { indexInBackground(encoder) }
+                }
+            } catch let XKCDError.file(reason) {
+                summary.meaningError = reason
+            }
+        }
+        return .synced(summary)
+    }
+
+    // Builds the index by meaning on a task of its own, which tells the next prompt when it is
+    // done; a build under way is asked to go on with what was stored since it started.
+    private func indexInBackground(_ encoder: any MeaningEncoder) {
+        if backgroundIndex != nil {
+            backgroundIndex?.again = true
+            return
+        }
+        let (store, now) = (source.store, source.now)
+        let task = Task.detached(priority: .utility) { [weak self] in
+            var summary = SyncSummary(
+                newest: 0, stored: 0, fetched: 0, missing: [], failed: [], imagesFetched: 0, imagesFailed: [],
+                cancelled: false, seconds: 0)
+            do {
+                try await MeaningIndexer(store: store, encoder: encoder, now: now, progress: { _ in })
+                    .run(into: &summary)
+            } catch {
+                summary.meaningError = XKCDError.message(for: error)
+            }
+            await self?.indexBuilt(summary, encoder: encoder)
+        }
+        backgroundIndex = (task, false)
+    }
+
+    private func indexBuilt(_ summary: SyncSummary, encoder: any MeaningEncoder) {
+        let again = backgroundIndex?.again ?? false
+        backgroundIndex = nil
+        if let reason = summary.meaningError {
+            pendingNotices.append("note: not indexed by meaning: \(reason)")
+        } else if again {
+            return indexInBackground(encoder)
+        } else {
+            let made = summary.meaningsMade
+            pendingNotices.append(
+                "the index by meaning is built: \(made) \(made == 1 ? "comic" : "comics") indexed, "
+                    + "and search finds comics by meaning")
+        }
+    }
+
+    /// What happened in the background since the last prompt (the index by meaning built), to
+    /// tell before the next.
+    package func takeNotices() -> [String] {
+        defer { pendingNotices = [] }
+        return pendingNotices
+    }
+
+    /// Waits until the index by meaning being built in the background, if one is, is done.
+    package func backgroundIndexBuilt() async {
+        while let running = backgroundIndex?.task { await running.value }
     }
 
     /// The stored comics matching `text`, best first: by its words and, for plain words where
@@ -77,7 +140,7 @@ extension Session {
         state.searched(text, shown: found.hits.count, method: method, options: options)
         if found.hits.isEmpty, try source.store.comicCount() == 0 {
             throw XKCDError.cannotDo(
-                "nothing is stored yet to search — 'sync' (about two seconds) makes the whole archive searchable")
+                "nothing is stored yet to search — 'sync' makes the whole archive searchable")
         }
         if found.hits.isEmpty, case let stored = try source.store.comicCount(), try storesFew(stored) != nil {
             notify(
@@ -111,6 +174,11 @@ extension Session {
         case .words: return .words
         case .meaning:
             guard try meaningIndex() != nil else {
+                if let building = try indexBuildProgress() {
+                    throw XKCDError.cannotDo(
+                        "the index by meaning is being built: \(building.indexed) of \(building.stored) comics so far "
+                            + "— search by words meanwhile")
+                }
                 guard meaning.exists else {
                     if meaning.isTurnedOff {
                         throw XKCDError.cannotDo("search by meaning is turned off: XKCD_MODEL is empty — unset it")
@@ -121,6 +189,7 @@ extension Session {
                 }
                 throw XKCDError.cannotDo("there is no index by meaning yet — run 'sync' to build it")
             }
+            try sayHowFarTheIndexIsBuilt()
             return .meaning
         case nil:
             guard !exact, SearchQuery.isPlain(SearchQuery.tokens(text)), meaning.exists else { return .words }
@@ -133,14 +202,33 @@ extension Session {
                 return .words
             }
             guard index != nil else {
+                if try sayHowFarTheIndexIsBuilt() { return .words }
                 if try source.store.state(.meaningHintGiven) == nil {
                     try source.store.setState(.meaningHintGiven, "1")
                     notify("note: 'sync' builds the index by meaning, which finds comics described in other words")
                 }
                 return .words
             }
+            try sayHowFarTheIndexIsBuilt()
             return .fused
         }
+    }
+
+    // How far a build of the index by meaning under way (here or in another process) has come.
+    private func indexBuildProgress() throws -> (indexed: Int, stored: Int)? {
+        guard let encoder = try meaning.encoder() else { return nil }
+        return try source.store.meaningBuildProgress(model: encoder.identity)
+    }
+
+    // Says in one line how far the index by meaning is built, while a build is under way;
+    // whether one is.
+    @discardableResult
+    private func sayHowFarTheIndexIsBuilt() throws -> Bool {
+        guard let building = try indexBuildProgress() else { return false }
+        notify(
+            "note: the index by meaning is being built: \(building.indexed) of \(building.stored) comics so far, "
+                + "which search by meaning covers")
+        return true
     }
 
     // The encoder and the vectors it made, read anew when another process wrote vectors; nil

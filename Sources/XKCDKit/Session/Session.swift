@@ -23,6 +23,14 @@ package actor Session {
     var meaningVectors: MeaningVectors?
     /// Whether this session said that the model cannot be used.
     var modelFailureSaid = false
+    /// Whether a sync leaves the index by meaning to build in the background and ends once the
+    /// comics and explanations are stored (the REPL's: the prompt never waits for the index).
+    let indexesInBackground: Bool
+    /// The build of the index by meaning under way in the background, and whether a sync
+    /// stored more for it meanwhile.
+    var backgroundIndex: (task: Task<Void, Never>, again: Bool)?
+    /// What the background build had to say, for the next prompt.
+    var pendingNotices: [String] = []
     /// Where relative paths (`save`, `fav import`) start.
     let currentDirectory: URL
     let roll: @Sendable (Int) -> Int
@@ -45,10 +53,10 @@ package actor Session {
     /// Creates a session over `source`, restoring the state saved in its store. Relative paths
     /// are taken from `currentDirectory`; `roll(n)` returns a random value in `0..<n`; `notify`
     /// receives one-line notices; `progress` hears a sync; images are drawn for `terminal`;
-    /// `meaning` searches and indexes by meaning.
+    /// `meaning` searches and indexes by meaning, in the background with `indexesInBackground`.
     package init(
         source: ComicSource, settings: LiveSettings, currentDirectory: URL = .currentDirectory(),
-        terminal: (any TerminalDescribing)? = nil, meaning: MeaningModel = .none,
+        terminal: (any TerminalDescribing)? = nil, meaning: MeaningModel = .none, indexesInBackground: Bool = false,
         roll: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) },
         notify: @escaping @Sendable (String) -> Void = { _ in },
         progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
@@ -56,6 +64,7 @@ package actor Session {
         self.source = source
         titles = TitleIndexCache(store: source.store)
         self.meaning = meaning
+        self.indexesInBackground = indexesInBackground
         self.currentDirectory = currentDirectory
         self.roll = roll
         self.notify = notify
@@ -301,7 +310,7 @@ extension Session {
         } catch XKCDError.explanationNotStoredOffline {
             throw XKCDError.cannotDo(
                 "#\(comic.num) has no transcript from xkcd, and explainxkcd's is not stored — "
-                    + "run 'sync --explanations' while online")
+                    + "run 'sync' while online")
         }
         guard let section = WikiMarkup.transcriptSection(of: page.wikitext) else { return .transcript(none) }
         let document = try WikiMarkup.document(from: section)
@@ -427,6 +436,11 @@ extension Session {
     /// The comics published since the last `check` and not seen.
     func check(notify: Bool) async throws -> Outcome {
         .newComics(try await source.newComics(named: Self.checkNamed, mark: .check), notify: notify)
+    }
+
+    /// Whether no comic is stored: a first run, before any `sync`.
+    package func storesNoComics() -> Bool {
+        (try? source.store.comicCount()) == 0
     }
 
     /// On REPL start: the comics published since the last visit and not seen (nil when there

@@ -38,7 +38,7 @@ extension ComicStore {
     }
 
     /// Deletes every comic and explanation that is not a favorite's (their images' rows go
-    /// with them) and the caches of absent numbers and single-resolution images, in one
+    /// with them) and the caches of absent numbers, absent pages and single-resolution images, in one
     /// transaction; returns what went and the image files to delete.
     func clearAllButFavorites() throws -> (deleted: ClearableItems, imageFiles: [String]) {
         try write { db in
@@ -54,6 +54,7 @@ extension ComicStore {
             // The deleted comics' vectors went with them.
             try Self.reviseMeaning(in: db)
             try db.execute("DELETE FROM absent")
+            try db.execute("DELETE FROM explanation_absent")
             try db.execute("DELETE FROM single_resolution")
             return (ClearableItems(comics: comics, images: files.count, explanations: explanations), files)
         }

@@ -5,6 +5,35 @@
 #endif
 
 extension ComicStore {
+    /// The comics whose explainxkcd page the wiki did not have when last asked, and when.
+    static let explanationAbsentTable = """
+        CREATE TABLE "explanation_absent" ("num" INTEGER PRIMARY KEY CHECK ("num" > 0), "checked_at" DOUBLE NOT NULL)
+        """
+
+    /// Records that the wiki had no page for any of `numbers` at `date`.
+    func markExplanationsAbsent(_ numbers: [Int], at date: Date) throws {
+        guard !numbers.isEmpty else { return }
+        try write { db in
+            let record = try db.cached(
+                """
+                INSERT INTO explanation_absent(num, checked_at) VALUES (?, ?)
+                ON CONFLICT(num) DO UPDATE SET checked_at = excluded.checked_at
+                """)
+            for num in numbers { try record.execute([num, date.timeIntervalSince1970]) }
+        }
+    }
+
+    /// When the wiki last had no page for each comic it lacked one for (and has not served since).
+    func explanationAbsences() throws -> [Int: Date] {
+        try read { db in
+            var absences: [Int: Date] = [:]
+            try db.prepare("SELECT num, checked_at FROM explanation_absent").forEachRow { row in
+                absences[row["num"]] = Date(timeIntervalSince1970: row["checked_at"])
+            }
+            return absences
+        }
+    }
+
     /// The stored explanation of comic `num`, if any.
     func explanation(_ num: Int) throws -> StoredExplanation? {
         try read { db in
@@ -45,8 +74,10 @@ extension ComicStore {
                 ON CONFLICT(num) DO UPDATE SET title = excluded.title, wikitext = excluded.wikitext,
                     fetched_at = excluded.fetched_at, incomplete = excluded.incomplete
                 """)
+            let present = try db.cached("DELETE FROM explanation_absent WHERE num = ?")
             for (page, text) in pages {
                 try upsert.execute([page.num, page.title, page.wikitext, date.timeIntervalSince1970, text.incomplete])
+                try present.execute([page.num])
             }
         }
     }

@@ -13,6 +13,25 @@ extension ComicStore {
         """
     static let meaningDigestColumn = #"ALTER TABLE "meaning" ADD COLUMN "digest" INTEGER"#
 
+    /// Rewrites the vectors stored as 32-bit floats (before v17) as ``MeaningVectors/bytes(_:)``
+    /// stores them now.
+    static func compactVectors(in db: SQLiteConnection) throws {
+        let floats = MeaningVectors.dimensions * MemoryLayout<Float32>.size
+        let rows = try db.rows("SELECT num, part, vector FROM meaning WHERE length(vector) = ?", [floats]) {
+            row -> (num: Int, part: Int, vector: SQLiteValue) in (row["num"], row["part"], row["vector"])
+        }
+        let update = try db.cached("UPDATE meaning SET vector = ? WHERE num = ? AND part = ?")
+        for row in rows {
+            guard case let .blob(bytes) = row.vector else { continue }
+            let vector = bytes.withUnsafeBytes { raw in
+                stride(from: 0, to: raw.count, by: 4).map { offset -> Float in
+                    Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                }
+            }
+            try update.execute([SQLiteValue.blob(MeaningVectors.bytes(vector)), row.num, row.part])
+        }
+    }
+
     /// The stored comics whose vectors `model` has not made from their texts as they are now,
     /// in number order. A comic or explanation fetched again with the same texts keeps its
     /// vectors, marked as made from the new versions.
@@ -118,6 +137,18 @@ extension ComicStore {
         return FileLock(ifFree: path + "-meaning-lock")
     }
 
+    /// How far a build of the index by meaning has come, while one is under way (in this
+    /// process or another): the stored comics `model` has vectors for, of all stored; nil when
+    /// none is being built.
+    func meaningBuildProgress(model: String) throws -> (indexed: Int, stored: Int)? {
+        guard let path, FileLock.isHeld(path + "-meaning-lock") else { return nil }
+        return try read { db in
+            let indexed = try db.value(
+                "SELECT count(DISTINCT num) FROM meaning WHERE model = ? AND part = 0", [model], as: Int.self)
+            return (indexed ?? 0, try db.value("SELECT count(*) FROM comic", as: Int.self) ?? 0)
+        }
+    }
+
     /// The revision of the index by meaning: it changes whenever vectors are written or deleted.
     func meaningRevision() throws -> String? {
         try state(.meaningRevision)
@@ -133,21 +164,9 @@ private struct VectorBlob: SQLiteReadable {
         return VectorBlob(bytes: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, index), count: count))
     }
 
-    /// Appends the vector to `values`, unless it is not one ``MeaningVectors/dimensions`` long.
+    /// Appends the vector to `values`, unless it is not one vector as ``MeaningVectors`` stores it.
     func appended(to values: inout [Float]) -> Bool {
-        guard bytes.count == MeaningVectors.dimensions * MemoryLayout<Float>.size else { return false }
-        #if _endian(little)
-            // Copied byte for byte: SQLite does not align a blob for floats.
-            let start = values.count
-            values.append(contentsOf: repeatElement(0, count: MeaningVectors.dimensions))
-            values.withUnsafeMutableBytes { target in
-                target.baseAddress!.advanced(by: start * MemoryLayout<Float>.size).copyMemory(
-                    from: bytes.baseAddress!, byteCount: bytes.count)
-            }
-        #else
-            MeaningVectors.append(Array(bytes), to: &values)
-        #endif
-        return true
+        MeaningVectors.append(bytes, to: &values)
     }
 }
 

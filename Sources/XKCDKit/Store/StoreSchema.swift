@@ -160,5 +160,9 @@ enum StoreSchema {
         ("v14: the index by meaning", { db in try db.execute(ComicStore.meaningTable) }),
         // Each sync fetches the newest comic again, and its vectors were made anew each time.
         ("v15: the texts' digest by their vectors", { db in try db.execute(ComicStore.meaningDigestColumn) }),
+        // A page the wiki did not have was asked for again by every sync.
+        ("v16: explainxkcd pages not there yet", { db in try db.execute(ComicStore.explanationAbsentTable) }),
+        // Each 1.5 KB vector took a 4 KB overflow page of its own.
+        ("v17: vectors in a byte a number", { db in try ComicStore.compactVectors(in: db) }),
     ]
 }

@@ -22,10 +22,16 @@ struct ExplanationSyncer {
     static let failuresInARow = 2
 
     /// The comics among `numbers` whose page is not stored in `ages`, or is older than
-    /// ``maxAge`` (``incompleteMaxAge`` while marked incomplete) at `now`.
-    static func wanted(_ numbers: [Int], ages: [Int: (fetchedAt: Date, incomplete: Bool)], now: Date) -> [Int] {
+    /// ``maxAge`` (``incompleteMaxAge`` while marked incomplete) at `now`; a page the wiki did
+    /// not have (`absent`, when it was asked) is asked again after ``incompleteMaxAge``.
+    static func wanted(
+        _ numbers: [Int], ages: [Int: (fetchedAt: Date, incomplete: Bool)], absent: [Int: Date] = [:], now: Date
+    ) -> [Int] {
         numbers.filter { num in
-            guard let age = ages[num] else { return true }
+            guard let age = ages[num] else {
+                guard let asked = absent[num] else { return true }
+                return now.timeIntervalSince(asked) >= incompleteMaxAge
+            }
             return now.timeIntervalSince(age.fetchedAt) >= (age.incomplete ? incompleteMaxAge : maxAge)
         }
     }
@@ -37,7 +43,8 @@ struct ExplanationSyncer {
         let store = source.store
         let notComics = Set(summary.missing).union([404])
         let numbers = (1...max(newest, 1)).filter { !notComics.contains($0) }
-        let wanted = Self.wanted(numbers, ages: try store.explanationAges(), now: now())
+        let wanted = Self.wanted(
+            numbers, ages: try store.explanationAges(), absent: try store.explanationAbsences(), now: now())
         let batches = stride(from: 0, to: wanted.count, by: ExplainBatchQuery.maxTitles).map {
             Array(wanted[$0..<min($0 + ExplainBatchQuery.maxTitles, wanted.count)])
         }
@@ -83,6 +90,7 @@ struct ExplanationSyncer {
             summary.explanationRequests += batch.requests
             try source.store.saveExplanations(await Self.text(of: batch.pages), at: now())
             summary.explanationsFetched += batch.pages.count
+            try source.store.markExplanationsAbsent(batch.missing, at: now())
             summary.explanationsMissing += batch.missing
         case .failure(XKCDError.cancelled):
             summary.cancelled = true

@@ -270,7 +270,7 @@ package struct SyncSummary: Sendable, Equatable {
     var imagesFailed: [Int]
     /// Why the last image that failed did, if one did.
     var imageError: String? = nil
-    /// explainxkcd pages stored now (with `--explanations`).
+    /// explainxkcd pages stored now (unless `--no-explanations`).
     var explanationsFetched = 0
     /// Comics explainxkcd has no page for yet.
     var explanationsMissing: [Int] = []
@@ -282,6 +282,8 @@ package struct SyncSummary: Sendable, Equatable {
     var explanationError: String?
     /// Comics given a new vector in the index by meaning.
     var meaningsMade = 0
+    /// Comics left to give their vectors in the background, after the sync (the REPL's).
+    var meaningsPending = 0
     /// Why the index by meaning could not be built, if it could not.
     var meaningError: String?
     /// Whether Ctrl-C stopped it early.

@@ -44,6 +44,19 @@ final class FileLock: Sendable {
         self.descriptor = descriptor
     }
 
+    /// Whether some holder has the lock on `path` now, asked without making the lock file (a
+    /// data directory may be read-only) and without taking the lock.
+    static func isHeld(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_SH | LOCK_NB) != 0 {
+            guard errno == EINTR else { return errno == EWOULDBLOCK }
+        }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
     /// Holds nothing: for a store in memory, which no other process sees.
     private init() {
         descriptor = -1
