@@ -17,6 +17,12 @@ package enum SearchFixtures {
         try queries(in: "meanings-blind.tsv")
     }
 
+    /// Fixtures/search/meanings-late.tsv: comics after #1677 (whose xkcd transcript is empty),
+    /// described by someone who saw no result.
+    package static func lateMeanings() throws -> [(num: Int, query: String)] {
+        try queries(in: "meanings-late.tsv")
+    }
+
     // The lines of Fixtures/search/`name`: a comic number, a tab, a query; `#` starts a comment.
     private static func queries(in name: String) throws -> [(num: Int, query: String)] {
         let file = ComicArchive.locateFixtures().appendingPathComponent("search/\(name)")

@@ -299,7 +299,7 @@ extension CommandParser {
         #expect(usageMessage("sync --jobs=many") == "--jobs takes a number from 1 to 100, not 'many'")
         #expect(
             usageMessage("sync --jobs")
-                == "--jobs needs a value — usage: sync [--images] [--no-explanations] [--explanations] [--all] [--jobs N]"
+                == "--jobs needs a value — usage: sync [--images] [--no-explanations] [--all] [--jobs N]"
         )
         #expect(
             usageMessage("image --renderer vga")
@@ -322,7 +322,7 @@ extension CommandParser {
         let lines = Dictionary(uniqueKeysWithValues: CommandSpec.all.map { ($0.name, $0.synopsis) })
         #expect(lines["latest"] == "latest")
         #expect(lines["history"] == "history [N | --all]", "--all in place of N")
-        #expect(lines["sync"] == "sync [--images] [--no-explanations] [--explanations] [--all] [--jobs N]")
+        #expect(lines["sync"] == "sync [--images] [--no-explanations] [--all] [--jobs N]")
         #expect(lines["search"] == "search QUERY [--limit N | --all] [--exact] [--by words|meaning]")
         #expect(lines["cache"] == "cache [stats | clear [--yes]]")
         #expect(lines["show"] == "show [N | TITLE] [--image]", "the image options are image's to describe")

@@ -388,6 +388,16 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
         #expect(library.notices.all.count == before, "no note once it is built")
     }
 
+    @Test func eachVectorTakesAFractionOfAPageInTheStore() async throws {
+        let (session, _) = try await synced()
+        let store = await session.source.store
+        let vectors = try store.read { db in try db.value("SELECT count(*) FROM meaning", as: Int.self) ?? 0 }
+        #expect(vectors > 50)
+        let bytes = try store.meaningIndexBytes()
+        // A vector as floats (1.5 KB) took a 4 KB overflow page of its own; a byte a number fits a row in a page beside others.
+        #expect(bytes < vectors * 600, "\(bytes) bytes for \(vectors) vectors")
+    }
+
     @Test func aSyncFindingTheIndexBeingBuiltElsewhereLeavesIt() async throws {
         let plain = try library().session()
         _ = try await plain.run(.sync(images: false, explanations: false))

@@ -481,7 +481,7 @@ extension CommandSpec {
                 """,
             argument: .none,
             options: [
-                .option(.images), .option(.noExplanations), .option(.explanations), .option(.all),
+                .option(.images), .option(.noExplanations), .option(.explanations, shown: .elsewhere), .option(.all),
                 .option(.jobs, short: "-j"),
             ]
         ) { input throws(UsageError) in

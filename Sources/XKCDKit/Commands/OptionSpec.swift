@@ -82,7 +82,8 @@ struct OptionSpec: Sendable {
         case after(String)
         /// In place of the operands: `[N | --all]`.
         case insteadOfOperands
-        /// Not at all: another command's help describes it.
+        /// Not at all: the command's details or another command's help describe it (an option
+        /// kept for those who type it, as `sync --explanations`, now the default).
         case elsewhere
     }
 

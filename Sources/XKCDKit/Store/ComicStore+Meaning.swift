@@ -149,6 +149,11 @@ extension ComicStore {
         }
     }
 
+    /// The bytes the index by meaning takes in the store's file: its table's pages (SQLite's dbstat).
+    package func meaningIndexBytes() throws -> Int {
+        try read { db in try db.value("SELECT sum(pgsize) FROM dbstat WHERE name = 'meaning'", as: Int.self) ?? 0 }
+    }
+
     /// The revision of the index by meaning: it changes whenever vectors are written or deleted.
     func meaningRevision() throws -> String? {
         try state(.meaningRevision)
