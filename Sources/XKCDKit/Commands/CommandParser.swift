@@ -119,7 +119,8 @@ package enum CommandTokenizer {
             case "\\":
                 escaped = true
                 inWord = true
-            case "'" where word.text.last?.isLetter == true
+            case "'"
+            where word.text.last?.isLetter == true
                 && (i + 1 < characters.count && characters[i + 1].isLetter || !characters[(i + 1)...].contains("'")):
                 word.text.append(c)
             case "\"", "'":

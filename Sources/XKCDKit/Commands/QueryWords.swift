@@ -19,7 +19,9 @@ enum QueryWords {
         guard let head = words.first?.text, head.hasPrefix("/") || CommandSpec.named(head)?.argument == .query
         else { return words.map(\.text) }
         return words.enumerated().map { index, word in
-            guard index > 0 || head.hasPrefix("/"), word.quotesASpace, !word.text.contains("\"") else { return word.text }
+            guard index > 0 || head.hasPrefix("/"), word.quotesASpace, !word.text.contains("\"") else {
+                return word.text
+            }
             // `/"two words"`: the phrase is what follows the slash.
             return index == 0 ? "/\"\(word.text.dropFirst())\"" : "\"\(word.text)\""
         }
