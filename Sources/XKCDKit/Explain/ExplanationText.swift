@@ -94,11 +94,13 @@ package struct ExplanationText: Sendable, Equatable {
     }
 
     // `bytes` with each `{{template}}` replaced by its visible text, as `explain` shows it, and
-    // `{{{parameters}}}` dropped; an unclosed one drops the rest.
+    // `{{{parameters}}}` dropped; an unclosed one loses only its braces.
     private static func withTemplatesExpanded(_ bytes: [UInt8]) -> [UInt8] {
         let brace = UInt8(ascii: "{")
         guard var i = bytes.firstIndex(of: brace) else { return bytes }
         var out = Array(bytes[..<i])
+        let closes = WikiSource.closingBraces(in: bytes, open: brace, close: UInt8(ascii: "}"))
+        var parameterEnds = ForwardSearch()
         while i < bytes.count {
             guard bytes[i] == brace, i + 1 < bytes.count, bytes[i + 1] == brace else {
                 let end = bytes[(i + 1)...].firstIndex(of: brace) ?? bytes.count
@@ -107,12 +109,13 @@ package struct ExplanationText: Sendable, Equatable {
                 continue
             }
             if i + 2 < bytes.count, bytes[i + 2] == brace {
-                guard let end = find(Array("}}}".utf8), in: bytes[(i + 3)...]) else { break }
-                i = end + 3
+                let end = parameterEnds.first(from: i + 3) { find(Array("}}}".utf8), in: bytes[$0...]) }
+                i = end.map { $0 + 3 } ?? i + 3
                 continue
             }
-            guard let end = WikiSource.closingBraces(bytes, from: i, open: brace, close: UInt8(ascii: "}")) else {
-                break
+            guard let end = closes[i] else {
+                i += 2
+                continue
             }
             let inner = String(decoding: bytes[(i + 2)..<(end - 2)], as: UTF8.self)
             out += WikiSource.template(inner, depth: 1).utf8
@@ -124,8 +127,10 @@ package struct ExplanationText: Sendable, Equatable {
     // Appends the words of one source line to `out`.
     private static func words(ofLine line: ArraySlice<UInt8>, into out: inout [UInt8]) {
         var tagEnds = ForwardSearch()
-        var linkEnds = ForwardSearch()
+        var linkCloses: [Int: Int]?
         var bracketEnds = ForwardSearch()
+        // Where a link whose label is being read ends: how many brackets close it there.
+        var closers: [Int: Int] = [:]
         var i = line.startIndex
         // What starts a heading, list item or table line; a heading's closing `=`s go with the
         // other punctuation below.
@@ -151,20 +156,32 @@ package struct ExplanationText: Sendable, Equatable {
                     i += 1
                 }
             case UInt8(ascii: "[") where i + 1 < line.endIndex && line[i + 1] == UInt8(ascii: "["):
-                guard let close = linkEnds.first(from: i + 2, by: { find(Array("]]".utf8), in: line[$0...]) }) else {
+                if linkCloses == nil { linkCloses = Self.linkCloses(line) }
+                guard let close = linkCloses?[i] else {
                     i += 2
                     continue
                 }
-                out += linkLabel(line[(i + 2)..<close])
-                i = close + 2
+                // The label is read on as text, its own markup and links with it.
+                if let label = labelStart(line[(i + 2)..<close]) {
+                    closers[close] = 2
+                    i = label
+                } else {
+                    i = close + 2
+                }
+            case UInt8(ascii: "]") where closers[i] != nil:
+                i += closers.removeValue(forKey: i) ?? 1
             case UInt8(ascii: "["):
                 // `[https://… label]` reads as its label; a bracket that opens no link stays.
                 let rest = line[(i + 1)...]
                 if rest.starts(with: "http".utf8) || rest.starts(with: "//".utf8),
                     let close = bracketEnds.first(from: i + 1, by: { line[$0...].firstIndex(of: UInt8(ascii: "]")) })
                 {
-                    if let gap = rest[..<close].firstIndex(of: 0x20) { out += rest[(gap + 1)..<close] }
-                    i = close + 1
+                    if let gap = rest[..<close].firstIndex(of: 0x20) {
+                        closers[close] = 1
+                        i = gap + 1
+                    } else {
+                        i = close + 1
+                    }
                 } else {
                     out.append(c)
                     i += 1
@@ -197,14 +214,34 @@ package struct ExplanationText: Sendable, Equatable {
         }
     }
 
-    // What a `[[target|label]]` link reads as: its label, else its target; files and
-    // categories read as nothing.
-    private static func linkLabel(_ inner: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    // Where the text a `[[target|label]]` link reads as starts: its label, else its target;
+    // nil for files and categories, which read as nothing.
+    private static func labelStart(_ inner: ArraySlice<UInt8>) -> Int? {
         let target = inner.prefix { $0 != UInt8(ascii: "|") }
         let name = String(decoding: target.prefix(10), as: UTF8.self).lowercased()
-        if ["file:", "image:", "category:"].contains(where: name.hasPrefix) { return [] }
-        if let bar = inner.lastIndex(of: UInt8(ascii: "|")) { return inner[(bar + 1)...] }
-        return target.first == UInt8(ascii: ":") ? target.dropFirst() : target
+        if ["file:", "image:", "category:"].contains(where: name.hasPrefix) { return nil }
+        if target.endIndex < inner.endIndex { return target.endIndex + 1 }
+        return target.first == UInt8(ascii: ":") ? target.startIndex + 1 : target.startIndex
+    }
+
+    // For each `[[` of `line` that a `]]` closes, where that `]]` is (links nested in a link's
+    // label, as in a picture's caption, counted), in one pass.
+    private static func linkCloses(_ line: ArraySlice<UInt8>) -> [Int: Int] {
+        var closes: [Int: Int] = [:]
+        var open: [Int] = []
+        var i = line.startIndex
+        while i + 1 < line.endIndex {
+            if line[i] == UInt8(ascii: "["), line[i + 1] == UInt8(ascii: "[") {
+                open.append(i)
+                i += 2
+            } else if line[i] == UInt8(ascii: "]"), line[i + 1] == UInt8(ascii: "]"), let start = open.popLast() {
+                closes[start] = i
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        return closes
     }
 
     // What may start a heading, list item or table line: `*#:;=!` and blanks.
@@ -223,10 +260,10 @@ package struct ExplanationText: Sendable, Equatable {
         }
     }
 
-    // What `words(ofLine:into:)` looks at: `<['|!=` and tabs.
+    // What `words(ofLine:into:)` looks at: `<[]'|!=` and tabs.
     private static func mayStartMarkup(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x3C, 0x5B, 0x27, 0x7C, 0x21, 0x3D, 0x09: true
+        case 0x3C, 0x5B, 0x5D, 0x27, 0x7C, 0x21, 0x3D, 0x09: true
         default: false
         }
     }

@@ -57,6 +57,7 @@ enum WikiInline {
 
         mutating func parse(_ s: [Unicode.Scalar]) {
             let closes = Self.linkCloses(s)
+            var externalEnds = ForwardSearch()
             var i = 0
             while i < s.count, !poll.cancelled() {
                 let c = s[i]
@@ -95,7 +96,7 @@ enum WikiInline {
                     i = end
                     continue
                 }
-                if c == "[", let end = externalLinkEnd(s, from: i) {
+                if c == "[", let end = externalLinkEnd(s, from: i, linkCloses: closes, &externalEnds) {
                     externalLink(Array(s[(i + 1)..<end]))
                     i = end + 1
                     continue
@@ -152,16 +153,22 @@ enum WikiInline {
             depth -= 1
         }
 
-        // `[url text]`: the `]` closing a bracket that starts with a URL scheme, on the same line.
-        func externalLinkEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+        // `[url text]`: the `]` closing a bracket that starts with a URL scheme, on the same
+        // line. As in MediaWiki, the text may hold a `[` (`[url [p. 6]]` reads `[p. 6` and a `]`)
+        // and whole `[[links]]` (`linkCloses`), which are read first. `ends` remembers the scan:
+        // the `]` or newline found from one bracket is the one found from any on its way there.
+        func externalLinkEnd(
+            _ s: [Unicode.Scalar], from start: Int, linkCloses: [Int: Int], _ ends: inout ForwardSearch
+        ) -> Int? {
             guard schemes.contains(where: { WikiSource.matches(s, start + 1, $0) }) else { return nil }
-            var i = start + 1
-            while i < s.count, i - start < 4000 {
-                if s[i] == "]" { return i }
-                if s[i] == "\n" || s[i] == "[" { return nil }
-                i += 1
+            let end = ends.first(from: start + 1) { from in
+                var i = from
+                while i < s.count, s[i] != "]", s[i] != "\n" {
+                    i = s[i] == "[" ? linkCloses[i] ?? i + 1 : i + 1
+                }
+                return i < s.count ? i : nil
             }
-            return nil
+            return end.flatMap { s[$0] == "]" ? $0 : nil }
         }
 
         mutating func externalLink(_ inner: [Unicode.Scalar]) {

@@ -17,9 +17,10 @@ package enum WikiMarkup {
     static let maxSourceLength = 2 << 20
 
     /// The section a reader wants: the first level-2 section whose heading holds
-    /// "xplanation" (headings vary), up to the next level-2 heading; nil when there is none.
+    /// "planation" (headings vary: `== Explanation ==`, #2408's `==Eggsplanation==`), up to
+    /// the next level-2 heading; nil when there is none.
     package static func explanationSection(of source: String) -> String? {
-        section(of: source) { $0.contains("xplanation") }
+        section(of: source) { $0.contains("planation") }
     }
 
     /// The community transcript: the first level-2 section headed "Transcript", up to the next
@@ -145,7 +146,8 @@ package enum WikiMarkup {
                 return
             }
             let trimmed = line.trimmingSpaces()
-            if trimmed.hasPrefix("{|") {
+            // A table may be indented, or stand in a list item (`:{|`): its rows are read alike.
+            if trimmed.drop(while: { ":*# ".contains($0) }).hasPrefix("{|") {
                 endParagraph()
                 table = TableParser()
                 return
@@ -174,9 +176,9 @@ package enum WikiMarkup {
             }
             if line.hasPrefix(" ") {
                 endText()
-                // Shown as written, so sanitized here: inline text is sanitized in its runs.
-                preformatted.append(
-                    TerminalSanitizer.sanitize(WikiSource.restore(String(line.dropFirst())), multiline: true))
+                // Laid out as written, but MediaWiki reads its emphasis, links and entities as
+                // in any line (`<pre>` and `<nowiki>` are for text shown exactly).
+                preformatted.append(WikiInline.runs(String(line.dropFirst())).map(\.text).joined())
                 return
             }
             numbering = []

@@ -6,18 +6,25 @@ extension WikiSource {
         guard s.contains("{") else { return text }
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(s.count)
+        let closes = closingBraces(in: s)
+        var parameterEnds = ForwardSearch()
         var poll = CancellationPoll()
         var i = 0
         while i < s.count, !poll.cancelled() {
             if s[i] == "{", matches(s, i, "{{{") {
-                // A template parameter: meaningless outside its template.
-                guard let end = find(s, "}}}", from: i + 3) else { break }
-                i = end + 3
+                // A template parameter: meaningless outside its template. Unclosed, its braces
+                // go and the text after them stays.
+                let end = parameterEnds.first(from: i + 3) { find(s, "}}}", from: $0) }
+                i = end.map { $0 + 3 } ?? i + 3
                 continue
             }
             if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
-                // An unclosed template: the rest is dropped rather than shown as markup.
-                guard let end = closingBraces(s, from: i, open: "{", close: "}") else { break }
+                // A template no `}}` closes is a slip of the pen (`{{w|a}, more`): its braces
+                // go and the text after them stays, as the wiki shows it.
+                guard let end = closes[i] else {
+                    i += 2
+                    continue
+                }
                 if depth < maxDepth {
                     let inner = WikiSource.text(s[(i + 2)..<(end - 2)])
                     out.append(contentsOf: template(inner, depth: depth + 1).unicodeScalars)
@@ -31,40 +38,25 @@ extension WikiSource {
         return WikiSource.text(out)
     }
 
-    /// The index just past the `}}` closing the `{{` at `start`, counting nesting, in text as
-    /// scalars or as UTF-8 bytes (`open` and `close` are its `{` and `}`).
-    static func closingBraces<Element: Equatable>(_ s: [Element], from start: Int, open: Element, close: Element)
-        -> Int?
-    {
-        var depth = 0
-        var i = start
-        while i < s.count {
-            if s[i] == open, i + 1 < s.count, s[i + 1] == open {
-                depth += 1
-                i += 2
-            } else if s[i] == close, i + 1 < s.count, s[i + 1] == close {
-                depth -= 1
-                i += 2
-                if depth == 0 { return i }
-            } else {
-                i += 1
-            }
-        }
-        return nil
+    /// For each `{{` in `s` that some `}}` closes, the index just past that `}}`, nesting
+    /// counted (`{{a {{b}}` closes only the second), found for all of them in one pass.
+    static func closingBraces(in s: [Unicode.Scalar]) -> [Int: Int] {
+        closingBraces(in: s, open: "{", close: "}")
     }
 
-    /// For each `{{` in `s` that some `}}` closes, the index just past it: what
-    /// ``closingBraces(_:from:open:close:)`` finds from each `{{` no `{` comes before, found for
-    /// all of them in one pass.
-    static func closingBraces(in s: [Unicode.Scalar]) -> [Int: Int] {
+    /// ``closingBraces(in:)`` in text as scalars or as UTF-8 bytes (`open` and `close` are its
+    /// `{` and `}`).
+    static func closingBraces<Element: Equatable>(in s: [Element], open opening: Element, close closing: Element)
+        -> [Int: Int]
+    {
         var closes: [Int: Int] = [:]
         var open: [Int] = []
         var i = 0
         while i < s.count {
-            if s[i] == "{", i + 1 < s.count, s[i + 1] == "{" {
+            if s[i] == opening, i + 1 < s.count, s[i + 1] == opening {
                 open.append(i)
                 i += 2
-            } else if s[i] == "}", i + 1 < s.count, s[i + 1] == "}" {
+            } else if s[i] == closing, i + 1 < s.count, s[i + 1] == closing {
                 if let start = open.popLast() { closes[start] = i + 2 }
                 i += 2
             } else {
