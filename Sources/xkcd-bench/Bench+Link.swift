@@ -45,7 +45,7 @@ extension Bench {
                 var variables = environment(try directory("link-\(name)-\(round)"), baseURL: base)
                 variables["CURL_CA_BUNDLE"] = certificates.authority.path
                 let before = proxy.connectionCount
-                let run = try Spawn.run(options.xkcd, ["sync"], environment: variables)
+                let run = try Spawn.run(options.xkcd, ["sync", "--no-explanations"], environment: variables)
                 guard run.status == 0 else { throw BenchError("sync over \(name) failed (\(run.status))") }
                 ours.append(run.seconds)
                 connections.append(proxy.connectionCount - before)

@@ -3,17 +3,27 @@ import TestSupport
 import XKCDKit
 
 extension Bench {
-    /// Search by meaning over a copy of the synced store in `warm`: building the index beside
-    /// ONNX Runtime encoding the same texts, how often a comic is found from a description (the
-    /// fused ranking beside words alone), how long a query takes in the REPL and as one command,
-    /// and the memory both take. Left out without `--model`.
-    func meaningRows(warm: URL, server: XKCDTestServer, into table: inout Table) throws {
+    /// Search by meaning on the path a user takes: a plain `sync` of the archive with
+    /// explainxkcd's real pages (`../shared/real-data`) served on loopback, with the model, beside
+    /// the same sync without it plus ONNX Runtime encoding the same texts; its peak memory; how
+    /// often a comic is found from a description passed as one quoted argument, as a shell user
+    /// types it (the fused ranking beside words alone); how long a query takes as one command and
+    /// in the REPL, and the memory searches take. Left out without `--model`.
+    func meaningRows(archive: ComicArchive, into table: inout Table) throws {
         guard let model = options.model else {
             log("search by meaning … left out: no --model")
             return
         }
-        log("index by meaning …")
-        let indexed = try copy(of: warm, named: "meaning")
+        let server = try XKCDTestServer(archive: archive, servesImages: false)
+        defer { server.stop() }
+        let pages = server.serveRealPages(try RealData().pages())
+        log("explainxkcd's real pages: \(pages.count) served")
+
+        log("plain sync, without and with the model …")
+        let wordsOnly = try directory("words-only")
+        let plain = try Spawn.run(options.xkcd, ["sync"], environment: environment(wordsOnly, server: server))
+        guard plain.status == 0 else { throw BenchError("sync without the model failed (\(plain.status))") }
+        let indexed = try directory("meaning")
         var withModel = environment(indexed, server: server)
         withModel["XKCD_MODEL"] = model
         let build = try Spawn.run(options.xkcd, ["sync"], environment: withModel)
@@ -23,90 +33,97 @@ extension Bench {
         let texts = try store.meaningTexts(stored).flatMap(\.texts)
         let floor = try encoderFloor(texts: texts)
         table.add(
-            "index by meaning: `sync` encoding \(texts.count) texts of \(stored.count) comics (comics stored)",
-            ours: build.seconds,
-            floor: floor, floorName: "ONNX Runtime, int8 all-MiniLM-L6-v2, the same texts, same cores",
-            goal: .ratio(1.5))
-        let building = try copy(of: warm, named: "meaning-rss")
-        var buildingEnvironment = environment(building, server: server)
-        buildingEnvironment["XKCD_MODEL"] = model
-        let buildRSS = try Spawn.peakRSS(options.xkcd, ["sync"], environment: buildingEnvironment, scratch: work)
-        let wordsRSS = try Spawn.peakRSS(
-            options.xkcd, ["sync"], environment: environment(try copy(of: warm, named: "words-rss"), server: server),
-            scratch: work)
+            "plain `sync` into an empty data dir, as installed: \(stored.count) comics, \(pages.count) real "
+                + "explainxkcd pages, index by meaning of \(texts.count) texts",
+            ours: build.seconds, floor: plain.seconds + floor,
+            floorName:
+                "the same sync without the model + ONNX Runtime, int8 all-MiniLM-L6-v2, the same texts, same cores",
+            goal: .ratio(1.3))
+        let indexBytes = try store.meaningIndexBytes()
         table.addMemory(
-            "peak RSS of that `sync`", ours: buildRSS, floor: wordsRSS, limit: 200 << 20,
-            floorName: "a `sync` with nothing to do and no model")
+            "  the index by meaning in the store (\(texts.count) vectors)", ours: indexBytes,
+            floor: texts.count * 384 * 4, limit: 4 << 20, floorName: "the vectors as 32-bit floats")
+        table.addMemory(
+            "  the whole database, explanations and index included", ours: Self.fileBytes(indexed),
+            floor: Self.fileBytes(wordsOnly), limit: 30 << 20, floorName: "the same without the index")
+        let buildRSS = try Spawn.peakRSS(
+            options.xkcd, ["sync"],
+            environment: withModel.merging(["XKCD_DATA_DIR": try directory("meaning-rss").path]) {
+                $1
+            }, scratch: work)
+        let wordsRSS = try Spawn.peakRSS(
+            options.xkcd, ["sync"], environment: environment(try directory("words-rss"), server: server), scratch: work)
+        table.addMemory(
+            "  peak RSS of that `sync`", ours: buildRSS, floor: wordsRSS, limit: 200 << 20,
+            floorName: "the same sync without the model")
 
         log("search by meaning …")
+        let wordsAlone = environment(indexed, server: server)
+        var oneShot: [Double] = []
+        var oneShotWords: [Double] = []
+        let answer = work.appendingPathComponent("search.json").path
+        // Each description as one argument, quoted as a shell user quotes a sentence; the comics
+        // the search found, best first.
+        func search(_ query: String, _ environment: [String: String], into times: inout [Double]) throws -> [Int] {
+            let run = try Spawn.run(
+                options.xkcd, ["--offline", "--json", "search", query], environment: environment, output: answer)
+            guard run.status == 0 else { throw BenchError("search \(query) failed (\(run.status))") }
+            times.append(run.seconds)
+            return try Self.hitNumbers(try String(contentsOfFile: answer, encoding: .utf8))
+        }
+        func rank(_ sets: [(num: Int, query: String)], within places: Int) throws -> (fused: Int, words: Int) {
+            var found = (fused: 0, words: 0)
+            for (num, query) in sets {
+                if try search(query, withModel, into: &oneShot).prefix(places).contains(num) { found.fused += 1 }
+                if try search(query, wordsAlone, into: &oneShotWords).prefix(places).contains(num) { found.words += 1 }
+            }
+            return found
+        }
+        let sets: [(name: String, queries: [(num: Int, query: String)], places: Int, least: Double)] = [
+            (
+                "comics described in other words (Fixtures/search/meanings.tsv), comic in the top 3",
+                try SearchFixtures.meanings(), 3, 0.7
+            ),
+            (
+                "more, described by someone who saw no result (Fixtures/search/meanings-blind.tsv), top 3",
+                try SearchFixtures.blindMeanings(), 3, 0.75
+            ),
+            (
+                "comics after #1677, described blind (Fixtures/search/meanings-late.tsv), top 3",
+                try SearchFixtures.lateMeanings(), 3, 0.7
+            ),
+            ("sentences (Fixtures/search/sentences.tsv), comic in the top 3", try SearchFixtures.sentences(), 3, 0.9),
+            ("titles typed (Fixtures/search/titles.tsv), the comic first", try SearchFixtures.titles(), 1, 0.95),
+        ]
+        for set in sets {
+            let found = try rank(set.queries, within: set.places)
+            table.addShare(
+                "`xkcd search \"…\"` after a plain sync: \(set.name)", ours: found.fused, floor: found.words,
+                of: set.queries.count, floorName: "words alone", least: set.least)
+        }
+        table.add(
+            "`xkcd search \"…\"` as one command, the model read each time (\(oneShot.count) queries, 90th percentile)",
+            ours: Measure.percentile(oneShot, 0.9), floor: Measure.percentile(oneShotWords, 0.9),
+            floorName: "the same commands by words alone", goal: .absolute(0.100))
+
+        let meanings = try SearchFixtures.meanings()
         let channel = try LineChannel(options.xkcd, ["--json", "--offline"], environment: withModel)
-        let words = try LineChannel(
-            options.xkcd, ["--json", "--offline"], environment: environment(indexed, server: server))
+        let words = try LineChannel(options.xkcd, ["--json", "--offline"], environment: wordsAlone)
         defer {
             channel.close()
             words.close()
         }
         var times: [Double] = []
         var wordsTimes: [Double] = []
-        func rank(_ sets: [(num: Int, query: String)], within places: Int) throws -> (fused: Int, words: Int) {
-            var found = (fused: 0, words: 0)
-            for (num, query) in sets {
-                let line = Self.promptLine(query)
-                let fused = try channel.exchange(line, until: { _ in true })
-                let alone = try words.exchange(line, until: { _ in true })
-                times.append(fused.seconds)
-                wordsTimes.append(alone.seconds)
-                if try Self.hitNumbers(fused.lines.last).prefix(places).contains(num) { found.fused += 1 }
-                if try Self.hitNumbers(alone.lines.last).prefix(places).contains(num) { found.words += 1 }
-            }
-            return found
+        for (_, query) in meanings + (try SearchFixtures.sentences()) {
+            let line = Self.promptLine(query)
+            times.append(try channel.exchange(line, until: { _ in true }).seconds)
+            wordsTimes.append(try words.exchange(line, until: { _ in true }).seconds)
         }
-        let meanings = try SearchFixtures.meanings()
-        let described = try rank(meanings, within: 3)
-        table.addShare(
-            "`search`: comics described in other words (Fixtures/search/meanings.tsv), comic in the top 3",
-            ours: described.fused, floor: described.words, of: meanings.count, floorName: "words alone", least: 0.6)
-        let blind = try SearchFixtures.blindMeanings()
-        let unseen = try rank(blind, within: 3)
-        table.addShare(
-            "`search`: more, described by someone who saw no result (Fixtures/search/meanings-blind.tsv), top 3",
-            ours: unseen.fused, floor: unseen.words, of: blind.count, floorName: "words alone", least: 0.6)
-        let sentences = try SearchFixtures.sentences()
-        let remembered = try rank(sentences, within: 3)
-        table.addShare(
-            "`search` by words and meaning: sentences (Fixtures/search/sentences.tsv), comic in the top 3",
-            ours: remembered.fused, floor: remembered.words, of: sentences.count, floorName: "words alone",
-            least: 0.9)
-        let titles = try SearchFixtures.titles()
-        let typed = try rank(titles, within: 1)
-        table.addShare(
-            "`search` by words and meaning: titles typed (Fixtures/search/titles.tsv), the comic first",
-            ours: typed.fused, floor: typed.words, of: titles.count, floorName: "words alone", least: 0.95)
         table.add(
             "`search` in the REPL, model loaded (\(times.count) queries of those sets, 90th percentile)",
             ours: Measure.percentile(times, 0.9), floor: Measure.percentile(wordsTimes, 0.9),
             floorName: "the same searches by words alone", goal: .absolute(0.030))
-
-        var oneShot: [Double] = []
-        for (_, query) in meanings.prefix(20) {
-            // Words as a shell passes them: one argument with spaces would be a phrase.
-            let words = query.split(separator: " ").map(String.init)
-            let run = try Spawn.run(options.xkcd, ["--offline", "search"] + words, environment: withModel)
-            guard run.status == 0 else { throw BenchError("search \(query) failed (\(run.status))") }
-            oneShot.append(run.seconds)
-        }
-        var oneShotWords: [Double] = []
-        for (_, query) in meanings.prefix(20) {
-            oneShotWords.append(
-                try Spawn.run(
-                    options.xkcd, ["--offline", "search"] + query.split(separator: " ").map(String.init),
-                    environment: environment(indexed, server: server)
-                ).seconds)
-        }
-        table.add(
-            "`xkcd search` as one command, the model read each time (20 descriptions, 90th percentile)",
-            ours: Measure.percentile(oneShot, 0.9), floor: Measure.percentile(oneShotWords, 0.9),
-            floorName: "the same commands by words alone", goal: .absolute(0.100))
 
         let script = work.appendingPathComponent("meaning-rss-script.txt")
         try (0..<100).map { Self.promptLine(meanings[$0 % meanings.count].query) }.joined(separator: "\n")
@@ -114,8 +131,7 @@ extension Bench {
         let searchRSS = try Spawn.peakRSS(
             options.xkcd, ["--offline"], environment: withModel, input: script.path, scratch: work)
         let wordsSearchRSS = try Spawn.peakRSS(
-            options.xkcd, ["--offline"], environment: environment(indexed, server: server), input: script.path,
-            scratch: work)
+            options.xkcd, ["--offline"], environment: wordsAlone, input: script.path, scratch: work)
         table.addMemory(
             "peak RSS of 100 searches by words and meaning in one session", ours: searchRSS, floor: wordsSearchRSS,
             limit: 120 << 20, floorName: "the same by words alone")
@@ -134,12 +150,10 @@ extension Bench {
         return "search " + String(typed)
     }
 
-    // A copy of the store in `dataDirectory`, in a directory of its own named `name`.
-    private func copy(of dataDirectory: URL, named name: String) throws -> URL {
-        let copy = try directory(name)
-        try FileManager.default.copyItem(
-            at: dataDirectory.appendingPathComponent("xkcd.sqlite3"), to: copy.appendingPathComponent("xkcd.sqlite3"))
-        return copy
+    // The size of the store in `dataDirectory`.
+    private static func fileBytes(_ dataDirectory: URL) -> Int {
+        let path = dataDirectory.appendingPathComponent("xkcd.sqlite3").path
+        return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     // The numbers of the hits in a `--json search` answer, best first.

@@ -121,9 +121,11 @@ struct Bench {
                 + "\(server.baseURL.absoluteString)"
         )
 
-        // A synced data directory, used warm by the rows that need one.
+        // A data directory holding the comics (no pages: the rows of explanations fetch them), used
+        // warm by the rows that need one.
         let warm = try directory("warm")
-        let first = try Spawn.run(options.xkcd, ["sync"], environment: environment(warm, server: server))
+        let first = try Spawn.run(
+            options.xkcd, ["sync", "--no-explanations"], environment: environment(warm, server: server))
         guard first.status == 0 else { throw BenchError("sync into \(warm.path) failed (\(first.status))") }
         if options.only == "search" {
             try searchRows(warm: warm, server: server, into: &table)
@@ -143,7 +145,7 @@ struct Bench {
             return
         }
         if options.only == "meaning" {
-            try meaningRows(warm: warm, server: server, into: &table)
+            try meaningRows(archive: archive, into: &table)
             print(table.markdown)
             return
         }
@@ -178,7 +180,8 @@ struct Bench {
         // Fifteen rounds: on a shared machine the median of seven moved by a tenth from run to run.
         for round in 0..<15 {
             let empty = try directory("sync-\(round)")
-            let result = try Spawn.run(options.xkcd, ["sync"], environment: environment(empty, server: server))
+            let result = try Spawn.run(
+                options.xkcd, ["sync", "--no-explanations"], environment: environment(empty, server: server))
             guard result.status == 0 else { throw BenchError("sync failed (\(result.status))") }
             syncRuns.append(result)
             curlRuns.append(
@@ -188,7 +191,8 @@ struct Bench {
         }
         let syncTimes = syncRuns.map(\.seconds)
         table.add(
-            "full `sync` of \(archive.bodies.count) comics into an empty data dir", ours: Measure.median(syncTimes),
+            "`sync --no-explanations` of \(archive.bodies.count) comics into an empty data dir (pages and index: rows of their own)",
+            ours: Measure.median(syncTimes),
             floor: Measure.median(curlRuns.map(\.seconds)), floorName: "curl --parallel --parallel-max 8, same URLs",
             goal: .ratio(1.5))
         table.add(
@@ -231,7 +235,7 @@ struct Bench {
             floorName: "that curl and that sqlite3 run side by side", goal: .none)
 
         try searchRows(warm: warm, server: server, into: &table)
-        try meaningRows(warm: warm, server: server, into: &table)
+        try meaningRows(archive: archive, into: &table)
 
         log("completion …")
         table.add(
@@ -245,8 +249,10 @@ struct Bench {
 
         log("memory …")
         let script = work.appendingPathComponent("rss-script.txt")
-        try (["sync"] + (0..<100).map { "search \(Self.queries[$0 % Self.queries.count])" }).joined(separator: "\n")
-            .write(to: script, atomically: true, encoding: .utf8)
+        try (["sync --no-explanations"] + (0..<100).map { "search \(Self.queries[$0 % Self.queries.count])" }).joined(
+            separator: "\n"
+        )
+        .write(to: script, atomically: true, encoding: .utf8)
         let rss = try Spawn.peakRSS(
             options.xkcd, [], environment: environment(try directory("rss"), server: server),
             input: script.path, scratch: work)
@@ -266,7 +272,8 @@ struct Bench {
             var dir = work
             for round in 0..<2 {
                 dir = try directory("growth-\(size)-\(round)")
-                let result = try Spawn.run(options.xkcd, ["sync"], environment: environment(dir, server: partial))
+                let result = try Spawn.run(
+                    options.xkcd, ["sync", "--no-explanations"], environment: environment(dir, server: partial))
                 guard result.status == 0 else { throw BenchError("sync of \(size) failed") }
                 times.append(result.seconds)
             }

@@ -33,12 +33,12 @@ enum Spawn {
     }
 
     /// Runs `path` with `arguments` and `environment`, stdin from `input` (a file path or
-    /// /dev/null), stdout and stderr discarded.
+    /// /dev/null), stdout to `output` (a file path, or discarded), stderr discarded.
     static func run(
         _ path: String, _ arguments: [String], environment: [String: String],
-        input: String = "/dev/null"
+        input: String = "/dev/null", output: String = "/dev/null"
     ) throws -> Result {
-        try start(path, arguments, environment: environment, input: input).wait()
+        try start(path, arguments, environment: environment, input: input, output: output).wait()
     }
 
     /// A started process, to be waited for.
@@ -61,13 +61,13 @@ enum Spawn {
     /// Starts `path` like ``run(_:_:environment:input:)`` without waiting for it.
     static func start(
         _ path: String, _ arguments: [String], environment: [String: String],
-        input: String = "/dev/null"
+        input: String = "/dev/null", output: String = "/dev/null"
     ) throws -> Running {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -1,12 +1,13 @@
 // xkcd-test-server: serves xkcd comics on 127.0.0.1 in the shape of the live JSON API.
 //
-//   xkcd-test-server [--fixtures DIR | --comicdb FILE] [--explanations] [--port N]
+//   xkcd-test-server [--fixtures DIR | --comicdb FILE] [--explanations] [--real-data] [--port N]
 //
 // Prints its base URL (http://127.0.0.1:PORT) on one line on stdout, then serves until
 // SIGTERM or SIGINT. --fixtures defaults to the package's Fixtures directory; --comicdb
 // serves PyPI xkcd-comicdb's xkcd.sqlite3 (all of comics 1-2665). explainxkcd's parse and
 // query APIs (/wiki/api.php) serve the fixtures' explain/NNNN.wiki pages, plus with
-// --explanations a generated page for every other comic; /imgs/ serves their imgs/ files.
+// --explanations a generated page for every other comic, or with --real-data explainxkcd's real
+// pages and xkcd's real images from ../shared/real-data; /imgs/ serves their imgs/ files.
 import Foundation
 import TestSupport
 
@@ -19,12 +20,14 @@ import TestSupport
 #endif
 
 let usage = """
-    usage: xkcd-test-server [--fixtures DIR | --comicdb FILE] [--explanations] [--port N]
+    usage: xkcd-test-server [--fixtures DIR | --comicdb FILE] [--explanations] [--real-data] [--port N]
 
       --fixtures DIR   serve DIR/comics/N.json (default: the package's Fixtures)
       --comicdb FILE   serve every comic of xkcd-comicdb's xkcd.sqlite3
       --explanations   serve an explainxkcd page for every comic: the real ones in
                        Fixtures/explain, a generated one for each of the others
+      --real-data      serve explainxkcd's real pages and xkcd's real images, as
+                       ../shared/real-data beside the package holds them
       --port N         listen on 127.0.0.1:N (default: a free port)
 
     Prints the base URL on stdout, then serves until SIGTERM or SIGINT.
@@ -40,6 +43,7 @@ var fixtures: String?
 var comicDatabase: String?
 var port: UInt16 = 0
 var generatesExplanations = false
+var servesRealData = false
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
@@ -60,6 +64,9 @@ while !arguments.isEmpty {
     case "--explanations":
         if inlineValue != nil { fail("--explanations takes no value", status: 2) }
         generatesExplanations = true
+    case "--real-data":
+        if inlineValue != nil { fail("--real-data takes no value", status: 2) }
+        servesRealData = true
     case "--port":
         let text = value()
         guard let number = UInt16(text) else { fail("--port: not a port number: \(text)", status: 2) }
@@ -103,8 +110,13 @@ do {
     let root = fixtures.map { URL(fileURLWithPath: $0) } ?? ComicArchive.locateFixtures()
     let pages = root.appendingPathComponent("explain")
     if FileManager.default.fileExists(atPath: pages.path) { try server.serveExplanations(from: pages) }
-    if generatesExplanations { server.serveGeneratedExplanations() }
     try server.serveImages(from: root.appendingPathComponent("imgs"))
+    if servesRealData {
+        let real = try RealData()
+        server.serveRealPages(try real.pages())
+        try server.serveRealImages(try real.images())
+    }
+    if generatesExplanations { server.serveGeneratedExplanations() }
 } catch {
     fail("\(error)", status: 1)
 }

@@ -196,7 +196,7 @@ final class IdeaEncoder: MeaningEncoder, @unchecked Sendable {
     }
 
     @Test func aComicsTextsAreItsTitleAltAndExplanationThenItsTranscriptInWindows() {
-        let explanation = String(repeating: "This comic is about a thing. ", count: 40)
+        let explanation = String(repeating: "This comic is about a thing. ", count: 80)
         let parts = MeaningText.parts(title: "T", alt: "A", transcript: "Guy: hi", explanation: explanation)
         let lines = parts[0].split(separator: "\n")
         #expect(lines.count == 3 && lines[0] == "T" && lines[1] == "A")

@@ -7,8 +7,10 @@
 /// the encoder alone, which is never split), and a scene described in it is found.
 enum MeaningText {
     /// The most characters of the explanation taken: its opening, which says what the comic is
-    /// about; the rest is detail.
-    static let explanationOpening = 600
+    /// about, about as much as the encoder reads with the title and alt text. Chosen by
+    /// `scripts/measure-meaning-texts.py` on explainxkcd's real pages and the description sets:
+    /// more of the explanation, as further texts, found no more comics for twice the encoding.
+    static let explanationOpening = 1200
     /// About the most words a transcript window holds: what the encoder reads whole, with room
     /// to spare for words it splits in several tokens.
     static let windowWords = 150
