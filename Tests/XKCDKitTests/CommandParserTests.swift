@@ -133,6 +133,9 @@ extension CommandParser {
         #expect(try parse("search don't panic") == [.search("don't panic")])
         #expect(try parse("search someone's wrong on the internet") == [.search("someone's wrong on the internet")])
         #expect(try parse("search the programmers' jokes") == [.search("the programmers' jokes")])
+        #expect(
+            try parse("search the programmers' jokes aren't funny") == [.search("the programmers' jokes aren't funny")],
+            "a contraction's apostrophe closes no quote")
         #expect(try parse(#"search "don't panic""#) == [.search(#""don't panic""#)])
         #expect(try CommandParser.parse(words: ["search", "don't panic"]) == .search("don't panic"))
         #expect(try CommandParser.parse(words: ["search", "someone's", "wrong"]) == .search("someone's wrong"))
@@ -260,6 +263,12 @@ extension CommandParser {
         #expect(try parse("sync --images --jobs 4") == [.sync(images: true, jobs: 4)])
         #expect(try parse("sync --jobs=4 --images") == [.sync(images: true, jobs: 4)])
         #expect(try parse("sync -j 16") == [.sync(images: false, jobs: 16)])
+        #expect(try parse("sync --no-explanations") == [.sync(images: false, explanations: false)])
+        #expect(try parse("sync --explanations") == [.sync(images: false, explanations: true)], "the default")
+        #expect(try parse("sync --all --no-explanations") == [.sync(images: true, explanations: false)])
+        #expect(
+            usageMessage("sync --explanations --no-explanations")
+                == "'sync' takes --no-explanations or --explanations, not both")
         #expect(try parse("explain --all 353") == [.explain(.number(353), all: true)])
         #expect(try parse("explain 353 --ALL") == [.explain(.number(353), all: true)])
         #expect(

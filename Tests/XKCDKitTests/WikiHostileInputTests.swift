@@ -49,6 +49,7 @@ import Testing
             HostilePage(repeating: "== x ==\n"),
             HostilePage(repeating: "<ref>a</ref>"),
             HostilePage(nesting: "[[a|", "]]"),
+            HostilePage(nesting: "[[", "]]"),
             HostilePage(nesting: "[[File:a|", "]]"),
             HostilePage(nesting: "{{w|", "}}"),
             HostilePage(nesting: "{{incomplete x|", "}}"),

@@ -78,7 +78,8 @@ package struct UsageError: Error, Equatable, Sendable, LocalizedError {
 /// Splits a command line into commands (on `;`) and words (on spaces), honouring
 /// single quotes, double quotes and backslash escapes. An apostrophe after a letter is one, not
 /// a quote, where a letter follows it (`search can't sleep`, `goto Ballmer's Peak`) or no other
-/// closes it (`search the programmers' jokes`).
+/// could close it (`search the programmers' jokes aren't funny`: the one of `aren't`, between
+/// two letters, closes nothing).
 package enum CommandTokenizer {
     /// Whether a script line is a comment: its first word starts with `#` and is not a comic
     /// number (`#353` goes to that comic; `# 353`, `#!/usr/bin/env xkcd` and `#note` are comments).
@@ -98,6 +99,12 @@ package enum CommandTokenizer {
         var quote: Character?
         var escaped = false
         let characters = Array(line)
+        // The last `'` that could close a quote: one not between two letters.
+        let lastCloser = characters.indices.last { index in
+            characters[index] == "'"
+                && !(index > 0 && characters[index - 1].isLetter && index + 1 < characters.count
+                    && characters[index + 1].isLetter)
+        }
         for (i, c) in characters.enumerated() {
             if escaped {
                 word.text.append(c)
@@ -121,7 +128,7 @@ package enum CommandTokenizer {
                 inWord = true
             case "'"
             where word.text.last?.isLetter == true
-                && (i + 1 < characters.count && characters[i + 1].isLetter || !characters[(i + 1)...].contains("'")):
+                && (i + 1 < characters.count && characters[i + 1].isLetter || (lastCloser ?? -1) <= i):
                 word.text.append(c)
             case "\"", "'":
                 quote = c

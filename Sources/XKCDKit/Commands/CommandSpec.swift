@@ -156,8 +156,8 @@ enum ArgumentKind: Sendable, Equatable {
 
 // The options the rows below take: each one's long name and what it takes, declared once.
 extension OptionKey<Bool> {
-    /// Every visit (`history`), the whole page (`explain`), images and explanations (`sync`),
-    /// every hit (`search`).
+    /// Every visit (`history`), the whole page (`explain`), the images too (`sync`, as
+    /// `--images`), every hit (`search`).
     static var all: Self { Self(flag: "--all") }
     /// `show`: the image below the card.
     static var image: Self { Self(flag: "--image") }
@@ -486,8 +486,8 @@ extension CommandSpec {
             ]
         ) { input throws(UsageError) in
             try input.nothing()
-            if input[.noExplanations], input[.explanations] || input[.all] {
-                throw UsageError("'sync' takes --no-explanations or --explanations (and --all), not both")
+            if input[.noExplanations], input[.explanations] {
+                throw UsageError("'sync' takes --no-explanations or --explanations, not both")
             }
             return .sync(
                 images: input[.all] || input[.images], explanations: !input[.noExplanations], jobs: input[.jobs])

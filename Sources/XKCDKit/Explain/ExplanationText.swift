@@ -215,12 +215,13 @@ package struct ExplanationText: Sendable, Equatable {
     }
 
     // Where the text a `[[target|label]]` link reads as starts: its label, else its target;
-    // nil for files and categories, which read as nothing.
+    // nil for files and categories, which read as nothing. A target holds no `[`: the scan
+    // for its bar stops at a nested link, so links nested k deep cost their length, not k times it.
     private static func labelStart(_ inner: ArraySlice<UInt8>) -> Int? {
-        let target = inner.prefix { $0 != UInt8(ascii: "|") }
+        let target = inner.prefix { $0 != UInt8(ascii: "|") && $0 != UInt8(ascii: "[") }
         let name = String(decoding: target.prefix(10), as: UTF8.self).lowercased()
         if ["file:", "image:", "category:"].contains(where: name.hasPrefix) { return nil }
-        if target.endIndex < inner.endIndex { return target.endIndex + 1 }
+        if target.endIndex < inner.endIndex, inner[target.endIndex] == UInt8(ascii: "|") { return target.endIndex + 1 }
         return target.first == UInt8(ascii: ":") ? target.startIndex + 1 : target.startIndex
     }
 

@@ -138,13 +138,17 @@ extension ComicStore {
     }
 
     /// How far a build of the index by meaning has come, while one is under way (in this
-    /// process or another): the stored comics `model` has vectors for, of all stored; nil when
-    /// none is being built.
+    /// process or another): the stored comics `model` has vectors for made from their texts as
+    /// they are now, of all stored; nil when none is being built.
     func meaningBuildProgress(model: String) throws -> (indexed: Int, stored: Int)? {
         guard let path, FileLock.isHeld(path + "-meaning-lock") else { return nil }
         return try read { db in
             let indexed = try db.value(
-                "SELECT count(DISTINCT num) FROM meaning WHERE model = ? AND part = 0", [model], as: Int.self)
+                """
+                SELECT count(*) FROM meaning JOIN comic USING (num) LEFT JOIN explanation USING (num)
+                WHERE meaning.model = ? AND meaning.part = 0 AND meaning.comic_at = comic.fetched_at
+                    AND meaning.explained_at IS explanation.fetched_at
+                """, [model], as: Int.self)
             return (indexed ?? 0, try db.value("SELECT count(*) FROM comic", as: Int.self) ?? 0)
         }
     }

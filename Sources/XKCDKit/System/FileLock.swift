@@ -29,23 +29,30 @@ final class FileLock: Sendable {
     }
 
     /// The lock on `path` if no other process holds it; nil while one does. A lock file that
-    /// cannot be made or locked guards nothing: the lock is given, holding nothing.
+    /// cannot be made or locked guards nothing: the lock is given, holding nothing. A lock held
+    /// for a moment (``isHeld(_:)`` asking) is waited out: it is asked again a few times.
     init?(ifFree path: String) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var tries = 0
         while descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EINTR else {
-                let held = errno == EWOULDBLOCK
-                close(descriptor)
-                if held { return nil }
-                self.descriptor = -1
-                return
+            if errno == EINTR { continue }
+            if errno == EWOULDBLOCK, tries < 5 {
+                tries += 1
+                usleep(2_000)
+                continue
             }
+            let held = errno == EWOULDBLOCK
+            close(descriptor)
+            if held { return nil }
+            self.descriptor = -1
+            return
         }
         self.descriptor = descriptor
     }
 
     /// Whether some holder has the lock on `path` now, asked without making the lock file (a
-    /// data directory may be read-only) and without taking the lock.
+    /// data directory may be read-only): a shared lock, taken and given back at once, is
+    /// refused while it is held.
     static func isHeld(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
