@@ -91,8 +91,9 @@ struct MeaningEndToEndTests {
         defer { xkcd.cleanUp() }
         var environment = xkcd.environment
         environment["XKCD_MODEL"] = Self.model
-        // Wide enough that no notice is wrapped.
-        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: environment, columns: 200)
+        // Wide enough that no notice is wrapped, tall enough that no list goes to the pager.
+        let terminal = try PseudoTerminal(
+            executable: XKCDBinary.url, environment: environment, columns: 200, rows: 200)
         _ = try terminal.waitFor("> ")
         terminal.sendLine("sync")
         _ = try terminal.waitFor("by meaning in the background", timeout: .seconds(60))
