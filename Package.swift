@@ -34,11 +34,16 @@ let package = Package(
             name: "COpenBLAS",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // Optimised in debug builds too, as the encoder below.
+        .target(
+            name: "CInt8Products",
+            cSettings: [.unsafeFlags(["-O2"])]
+        ),
         // Optimised in debug builds too: the forward pass's element-wise loops over SIMD types
         // are many times slower unoptimised, which the tests against the real model would feel.
         .target(
             name: "SentenceEncoder",
-            dependencies: ["COpenBLAS"],
+            dependencies: ["COpenBLAS", "CInt8Products"],
             swiftSettings: [.unsafeFlags(["-O"])]
         ),
         .target(

@@ -61,9 +61,7 @@ struct BertEncoder: Sendable {
         let rows = spans.reduce(0) { $0 + $1.length }
         let headWidth = hidden / model.shape.heads
         let scale = 1 / Float(headWidth).squareRoot()
-        products.multiply(
-            m: rows, n: 3 * hidden, k: hidden, a: x, lda: hidden, b: layer.attention.pointer, ldb: hidden,
-            transposedB: true, c: qkv, ldc: 3 * hidden)
+        layer.attention.multiply(x, count: rows, into: qkv, ldc: 3 * hidden, products: products)
         Kernels.addBias(layer.attentionBias, to: qkv, rows: rows)
         for span in spans {
             for head in 0..<model.shape.heads {
@@ -78,9 +76,7 @@ struct BertEncoder: Sendable {
                     c: context + span.offset * hidden + head * headWidth, ldc: hidden)
             }
         }
-        products.multiply(
-            m: rows, n: hidden, k: hidden, a: context, lda: hidden, b: layer.output.pointer, ldb: hidden,
-            transposedB: true, beta: 1, c: x, ldc: hidden)
+        layer.output.multiply(context, count: rows, beta: 1, into: x, ldc: hidden, products: products)
         Kernels.addBias(layer.outputBias, to: x, rows: rows)
         Kernels.layerNorm(x, rows: rows, width: hidden, layer.attentionNorm)
     }
@@ -90,14 +86,10 @@ struct BertEncoder: Sendable {
     ) {
         let hidden = model.shape.hidden
         let intermediate = model.shape.intermediate
-        products.multiply(
-            m: rows, n: intermediate, k: hidden, a: x, lda: hidden, b: layer.up.pointer, ldb: hidden,
-            transposedB: true, c: up, ldc: intermediate)
+        layer.up.multiply(x, count: rows, into: up, ldc: intermediate, products: products)
         Kernels.addBias(layer.upBias, to: up, rows: rows)
         Kernels.gelu(up, count: rows * intermediate)
-        products.multiply(
-            m: rows, n: hidden, k: intermediate, a: up, lda: intermediate, b: layer.down.pointer,
-            ldb: intermediate, transposedB: true, beta: 1, c: x, ldc: hidden)
+        layer.down.multiply(up, count: rows, beta: 1, into: x, ldc: hidden, products: products)
         Kernels.addBias(layer.downBias, to: x, rows: rows)
         Kernels.layerNorm(x, rows: rows, width: hidden, layer.outputNorm)
     }

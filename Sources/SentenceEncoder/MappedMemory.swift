@@ -10,7 +10,7 @@
 /// (the model's embedding table is read from it row by row, so only the rows used take
 /// memory), or anonymous memory filled once by its creator and read-only after that.
 final class MappedMemory: @unchecked Sendable {
-    // @unchecked Sendable: after `init(floats:fill:)` returns, nothing writes to the memory.
+    // @unchecked Sendable: after `init(bytes:fill:)` returns, nothing writes to the memory.
     let bytes: UnsafeRawBufferPointer
 
     struct OpenError: Error, CustomStringConvertible {
@@ -36,24 +36,19 @@ final class MappedMemory: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
-    /// `count` floats written by `fill`, in pages of the usual size: asking for huge pages made
+    /// `count` bytes written by `fill`, in pages of the usual size: asking for huge pages made
     /// a load faster on average but, where the kernel compacts memory to find them, several
     /// times slower now and then.
-    init(floats count: Int, fill: (UnsafeMutablePointer<Float>) -> Void) {
-        let size = max(count, 1) * MemoryLayout<Float>.stride
+    init(bytes count: Int, fill: (UnsafeMutableRawPointer) -> Void) {
+        let size = max(count, 1)
         let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let address, address != MAP_FAILED else { fatalError("out of memory for \(size) bytes") }
-        fill(address.assumingMemoryBound(to: Float.self))
+        fill(address)
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
     deinit {
         if let address = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: address), bytes.count) }
-    }
-
-    /// The floats from byte `offset` on.
-    func floats(at offset: Int) -> UnsafePointer<Float> {
-        bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Float.self)
     }
 
     /// The little-endian float at `offset`.

@@ -31,8 +31,11 @@ struct ModelFile: Sendable {
     let positionEmbeddings: [Float]
     let embeddingNorm: LayerNormWeights
     let layers: [EncoderLayer]
+    /// The form the layers' weights took.
+    let weightForm: WeightForm
 
-    init(contentsOf file: URL) throws(ModelFileError) {
+    /// The model in `file`, its layers' weights in `form` where their shapes allow.
+    init(contentsOf file: URL, weights form: WeightForm) throws(ModelFileError) {
         let mapped: MappedMemory
         do {
             mapped = try MappedMemory(path: file.path)
@@ -40,13 +43,13 @@ struct ModelFile: Sendable {
             throw ModelFileError(file: file, problem: "cannot be read (\(error.description))")
         }
         do {
-            try self.init(mapped)
+            try self.init(mapped, weights: form)
         } catch let problem {
             throw ModelFileError(file: file, problem: problem.description)
         }
     }
 
-    private init(_ file: MappedMemory) throws(ModelFileProblem) {
+    private init(_ file: MappedMemory, weights form: WeightForm) throws(ModelFileProblem) {
         let bytes = file.bytes
         var reader = ByteReader(file: file)
         guard bytes.count >= Self.headerSize else { throw .truncated(bytes.count) }
@@ -96,25 +99,21 @@ struct ModelFile: Sendable {
             vectors += [try reader.floats(hidden), try reader.floats(hidden), try reader.floats(hidden)]
             read.append((matrices, vectors))
         }
-        // Every layer's matrices in floats, in one mapping: query, key and value (one above
-        // the other, as the attention's input projection), output, up, down.
-        let matrices = read.flatMap(\.matrices)
-        var offsets: [Int] = []
-        let weights = MappedMemory(floats: matrices.reduce(0) { $0 + $1.count }) { destination in
-            var offset = 0
-            for matrix in matrices {
-                offsets.append(offset)
-                matrix.dequantize(into: destination + offset)
-                offset += matrix.count
-            }
+        // Every layer's matrices in one mapping: query, key and value one above the other, as
+        // the attention's input projection; output, up, down.
+        let stacks = read.flatMap { layer in
+            [Array(layer.matrices[0..<3]), [layer.matrices[3]], [layer.matrices[4]], [layer.matrices[5]]]
         }
+        let fits = stacks.joined().allSatisfy { WeightMatrix.bytesFit(rows: $0.rows, columns: $0.columns) }
+        weightForm = form == .bytes && fits ? .bytes : .floats
+        let weights = WeightMatrix.prepare(stacks, as: weightForm)
         let layers = read.enumerated().map { index, layer in
-            let matrix = { FloatMatrix(memory: weights, offset: offsets[index * 6 + $0]) }
+            let matrix = { weights[index * 4 + $0] }
             let vectors = layer.vectors
             return EncoderLayer(
-                attention: matrix(0), attentionBias: vectors[0] + vectors[1] + vectors[2], output: matrix(3),
+                attention: matrix(0), attentionBias: vectors[0] + vectors[1] + vectors[2], output: matrix(1),
                 outputBias: vectors[3], attentionNorm: LayerNormWeights(gamma: vectors[4], beta: vectors[5]),
-                up: matrix(4), upBias: vectors[6], down: matrix(5), downBias: vectors[7],
+                up: matrix(2), upBias: vectors[6], down: matrix(3), downBias: vectors[7],
                 outputNorm: LayerNormWeights(gamma: vectors[8], beta: vectors[9]))
         }
         self.layers = layers
@@ -182,6 +181,16 @@ struct QuantizedMatrix: Sendable {
 
     var count: Int { rows * columns }
 
+    /// Row `row`'s scale.
+    func scale(_ row: Int) -> Float {
+        file.float(at: scalesOffset + row * 4)
+    }
+
+    /// Calls `body` with the values, row after row.
+    func withValues<T>(_ body: (UnsafePointer<Int8>) -> T) -> T {
+        body(file.bytes.baseAddress!.advanced(by: valuesOffset).assumingMemoryBound(to: Int8.self))
+    }
+
     func dequantized() -> [Float] {
         [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
             dequantize(into: buffer.baseAddress!)
@@ -199,26 +208,17 @@ struct LayerNormWeights: Sendable {
     let beta: [Float]
 }
 
-/// A float matrix, row-major with a row per output, in memory the model owns.
-struct FloatMatrix: Sendable {
-    let memory: MappedMemory
-    /// In floats.
-    let offset: Int
-
-    var pointer: UnsafePointer<Float> { memory.floats(at: offset * MemoryLayout<Float>.stride) }
-}
-
 /// One transformer layer's weights.
 struct EncoderLayer: Sendable {
     /// The query, key and value projections one above the other: 3 × hidden rows.
-    let attention: FloatMatrix
+    let attention: WeightMatrix
     let attentionBias: [Float]
-    let output: FloatMatrix
+    let output: WeightMatrix
     let outputBias: [Float]
     let attentionNorm: LayerNormWeights
-    let up: FloatMatrix
+    let up: WeightMatrix
     let upBias: [Float]
-    let down: FloatMatrix
+    let down: WeightMatrix
     let downBias: [Float]
     let outputNorm: LayerNormWeights
 }

@@ -19,15 +19,17 @@ package struct SentenceEncoder: Sendable {
     private let encoder: BertEncoder
 
     /// Names the model and its quantisation, with a digest of its weights: vectors made by
-    /// another identity are not comparable.
+    /// another identity are not comparable. The products the weights take do not enter it:
+    /// their vectors differ less than
+    /// the quantisation's own error (`WeightForm`).
     package let identity: String
 
     package init(contentsOf file: URL) throws(ModelFileError) {
-        try self.init(contentsOf: file, products: .fastest)
+        try self.init(contentsOf: file, products: .fastest, weights: .fastest)
     }
 
-    init(contentsOf file: URL, products: MatrixProducts) throws(ModelFileError) {
-        let model = try ModelFile(contentsOf: file)
+    init(contentsOf file: URL, products: MatrixProducts, weights: WeightForm) throws(ModelFileError) {
+        let model = try ModelFile(contentsOf: file, weights: weights)
         guard
             let tokenizer = WordPieceTokenizer(
                 vocabulary: model.vocabulary, longestSequence: model.shape.longestSequence)

@@ -27,12 +27,14 @@ struct SentenceEncoderReferenceTests {
         return try JSONDecoder().decode(References.self, from: Data(contentsOf: file))
     }
 
-    static func encoder(_ products: MatrixProducts = .fastest) throws -> SentenceEncoder {
+    static func encoder(_ weights: WeightForm = .fastest) throws -> SentenceEncoder {
         try #require(
             FileManager.default.fileExists(atPath: model),
             "XKCD_TEST_MODEL names \(model), which does not exist (make model builds it)")
-        return try SentenceEncoder(contentsOf: URL(fileURLWithPath: model), products: products)
+        return try SentenceEncoder(contentsOf: URL(fileURLWithPath: model), products: .fastest, weights: weights)
     }
+
+    static let forms = WeightForm.allCases.filter(\.isAvailable)
 
     @Test(.enabled(if: !model.isEmpty, skip))
     func tokensAreTheTokenizersLibrarys() throws {
@@ -44,9 +46,9 @@ struct SentenceEncoderReferenceTests {
         }
     }
 
-    @Test(.enabled(if: !model.isEmpty, skip))
-    func vectorsAreThePythonModelsWithinQuantisation() throws {
-        let encoder = try Self.encoder()
+    @Test(.enabled(if: !model.isEmpty, skip), arguments: forms)
+    func vectorsAreThePythonModelsWithinQuantisation(weights: WeightForm) throws {
+        let encoder = try Self.encoder(weights)
         let sentences = try Self.references().sentences
         let vectors = encoder.embed(sentences.map(\.text))
         try #require(sentences.count == 50 && vectors.count == 50)
@@ -54,12 +56,30 @@ struct SentenceEncoderReferenceTests {
         for (cosine, sentence) in zip(cosines, sentences) {
             #expect(cosine >= 0.99, "\(sentence.text)")
         }
-        print("encoder: cosine with the references: min \(cosines.min()!), mean \(cosines.reduce(0, +) / 50)")
+        print(
+            "encoder (\(weights)): cosine with the references: min \(cosines.min()!), mean \(cosines.reduce(0, +) / 50)"
+        )
     }
 
-    @Test(.enabled(if: !model.isEmpty, skip))
-    func aBatchGivesTheVectorsOfOneByOne() throws {
-        let encoder = try Self.encoder()
+    @Test(
+        .enabled(if: !model.isEmpty, skip),
+        .enabled(if: WeightForm.bytes.isAvailable, "this processor has no byte products (AVX-512 VNNI)"))
+    func weightsAsBytesGiveTheVectorsOfFloats() throws {
+        let texts = try Self.references().sentences.map(\.text)
+        let floats = try Self.encoder(.floats).embed(texts)
+        let bytes = try Self.encoder(.bytes).embed(texts)
+        let cosines = zip(floats, bytes).map { cosine($0, $1) }
+        for (text, cosine) in zip(texts, cosines) {
+            #expect(cosine >= 0.993, "\(text)")
+        }
+        let mean = cosines.reduce(0, +) / Float(cosines.count)
+        #expect(mean >= 0.998)
+        print("encoder: cosine of bytes with floats: min \(cosines.min()!), mean \(mean)")
+    }
+
+    @Test(.enabled(if: !model.isEmpty, skip), arguments: forms)
+    func aBatchGivesTheVectorsOfOneByOne(weights: WeightForm) throws {
+        let encoder = try Self.encoder(weights)
         let texts = try Self.references().sentences.map(\.text)
         for (batched, text) in zip(encoder.embed(texts), texts) {
             let alone = encoder.embed(text)
@@ -80,11 +100,12 @@ struct SentenceEncoderReferenceTests {
 /// of the real one's layout.
 struct SentenceEncoderUnitTests {
     private func withTinyModel<T>(
-        seed: UInt64 = 1, products: MatrixProducts = .fastest, _ body: (SentenceEncoder) throws -> T
+        seed: UInt64 = 1, products: MatrixProducts = .fastest, weights: WeightForm = .fastest,
+        _ body: (SentenceEncoder) throws -> T
     ) throws -> T {
         let file = try TinyModel(seed: seed).write()
         defer { try? FileManager.default.removeItem(at: file) }
-        return try body(try SentenceEncoder(contentsOf: file, products: products))
+        return try body(try SentenceEncoder(contentsOf: file, products: products, weights: weights))
     }
 
     private func loadError(of bytes: [UInt8]) throws -> (file: URL, error: ModelFileError?) {
@@ -243,11 +264,74 @@ struct SentenceEncoderUnitTests {
         }
     }
 
+    @Test(.enabled(if: WeightForm.bytes.isAvailable, "this processor has no byte products (AVX-512 VNNI)"))
+    func theByteProductIsTheFloatProductWithinTheActivationsRounding() {
+        var random = SeededRandom(seed: 5)
+        func uniform(_ spread: Float) -> Float { Float(Int(random.next() % 2001) - 1000) / 1000 * spread }
+        for (m, n, k) in [(1, 16, 4), (5, 48, 384), (7, 32, 96), (13, 384, 1536), (4, 1152, 384)] {
+            let scales = (0..<n).map { _ in 0.0005 + abs(uniform(0.01)) }
+            let values = (0..<n * k).map { _ in Int8(Int(random.next() % 255) - 127) }
+            let file = MappedMemory(bytes: n * 4 + n * k) { start in
+                for row in 0..<n { start.storeBytes(of: scales[row], toByteOffset: row * 4, as: Float.self) }
+                for index in values.indices {
+                    start.storeBytes(of: values[index], toByteOffset: n * 4 + index, as: Int8.self)
+                }
+            }
+            let quantized = QuantizedMatrix(rows: n, columns: k, in: file, at: 0)
+            // One row all zero, one all positive, the rest on both sides of zero.
+            let a = (0..<m * k).map { index in
+                index / k == 0 ? 0 : index / k == 1 ? abs(uniform(3)) : uniform(Float(1 + index / k))
+            }
+            for beta: Float in [0, 1] {
+                let start = (0..<m * n).map { _ in uniform(1) }
+                var results: [[Float]] = []
+                for form in [WeightForm.floats, .bytes] {
+                    let weights = WeightMatrix.prepare([[quantized]], as: form)[0]
+                    var c = start
+                    weights.multiply(a, count: m, beta: beta, into: &c, ldc: n, products: .portable)
+                    results.append(c)
+                    // The same matrix twice, one above the other, as the query, key and value are.
+                    let stacked = WeightMatrix.prepare([[quantized, quantized]], as: form)[0]
+                    var twice: [Float] = []
+                    for i in 0..<m {
+                        let row = Array(start[i * n..<(i + 1) * n])
+                        twice += row + row
+                    }
+                    stacked.multiply(a, count: m, beta: beta, into: &twice, ldc: 2 * n, products: .portable)
+                    for i in 0..<m {
+                        let single: [Float] = Array(c[i * n..<(i + 1) * n])
+                        let upper: [Float] = Array(twice[2 * i * n..<(2 * i + 1) * n])
+                        let lower: [Float] = Array(twice[(2 * i + 1) * n..<(2 * i + 2) * n])
+                        #expect(upper == single)
+                        #expect(lower == single)
+                    }
+                }
+                for i in 0..<m {
+                    let row = a[i * k..<(i + 1) * k]
+                    let step = Double(max(row.max()!, 0) - min(row.min()!, 0)) / 255
+                    for j in 0..<n {
+                        var exact = Double(beta) * Double(start[i * n + j])
+                        var weight = 0.0
+                        for p in 0..<k {
+                            let w = Double(values[j * k + p]) * Double(scales[j])
+                            exact += Double(a[i * k + p]) * w
+                            weight += abs(w)
+                        }
+                        let bound = weight * step / 2 * 1.01 + 1e-4
+                        #expect(abs(Double(results[0][i * n + j]) - exact) < 1e-3, "floats \(m)×\(n)×\(k) (\(i), \(j))")
+                        #expect(
+                            abs(Double(results[1][i * n + j]) - exact) <= bound, "bytes \(m)×\(n)×\(k) (\(i), \(j))")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(.enabled(if: MatrixProducts.openBLAS.isAvailable, "OpenBLAS (libopenblas0) is not installed"))
     func theEncoderGivesTheSameVectorsWithEitherProduct() throws {
         let texts = ["the cat sat on the mat", "unbelievable!", "", "中文 cafe naive, the cats"]
-        let fast = try withTinyModel(products: .openBLAS) { $0.embed(texts) }
-        let portable = try withTinyModel(products: .portable) { $0.embed(texts) }
+        let fast = try withTinyModel(products: .openBLAS, weights: .floats) { $0.embed(texts) }
+        let portable = try withTinyModel(products: .portable, weights: .floats) { $0.embed(texts) }
         for (one, other) in zip(fast, portable) {
             #expect(zip(one, other).allSatisfy { abs($0 - $1) < 1e-4 })
         }
