@@ -36,14 +36,14 @@ let package = Package(
         ),
         // Optimised in debug builds too, as the encoder below.
         .target(
-            name: "CInt8Products",
+            name: "CEncoderKernels",
             cSettings: [.unsafeFlags(["-O2"])]
         ),
         // Optimised in debug builds too: the forward pass's element-wise loops over SIMD types
         // are many times slower unoptimised, which the tests against the real model would feel.
         .target(
             name: "SentenceEncoder",
-            dependencies: ["COpenBLAS", "CInt8Products"],
+            dependencies: ["COpenBLAS", "CEncoderKernels"],
             swiftSettings: [.unsafeFlags(["-O"])]
         ),
         .target(

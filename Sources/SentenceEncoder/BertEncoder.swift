@@ -1,3 +1,5 @@
+import CEncoderKernels
+
 /// BERT's forward pass over token sequences, then mean pooling and L2 normalisation, as
 /// sentence-transformers runs all-MiniLM-L6-v2. The sequences of a batch are packed one after
 /// another (no padding): the matrix products take all their tokens at once, attention is
@@ -69,7 +71,7 @@ struct BertEncoder: Sendable {
                 products.multiply(
                     m: span.length, n: span.length, k: headWidth, a: query, lda: 3 * hidden, b: query + hidden,
                     ldb: 3 * hidden, transposedB: true, c: scores, ldc: span.length)
-                Kernels.softmax(scores, rows: span.length, width: span.length, scale: scale)
+                encoder_softmax(scores, Int32(span.length), Int32(span.length), scale)
                 products.multiply(
                     m: span.length, n: headWidth, k: span.length, a: scores, lda: span.length,
                     b: query + 2 * hidden, ldb: 3 * hidden, transposedB: false,
@@ -88,7 +90,7 @@ struct BertEncoder: Sendable {
         let intermediate = model.shape.intermediate
         layer.up.multiply(x, count: rows, into: up, ldc: intermediate, products: products)
         Kernels.addBias(layer.upBias, to: up, rows: rows)
-        Kernels.gelu(up, count: rows * intermediate)
+        encoder_gelu(up, rows * intermediate)
         layer.down.multiply(up, count: rows, beta: 1, into: x, ldc: hidden, products: products)
         Kernels.addBias(layer.downBias, to: x, rows: rows)
         Kernels.layerNorm(x, rows: rows, width: hidden, layer.outputNorm)

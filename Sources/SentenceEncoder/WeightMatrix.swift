@@ -1,4 +1,4 @@
-import CInt8Products
+import CEncoderKernels
 
 /// How a layer's weights are multiplied: as floats, or as the model file's bytes by the
 /// processor's byte products (AVX-512 VNNI), which round each row of activations to 256

@@ -1,3 +1,4 @@
+import CEncoderKernels
 import Foundation
 import Testing
 
@@ -214,53 +215,33 @@ struct SentenceEncoderUnitTests {
         #expect(words("hi😀there") == ["hi😀there"])
     }
 
-    @Test func kernelsAgreeWithTheMathLibrary() {
+    @Test func softmaxAndGELUAgreeWithTheMathLibrary() {
         var random = SeededRandom(seed: 3)
-        for _ in 0..<2000 {
-            let x = Float(Int(random.next() % 20_000) - 10_000) / 1000
-            let exp = Kernels.exp(SIMD8(repeating: x))[0]
-            #expect(abs(exp - Foundation.exp(x)) <= 3e-7 * Foundation.exp(x), "exp(\(x))")
-            let erf = Kernels.erf(SIMD8(repeating: x / 3))[0]
-            #expect(abs(erf - Foundation.erf(x / 3)) <= 1e-6, "erf(\(x / 3))")
-        }
-        #expect(Kernels.exp(SIMD8(repeating: -200))[0] >= 0)
-        #expect(Kernels.exp(SIMD8(repeating: 200))[0].isFinite)
-    }
-
-    @Test(.enabled(if: MatrixProducts.openBLAS.isAvailable, "OpenBLAS (libopenblas0) is not installed"))
-    func thePortableProductIsOpenBLASs() {
-        var random = SeededRandom(seed: 4)
-        for (m, n, k) in [(1, 1, 1), (3, 5, 7), (17, 33, 40), (64, 96, 384), (5, 3, 9)] {
-            for transposed in [false, true] {
-                let a = (0..<m * k).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
-                let b = (0..<n * k).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
-                let start = (0..<m * n).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
-                let results = MatrixProducts.allCases.map { products in
-                    var c = start
-                    a.withUnsafeBufferPointer { a in
-                        b.withUnsafeBufferPointer { b in
-                            products.multiply(
-                                m: m, n: n, k: k, a: a.baseAddress!, lda: k, b: b.baseAddress!,
-                                ldb: transposed ? k : n, transposedB: transposed, beta: 0.5, c: &c, ldc: n)
-                        }
-                    }
-                    return c
-                }
-                // The straightforward sum, in doubles.
-                var expected = [Float](repeating: 0, count: m * n)
-                for i in 0..<m {
-                    for j in 0..<n {
-                        var sum = 0.5 * Double(start[i * n + j])
-                        for p in 0..<k {
-                            sum += Double(a[i * k + p]) * Double(transposed ? b[j * k + p] : b[p * n + j])
-                        }
-                        expected[i * n + j] = Float(sum)
-                    }
-                }
-                for result in results {
-                    #expect(zip(result, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(m)×\(n)×\(k) \(transposed)")
+        // Widths on either side of the vector widths, values from far below to far above zero.
+        for width in [1, 7, 16, 17, 33, 256] {
+            let rows = 3
+            let scale: Float = 0.18
+            var matrix = (0..<rows * width).map { _ in Float(Int(random.next() % 20_001) - 10_000) / 100 }
+            let input = matrix
+            encoder_softmax(&matrix, Int32(rows), Int32(width), scale)
+            for row in 0..<rows {
+                let values = input[row * width..<(row + 1) * width].map(Double.init)
+                let largest = values.max()!
+                let exps = values.map { Foundation.exp((($0 - largest) * Double(scale))) }
+                let sum = exps.reduce(0, +)
+                for column in 0..<width {
+                    let expected = exps[column] / sum
+                    let got = Double(matrix[row * width + column])
+                    #expect(abs(got - expected) <= 1e-6 * max(expected, 1e-30) + 1e-12, "\(width) (\(row), \(column))")
                 }
             }
+        }
+        var values = (0..<2001).map { Float($0 - 1000) / 100 } + [-200, 200, 0]
+        let input = values
+        encoder_gelu(&values, values.count)
+        for (x, got) in zip(input, values) {
+            let expected = 0.5 * Double(x) * (1 + Foundation.erf(Double(x) / 2.0.squareRoot()))
+            #expect(abs(Double(got) - expected) <= 1e-6 * max(1, abs(Double(x))), "gelu(\(x))")
         }
     }
 
