@@ -1,5 +1,5 @@
 SWIFT ?= swift
-SYSTEM_PACKAGES := libedit-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev \
+SYSTEM_PACKAGES := libedit-dev libsqlite3-dev zlib1g-dev pkg-config libcurl4 libcurl4-openssl-dev \
 	libpng-dev libjpeg62-turbo-dev libgif-dev libopenblas0
 # Test-only tools: groff renders the man page in a test; less is the pager a test pages
 # through; tmux is the multiplexer images are passed through; nginx serves HTTP/2 over TLS

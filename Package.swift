@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CProcess"),
         .target(
             name: "CSQLiteSetup",
-            linkerSettings: [.linkedLibrary("sqlite3")]
+            linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("z")]
         ),
         .target(
             name: "CImageCodecs",

@@ -81,6 +81,46 @@ struct StoreSchemaTests {
         #expect(try store.search("\"sanitize\"", ranking: .relevance, limit: 5).hits.first?.matched == .explanation)
     }
 
+    @Test func pagesStoredAsTextArePackedAndReadTheSameAndTheFileShrinks() throws {
+        // A page as long as a real one, of words that repeat as prose does.
+        let words = ["module", "import", "flying", "Cueball", "antigravity", "Python", "levitating", "program"]
+        let body = (0..<6_000).map { words[($0 * 7 + $0 / 5) % words.count] }.joined(separator: " ")
+        let page = "==Explanation==\n" + body + "\n==Transcript==\n:Cueball is levitating."
+        let (directory, path) = try olderStore("schema-packed", upTo: "v17: vectors in a byte a number") { queue in
+            try queue.write { db in
+                try db.execute(
+                    """
+                    INSERT INTO comic VALUES (353, 'Python', 'Python', 'I wrote 20 short programs', 'https://imgs.xkcd.com/comics/python.png', '', '', '', 2007, 12, 5, 0, NULL);
+                    """)
+                for num in 1...40 {
+                    try db.execute(
+                        "INSERT INTO explanation(num, title, wikitext, fetched_at) VALUES (?, ?, ?, 0)",
+                        [num == 40 ? 353 : 10_000 + num, "\(num)", page])
+                }
+                // The index as the store kept it for the pages it held.
+                try db.execute("INSERT INTO comic_fts(comic_fts) VALUES ('rebuild')")
+            }
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = try FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int ?? 0
+        let store = try ComicStore.open(at: path)
+        #expect(try store.explanation(353)?.page.wikitext == page)
+        let types = try store.read { db in
+            try db.values("SELECT DISTINCT typeof(wikitext) FROM explanation", as: String.self)
+        }
+        #expect(types == ["blob"])
+        let after = try FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int ?? 0
+        #expect(after * 2 < before, "\(before) bytes before, \(after) after")
+        #expect(try store.search("\"antigravity\"", ranking: .relevance, limit: 5).hits.map(\.num) == [353])
+
+        // A page saved now is packed too, and a damaged one reads as empty without spoiling search.
+        try store.saveExplanation(ExplainPage(num: 353, title: "353: Python", wikitext: page + " Perl."), at: Date())
+        #expect(try store.explanation(353)?.page.wikitext == page + " Perl.")
+        try store.write { db in try db.execute("UPDATE explanation SET wikitext = x'ffffffff00' WHERE num = 10001") }
+        #expect(try store.explanation(10001)?.page.wikitext == "")
+        #expect(try store.search("\"perl\"", ranking: .relevance, limit: 5).hits.map(\.num) == [353])
+    }
+
     @Test func equalRanksGoInNumberOrder() throws {
         let store = try ComicStore.inMemory()
         let twins = [9, 3, 6].map { num in
@@ -106,6 +146,7 @@ struct StoreSchemaTests {
     // Every row of each table of `tables` (name: columns) in the database at `path`, as text.
     private func rows(_ tables: [String: String], at path: URL) throws -> [String: [String]] {
         let db = try SQLiteConnection(path: path.path, create: false)
+        try ComicStore.prepareSearch(db)
         var found: [String: [String]] = [:]
         for (table, columns) in tables {
             found[table] = try db.rows("SELECT \(columns) FROM \(table) ORDER BY 1") { "\($0.values)" }
@@ -123,7 +164,7 @@ struct StoreSchemaTests {
             at: ComicArchive.locateFixtures().appendingPathComponent("stores/v10.sqlite3"), to: path)
         let kept = [
             "comic": "*", "favorite": "*", "seen": "*", "image": "*", "absent": "*",
-            "explanation": "num, title, wikitext, fetched_at, incomplete",
+            "explanation": "num, title, wikitext(wikitext), fetched_at, incomplete",
         ]
         let before = try rows(kept, at: path)
         // The store's state, in a table named "setting" before v13.

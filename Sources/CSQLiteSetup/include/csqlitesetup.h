@@ -32,6 +32,15 @@ int xkcd_sqlite_disable_memory_statistics(void);
  */
 int xkcd_sqlite_add_search_functions(sqlite3 *db);
 
+/**
+ * Adds two SQL functions to the connection `db` for explanations' wiki pages, which the store
+ * keeps packed (zlib, with the text's length before it): `pack_wikitext(text)`, the packed blob
+ * of a text (any other value as it is); `wikitext(value)`, the text of a packed blob (a text, as
+ * stored before pages were packed, or NULL as it is; a damaged blob reads as ''). Returns
+ * SQLite's result code.
+ */
+int xkcd_sqlite_add_wikitext_functions(sqlite3 *db);
+
 /** SQLITE_TRANSIENT, a macro Swift cannot import: SQLite copies a bound value at once. */
 static inline sqlite3_destructor_type xkcd_sqlite_transient(void) {
     return SQLITE_TRANSIENT;

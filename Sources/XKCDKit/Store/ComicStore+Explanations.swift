@@ -37,7 +37,9 @@ extension ComicStore {
     /// The stored explanation of comic `num`, if any.
     func explanation(_ num: Int) throws -> StoredExplanation? {
         try read { db in
-            try db.firstRow("SELECT title, wikitext, fetched_at FROM explanation WHERE num = ?", [num]) { row in
+            try db.firstRow(
+                "SELECT title, wikitext(wikitext) AS wikitext, fetched_at FROM explanation WHERE num = ?", [num]
+            ) { row in
                 StoredExplanation(
                     page: ExplainPage(num: num, title: row["title"], wikitext: row["wikitext"]),
                     fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
@@ -70,7 +72,7 @@ extension ComicStore {
             try Self.index(comics.map { SearchDocument($0).explained(by: texts[$0.num]) }, in: db)
             let upsert = try db.cached(
                 """
-                INSERT INTO explanation(num, title, wikitext, fetched_at, incomplete) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO explanation(num, title, wikitext, fetched_at, incomplete) VALUES (?, ?, pack_wikitext(?), ?, ?)
                 ON CONFLICT(num) DO UPDATE SET title = excluded.title, wikitext = excluded.wikitext,
                     fetched_at = excluded.fetched_at, incomplete = excluded.incomplete
                 """)
@@ -93,7 +95,7 @@ extension ComicStore {
         }
     }
 
-    /// How many explanations are stored, and their pages' size in bytes.
+    /// How many explanations are stored, and the bytes their packed pages take.
     func explanationTotals() throws -> (count: Int, bytes: Int) {
         try read { db in
             try db.firstRow(
@@ -112,11 +114,12 @@ extension ComicStore {
     }
 
     /// Sets `incomplete` on every stored explanation as ``ExplanationText`` reads it.
-    static let markIncomplete = "UPDATE explanation SET incomplete = instr(lower(wikitext), '{{incomplete') > 0"
+    static let markIncomplete =
+        "UPDATE explanation SET incomplete = instr(lower(wikitext(wikitext)), '{{incomplete') > 0"
 
     /// `documents` with the explanations stored for their comics.
     static func explained(_ documents: [SearchDocument], in db: SQLiteConnection) throws -> [SearchDocument] {
-        let stored = try db.cached("SELECT wikitext FROM explanation WHERE num = ?")
+        let stored = try db.cached("SELECT wikitext(wikitext) FROM explanation WHERE num = ?")
         return try documents.map { document in
             try document.explained(by: stored.value([document.num], as: String.self).map(ExplanationText.init))
         }

@@ -20,14 +20,15 @@ extension ComicStore {
     static let searchTextView = """
         CREATE VIEW search_text(num, title, alt, transcript, explanation) AS
         SELECT comic.num, search_title(comic.title, comic.safe_title), search_alt(comic.alt),
-            search_transcript(comic.transcript, comic.alt, explanation.wikitext),
-            search_explanation(explanation.wikitext)
+            search_transcript(comic.transcript, comic.alt, wikitext(explanation.wikitext)),
+            search_explanation(wikitext(explanation.wikitext))
         FROM comic LEFT JOIN explanation USING (num)
         """
 
     /// Adds what search needs to the connection `db`: the SQL functions of `search_text`
-    /// (read whenever a search makes an excerpt), and the FTS5 auxiliary functions of
-    /// ``searchSQL``.
+    /// (read whenever a search makes an excerpt), the FTS5 auxiliary functions of
+    /// ``searchSQL``, and `wikitext` and `pack_wikitext`, which read and write the packed pages
+    /// of explanations.
     package static func prepareSearch(_ db: SQLiteConnection) throws {
         try db.addFunction("search_title", argumentCount: 2) { values in
             .text(SearchDocument.title(values[0].text ?? "", safeTitle: values[1].text ?? ""))
@@ -40,8 +41,9 @@ extension ComicStore {
         try db.addFunction("search_explanation", argumentCount: 1) { values in
             .text(values[0].text.map(SearchDocument.explanation) ?? "")
         }
-        let code = xkcd_sqlite_add_search_functions(db.handle)
-        guard code == SQLITE_OK else { throw SQLiteError(extendedCode: code) }
+        for code in [xkcd_sqlite_add_search_functions(db.handle), xkcd_sqlite_add_wikitext_functions(db.handle)] {
+            guard code == SQLITE_OK else { throw SQLiteError(extendedCode: code) }
+        }
     }
 
     /// Runs an FTS5 `expression` (see ``SearchQuery``) over titles, alt texts, transcripts and

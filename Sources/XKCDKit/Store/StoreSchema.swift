@@ -3,8 +3,8 @@
 /// carries the project's application_id and, in user_version, how many were applied.
 enum StoreSchema {
     /// Brings the schema of `database` up to date, each migration in a transaction of its own,
-    /// and stamps it as xkcd's store; one stamped as up to date is only read. A store that held
-    /// every explanation's text twice more is rewritten afterwards, which gives the space back.
+    /// and stamps it as xkcd's store; one stamped as up to date is only read. A store that a
+    /// migration made smaller is rewritten afterwards, which gives the space back.
     static func migrate(_ database: SQLiteDatabase, upTo last: String? = nil) throws {
         let upTo = migrations.firstIndex { $0.0 == last } ?? migrations.count - 1
         let stamp = try database.read(StoreIdentity.stamp)
@@ -26,7 +26,7 @@ enum StoreSchema {
                 try StoreIdentity.setStamp(version: max(stamp.version, (step.last ?? upTo) + 1), in: db)
             }
         }
-        if applied.contains("v9: explanations in the search index") && !applied.contains(textDerived) {
+        if !applied.isEmpty && pending.contains(where: { shrinking.contains(migrations[$0].0) }) {
             try database.writeWithoutTransaction { db in
                 try db.execute("VACUUM")
                 try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -35,6 +35,10 @@ enum StoreSchema {
     }
 
     static let textDerived = "v11: search text derived, not stored"
+    static let packedPages = "v18: explanations' pages packed"
+
+    /// The migrations after which an existing store is rewritten, to give back the space they free.
+    static let shrinking: Set = [textDerived, "v17: vectors in a byte a number", packedPages]
 
     /// Each migration's name and what it does, in order.
     static let migrations: [(String, @Sendable (SQLiteConnection) throws -> Void)] = [
@@ -164,5 +168,17 @@ enum StoreSchema {
         ("v16: explainxkcd pages not there yet", { db in try db.execute(ComicStore.explanationAbsentTable) }),
         // Each 1.5 KB vector took a 4 KB overflow page of its own.
         ("v17: vectors in a byte a number", { db in try ComicStore.compactVectors(in: db) }),
+        // The wiki pages took more than half of a store with every explanation.
+        (
+            packedPages,
+            { db in
+                try db.execute(
+                    """
+                    UPDATE explanation SET wikitext = pack_wikitext(wikitext) WHERE typeof(wikitext) = 'text';
+                    DROP VIEW search_text;
+                    """)
+                try db.execute(ComicStore.searchTextView)
+            }
+        ),
     ]
 }
