@@ -144,7 +144,8 @@ import Testing
             try Data(repeating: 1, count: size).write(to: images.appendingPathComponent(name))
         }
         // pid 1 is running: its temporary file may be renamed into place any moment.
-        for name in [".dat.nosync1.Xy7abc", ".keep"] {
+        // A user's own files, which are not the program's.
+        for name in [".dat.nosync1.Xy7abc", ".keep", "IMG_0001.jpg", "0353.png", "7.png.orig", "notes.txt"] {
             try Data("x".utf8).write(to: images.appendingPathComponent(name))
         }
         for name in [".config.toml.\(Self.deadPID).tmp", ".config.toml.1.tmp", "config.toml"] {
@@ -152,6 +153,8 @@ import Testing
         }
         return (images, workspace.directory)
     }
+
+    static let usersFiles: Set = ["IMG_0001.jpg", "0353.png", "7.png.orig", "notes.txt"]
 
     // A pid no process can have: above the kernel's limit.
     static let deadPID: Int32 = 2_000_000_000
@@ -170,7 +173,7 @@ import Testing
             return
         }
         #expect(cleared.leftovers == ReclaimedFiles(count: 4, bytes: 4_000 + 2_000 + 1_000 + 1))
-        #expect(try names(in: images) == ["7.png", ".dat.nosync1.Xy7abc", ".keep"])
+        #expect(try names(in: images) == Self.usersFiles.union(["7.png", ".dat.nosync1.Xy7abc", ".keep"]))
         let besideSettings = try names(in: settings)
         #expect(!besideSettings.contains(".config.toml.\(Self.deadPID).tmp"))
         #expect(besideSettings.isSuperset(of: [".config.toml.1.tmp", "config.toml"]))
@@ -193,7 +196,7 @@ import Testing
             try FileManager.default.attributesOfItem(atPath: images.appendingPathComponent("7.png").path)[.size] as? Int
         )
         #expect(stats.images == 1 && stats.imageBytes == favorite)
-        #expect(try names(in: images) == ["7.png", ".dat.nosync1.Xy7abc", ".keep"])
+        #expect(try names(in: images) == Self.usersFiles.union(["7.png", ".dat.nosync1.Xy7abc", ".keep"]))
         #expect(library.notices.all.contains { $0.hasPrefix("note: removed 4 files an interrupted clear") })
     }
 
@@ -205,6 +208,12 @@ import Testing
         #expect(LeftoverFiles.writer(ofTemporary: ".config.toml.123.tmp") == nil)
         #expect(LeftoverFiles.writer(ofTemporary: ".other.toml.123.tmp", settingsName: "config.toml") == nil)
         #expect(LeftoverFiles.writer(ofTemporary: "353.png") == nil)
+        for name in ["353.png", "1.jpg", "2.gif", "3.webp"] { #expect(ImageFiles.isComicFileName(name), "\(name)") }
+        for name in [
+            "IMG_0001.jpg", "0353.png", "-1.png", "0.png", "353.jpeg", "353.png.orig", "353", ".353.png", "a.png",
+        ] {
+            #expect(!ImageFiles.isComicFileName(name), "\(name)")
+        }
         let entries = ["1.png", "2.png", ".dat.nosync10.abcdef", ".dat.nosync20.abcdef", ".hidden"]
         #expect(
             LeftoverFiles.inImageDirectory(entries, named: ["1.png"], isWriting: { _, pid in pid == 0x20 })

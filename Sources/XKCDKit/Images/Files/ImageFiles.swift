@@ -19,6 +19,13 @@ package struct ImageFiles: Sendable {
         "\(num).\(kind.fileExtension)"
     }
 
+    /// Whether `name` is one ``fileName(num:kind:)`` gives: a file the program may have written.
+    static func isComicFileName(_ name: String) -> Bool {
+        guard let dot = name.firstIndex(of: "."), let num = Int(name[..<dot]), num > 0, String(num) == name[..<dot]
+        else { return false }
+        return ImageKind.allCases.contains { fileName(num: num, kind: $0) == name }
+    }
+
     /// The full path of `fileName`.
     func url(_ fileName: String) -> URL {
         directory.appendingPathComponent(fileName)
@@ -87,7 +94,7 @@ enum DoubleImageAddress {
 }
 
 /// An image format, recognised by its first bytes (never by what the server claims).
-package enum ImageKind: String, Sendable, Equatable {
+package enum ImageKind: String, Sendable, Equatable, CaseIterable {
     /// PNG.
     case png
     /// JPEG.

@@ -35,13 +35,14 @@ enum LeftoverFiles {
 
     /// Which of `entries` (the names in the image directory) to delete: the image files no row
     /// names (`named`) and the temporary files no writer is writing (`isWriting(name, pid)`).
-    /// Any other hidden file is not the program's and stays.
+    /// Any file of a name the program does not give (a hidden one, a photo the user put there)
+    /// is not the program's and stays.
     static func inImageDirectory(
         _ entries: [String], named: Set<String>, isWriting: (String, Int32) -> Bool
     ) -> [String] {
         entries.filter { name in
             if let writer = writer(ofTemporary: name) { return !isWriting(name, writer) }
-            return !name.hasPrefix(".") && !named.contains(name)
+            return ImageFiles.isComicFileName(name) && !named.contains(name)
         }
     }
 
