@@ -421,15 +421,30 @@ struct HistoryStore: Equatable, Sendable {
     }
 
     /// Records `line` and saves at once, first merging in what other sessions saved meanwhile.
-    /// A line that is not recordable changes nothing and writes nothing.
+    /// Sessions appending at once take turns, by a lock on `history.lock` beside the file, so
+    /// that none saves over a line another merged and saved meanwhile. A line that is not
+    /// recordable changes nothing and writes nothing.
     mutating func append(_ line: String) throws(LineEditingError) {
         guard Self.isRecordable(line) else { return }
+        let lock = Self.lock(beside: fileURL)
+        defer { if lock >= 0 { close(lock) } }
         var merged = self
         if (try? merged.load()) != nil {
             self = merged
         }
         guard record(line) else { return }
         try save()
+    }
+
+    // The lock file's descriptor, held exclusively until it is closed; -1 where it cannot be
+    // made (an unwritable directory, where saving fails anyway and says why).
+    private static func lock(beside file: URL) -> Int32 {
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let descriptor = open(file.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return -1 }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        return descriptor
     }
 
     /// Writes `entries` to the file atomically (a temporary file renamed over it), with mode 0600.

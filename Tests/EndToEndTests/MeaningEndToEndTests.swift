@@ -109,6 +109,8 @@ struct MeaningEndToEndTests {
         #expect(terminal.output.contains("comics indexed, and search finds comics by meaning"))
         terminal.sendLine("search someone hovering in the sky thanks to a scripting language learned overnight")
         _ = try terminal.waitFor("close in meaning", timeout: .seconds(30))
+        // Ctrl-D at the prompt: keys typed while a command still prints are not yet kept for the next.
+        _ = try terminal.waitFor("xkcd #353> ", timeout: .seconds(30))
         terminal.send("\u{04}")
         #expect(try terminal.waitForExit() == 0)
     }

@@ -101,7 +101,28 @@ final class HistoryStoreTests {
         try store.append("latest")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["history"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["history", "history.lock"])
+    }
+
+    @Test func sessionsAppendingAtOnceLoseNoLine() throws {
+        let file = file
+        let failures = DispatchQueue(label: "failures")
+        nonisolated(unsafe) var failed: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 4) { session in
+            var store = HistoryStore(fileURL: file)
+            for line in 0..<75 {
+                do {
+                    try store.append("goto \(session * 1000 + line)")
+                } catch {
+                    failures.sync { failed.append("\(error)") }
+                }
+            }
+        }
+        #expect(failed.isEmpty)
+        var reloaded = HistoryStore(fileURL: file)
+        try reloaded.load()
+        #expect(Set(reloaded.entries).count == 300)
     }
 
     @Test func appendKeepsWhatAnotherSessionSavedMeanwhile() throws {
