@@ -121,6 +121,25 @@ struct StoreSchemaTests {
         #expect(try store.search("\"perl\"", ranking: .relevance, limit: 5).hits.map(\.num) == [353])
     }
 
+    @Test func aStoreFromANewerProgramIsNeitherReadNorWritten() throws {
+        let directory = try temporaryDirectory("schema-newer")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("xkcd.sqlite3")
+        do {
+            let store = try ComicStore.open(at: path)
+            try store.write { db in try db.execute("PRAGMA user_version = \(StoreSchema.migrations.count + 1)") }
+        }
+        let before = try Data(contentsOf: path)
+        #expect {
+            _ = try ComicStore.open(at: path)
+        } throws: { error in
+            guard case let .storage(message) = error as? XKCDError else { return false }
+            return message.contains("was written by a newer xkcd (schema \(StoreSchema.migrations.count + 1)")
+                && message.contains("nothing in it was changed")
+        }
+        #expect(try Data(contentsOf: path) == before)
+    }
+
     @Test func equalRanksGoInNumberOrder() throws {
         let store = try ComicStore.inMemory()
         let twins = [9, 3, 6].map { num in

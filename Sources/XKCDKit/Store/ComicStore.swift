@@ -115,6 +115,15 @@ package struct ComicStore: Sendable {
         self.database = database
         self.path = path
         self.unwritable = unwritable
+        // A newer program's store may name its columns otherwise: this one neither reads nor
+        // writes it.
+        let stamp = try database.read(StoreIdentity.stamp)
+        if stamp.applicationID == StoreIdentity.applicationID, stamp.version > StoreSchema.migrations.count {
+            throw XKCDError.storage(
+                "\(TerminalSanitizer.path(path ?? "the database")) was written by a newer xkcd (schema "
+                    + "\(stamp.version); this one knows \(StoreSchema.migrations.count)) — update xkcd, or choose "
+                    + "another data directory with --data-dir; nothing in it was changed")
+        }
         if unwritable == nil { try StoreSchema.migrate(database) }
     }
 
