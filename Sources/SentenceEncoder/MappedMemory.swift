@@ -18,7 +18,8 @@ final class MappedMemory: @unchecked Sendable {
     }
 
     init(path: String) throws(OpenError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without waiting: a FIFO with no writer would block the open, before its kind is known.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()

@@ -67,12 +67,16 @@ struct Main {
     // The settings file's bytes; nil where there is none. Read with read(2), so that /dev/null
     // (no settings) and a pipe read as what they hold.
     private static func settingsBytes(at url: URL) throws -> [UInt8]? {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        // Opened without waiting, as a FIFO with no writer would make it wait for ever; then read
+        // as usual, so that a pipe (`--config <(…)`) gives what its writer writes, and one no
+        // process writes to reads as empty.
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw XKCDError.file(String(cString: strerror(errno)))
         }
         defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw XKCDError.file("it is a directory") }
         var bytes: [UInt8] = []

@@ -78,6 +78,17 @@ struct MeaningEndToEndTests {
                 && meaning.errorLines[0].hasPrefix(
                     "error: cannot use the sentence encoder's model: the model file \(broken.path) "),
             "\(meaning.stderr)")
+        // A FIFO as the model, or as the settings file, is no reason to wait: nothing writes to it.
+        let fifo = xkcd.dataDirectory.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let fromFIFO = try xkcd.run(
+            ["--offline", "search", "python"], extraEnvironment: ["XKCD_MODEL": fifo.path],
+            through: ["/usr/bin/timeout", "-k", "5", "30"])
+        #expect(fromFIFO.status == 0 && fromFIFO.stdout.contains("#353"), "\(fromFIFO.status) \(fromFIFO.stderr)")
+        #expect(fromFIFO.stderr.contains("\(fifo.path) cannot be read (not a regular file)"), "\(fromFIFO.stderr)")
+        let settingsFIFO = try xkcd.run(
+            ["--config", fifo.path, "--offline", "goto", "353"], through: ["/usr/bin/timeout", "-k", "5", "30"])
+        #expect(settingsFIFO.status == 0 && settingsFIFO.stdout.contains("#353"), "\(settingsFIFO.stderr)")
         // Nothing stored was lost: the vectors are still there for the good model.
         let good = try hits(xkcd, ["search", "--by", "meaning", "python"], ["XKCD_MODEL": Self.model])
         #expect(good.first?["num"] as? Int == 353)
