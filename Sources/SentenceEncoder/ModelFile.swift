@@ -1,3 +1,5 @@
+import CEncoderKernels
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -33,6 +35,7 @@ struct ModelFile: Sendable {
     let layers: [EncoderLayer]
     /// The form the layers' weights took.
     let weightForm: WeightForm
+    private let file: MappedMemory
 
     /// The model in `file`, its layers' weights in `form` where their shapes allow.
     init(contentsOf file: URL, weights form: WeightForm) throws(ModelFileError) {
@@ -50,6 +53,7 @@ struct ModelFile: Sendable {
     }
 
     private init(_ file: MappedMemory, weights form: WeightForm) throws(ModelFileProblem) {
+        self.file = file
         let bytes = file.bytes
         var reader = ByteReader(file: file)
         guard bytes.count >= Self.headerSize else { throw .truncated(bytes.count) }
@@ -121,6 +125,22 @@ struct ModelFile: Sendable {
     }
 }
 
+extension ModelFile {
+    /// Checks that everything after the header is what the header's digest (the first 16 hex
+    /// digits of its SHA-256) was made from: weights damaged anywhere would give vectors that
+    /// look like any others yet mean nothing.
+    func verifyDigest() throws(ModelFileProblem) {
+        var hash = [UInt8](repeating: 0, count: 32)
+        let body = file.bytes[Self.headerSize...]
+        encoder_sha256(file.bytes.baseAddress! + Self.headerSize, body.count, &hash)
+        let found = hash.prefix(8).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+        guard found == digest else { throw .digest(expected: digest, found: found) }
+    }
+}
+
 /// Why a model file cannot be used, naming the file.
 package struct ModelFileError: Error, CustomStringConvertible, Equatable {
     let file: URL
@@ -136,6 +156,8 @@ enum ModelFileProblem: Error, CustomStringConvertible, Equatable {
     case shape(ModelFile.Shape)
     case vocabulary(expected: Int)
     case trailing(Int)
+    case notANumber(at: Int)
+    case digest(expected: String, found: String)
 
     var description: String {
         switch self {
@@ -146,6 +168,9 @@ enum ModelFileProblem: Error, CustomStringConvertible, Equatable {
             "has a shape this program cannot run (\(shape.hidden) wide, \(shape.heads) heads, \(shape.layers) layers)"
         case .vocabulary(let expected): "does not hold the \(expected) tokens its header announces"
         case .trailing(let count): "has \(count) bytes past its end"
+        case .notANumber(let offset): "is damaged: the weight at byte \(offset) is not a number"
+        case .digest(let expected, let found):
+            "is damaged: its weights' digest is \(found), where its header says \(expected)"
         }
     }
 }
@@ -248,12 +273,15 @@ private struct ByteReader {
     mutating func floats(_ count: Int) throws(ModelFileProblem) -> [Float] {
         let start = offset
         _ = try bytes(count * 4)
-        return (0..<count).map { file.float(at: start + $0 * 4) }
+        let values = (0..<count).map { file.float(at: start + $0 * 4) }
+        if let bad = values.firstIndex(where: { !$0.isFinite }) { throw .notANumber(at: start + bad * 4) }
+        return values
     }
 
     mutating func quantizedMatrix(rows: Int, columns: Int) throws(ModelFileProblem) -> QuantizedMatrix {
         let start = offset
-        _ = try bytes(rows * 4 + rows * columns)
+        _ = try floats(rows)
+        _ = try bytes(rows * columns)
         try align()
         return QuantizedMatrix(rows: rows, columns: columns, in: file, at: start)
     }

@@ -17,6 +17,7 @@ package struct SentenceEncoder: Sendable {
 
     private let tokenizer: WordPieceTokenizer
     private let encoder: BertEncoder
+    private let file: URL
 
     /// Names the model and its quantisation, with a digest of its weights: vectors made by
     /// another identity are not comparable. The products the weights take do not enter it:
@@ -37,8 +38,20 @@ package struct SentenceEncoder: Sendable {
             throw ModelFileError(file: file, problem: "has no [UNK], [CLS] or [SEP] token in its vocabulary")
         }
         self.tokenizer = tokenizer
+        self.file = file
         encoder = BertEncoder(model: model, products: products)
         identity = "\(model.name) int8 \(model.digest)"
+    }
+
+    /// Checks the model's weights against the digest its header holds, reading every byte of
+    /// them (a moment's work): to be done before vectors are kept, which a damaged model would
+    /// spoil under the real model's identity.
+    package func verifyWeights() throws(ModelFileError) {
+        do {
+            try encoder.model.verifyDigest()
+        } catch {
+            throw ModelFileError(file: file, problem: error.description)
+        }
     }
 
     /// The token ids `text` is encoded as, `[CLS]` and `[SEP]` included.

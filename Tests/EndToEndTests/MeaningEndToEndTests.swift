@@ -95,6 +95,51 @@ struct MeaningEndToEndTests {
     }
 
     @Test(.enabled(if: !model.isEmpty, "XKCD_TEST_MODEL is unset: make test builds the model and names it"))
+    func aModelWithDamagedWeightsIsRefusedAndStoresNothingUnderTheRealModelsName() throws {
+        let server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
+        defer { server.stop() }
+        let xkcd = try XKCDBinary(baseURL: server.baseURL)
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.model))
+        // Its header intact: bytes deep in the weights overwritten, with numbers and with NaN.
+        func damaged(_ name: String, at offset: Int, with bytes: [UInt8]) throws -> URL {
+            var copy = original
+            copy.replaceSubrange(offset..<offset + bytes.count, with: bytes)
+            let file = xkcd.dataDirectory.appendingPathComponent(name)
+            try copy.write(to: file)
+            return file
+        }
+        let scrambled = try damaged(
+            "scrambled.model", at: original.count / 2, with: Array(repeating: 0x55, count: 4096))
+        let sync = try xkcd.run(["sync"], extraEnvironment: ["XKCD_MODEL": scrambled.path])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let said =
+            "not indexed by meaning: cannot use the sentence encoder's model: the model file \(scrambled.path) "
+            + "is damaged: its weights' digest is "
+        #expect(sync.stdout.contains(said), "\(sync.stdout)")
+        let json = try xkcd.run(
+            ["--json", "--offline", "search", "--by", "meaning", "python"],
+            extraEnvironment: ["XKCD_MODEL": Self.model])
+        #expect(json.status == 1 && json.stderr.contains("no index by meaning yet"), "\(json.stderr)")
+
+        // The vector table of the word embeddings begins after the header and the vocabulary:
+        // a NaN in the first row's scale is found as the file is read.
+        let vocabulary = Int(original[88]) | Int(original[89]) << 8 | Int(original[90]) << 16 | Int(original[91]) << 24
+        let scales = 92 + vocabulary + (4 - (92 + vocabulary) % 4) % 4
+        let notNumbers = try damaged("nan.model", at: scales, with: [0xff, 0xff, 0xff, 0xff])
+        let words = try xkcd.run(["--offline", "search", "python"], extraEnvironment: ["XKCD_MODEL": notNumbers.path])
+        #expect(words.status == 0 && words.stdout.contains("#353"), "\(words.stderr)")
+        #expect(
+            words.stderr.contains("\(notNumbers.path) is damaged: the weight at byte \(scales) is not a number"),
+            "\(words.stderr)")
+
+        // The good model indexes every comic, and finds them by meaning.
+        let again = try xkcd.run(["sync"], extraEnvironment: ["XKCD_MODEL": Self.model])
+        #expect(again.status == 0 && again.stdout.contains("comics indexed by meaning"), "\(again.stdout)")
+        let found = try hits(xkcd, ["search", "--by", "meaning", "python"], ["XKCD_MODEL": Self.model])
+        #expect(found.first?["num"] as? Int == 353)
+    }
+
+    @Test(.enabled(if: !model.isEmpty, "XKCD_TEST_MODEL is unset: make test builds the model and names it"))
     func theREPLsSyncGivesThePromptBackAndBuildsTheIndexBehindIt() throws {
         let server = try XKCDTestServer(archive: try ComicArchive.fixtures(at: ComicArchive.locateFixtures()))
         defer { server.stop() }

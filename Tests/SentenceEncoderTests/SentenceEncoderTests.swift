@@ -166,6 +166,64 @@ struct SentenceEncoderUnitTests {
         }
     }
 
+    @Test func sha256IsFIPS180s() {
+        func hex(_ bytes: [UInt8]) -> String {
+            var digest = [UInt8](repeating: 0, count: 32)
+            encoder_sha256(bytes, bytes.count, &digest)
+            return digest.map { String(format: "%02x", $0) }.joined()
+        }
+        // FIPS 180-4's examples, and messages whose padding takes one block and two.
+        #expect(hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func weightsDamagedAnywhereAreFoundByTheirDigestAndNaNAsTheFileIsRead() throws {
+        // The digest as scripts/make-model.py writes it, by another SHA-256 than the program's.
+        var bytes = TinyModel(seed: 1).bytes
+        let body = try TinyModel(seed: 1).write(Array(bytes[ModelFile.headerSize...]))
+        defer { try? FileManager.default.removeItem(at: body) }
+        let sum = Process()
+        sum.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        sum.arguments = [body.path]
+        let output = Pipe()
+        sum.standardOutput = output
+        try sum.run()
+        sum.waitUntilExit()
+        let digest = String(decoding: output.fileHandleForReading.readDataToEndOfFile().prefix(16), as: UTF8.self)
+        bytes.replaceSubrange(72..<88, with: Array(digest.utf8))
+        let good = try TinyModel(seed: 1).write(bytes)
+        defer { try? FileManager.default.removeItem(at: good) }
+        try SentenceEncoder(contentsOf: good).verifyWeights()
+
+        var scrambled = bytes
+        scrambled[bytes.count - 700] ^= 0x40
+        let damaged = try TinyModel(seed: 1).write(scrambled)
+        defer { try? FileManager.default.removeItem(at: damaged) }
+        // It loads, as its numbers are numbers; its digest tells.
+        let encoder = try SentenceEncoder(contentsOf: damaged)
+        #expect(encoder.identity == "tiny int8 \(digest)")
+        #expect(throws: ModelFileError.self) { try encoder.verifyWeights() }
+        do {
+            try encoder.verifyWeights()
+        } catch {
+            #expect(error.description.hasPrefix("the model file \(damaged.path) is damaged: its weights' digest is "))
+            #expect(error.description.hasSuffix(", where its header says \(digest)"))
+        }
+
+        // A NaN in a norm's weights, the model's last bytes.
+        var notANumber = bytes
+        notANumber.replaceSubrange(bytes.count - 4..<bytes.count, with: [0, 0, 0xc0, 0x7f])
+        #expect(
+            try loadError(of: notANumber).error?.problem
+                == "is damaged: the weight at byte \(bytes.count - 4) is not a number")
+    }
+
     @Test func identityFollowsTheWeights() throws {
         let first = try TinyModel(seed: 1, digest: "aaaaaaaaaaaaaaaa").write()
         let second = try TinyModel(seed: 2, digest: "bbbbbbbbbbbbbbbb").write()

@@ -258,6 +258,34 @@ struct StoreSchemaTests {
         #expect(abs(zip(vectors.values, unit).map(*).reduce(0, +) - 1) < 1e-3)
     }
 
+    @Test func vectorsADamagedModelMadeAreDroppedAndMadeAgain() throws {
+        let good = (0..<MeaningVectors.dimensions).map { Float($0 % 7) - 3 }
+        let damaged = [Float](repeating: .nan, count: MeaningVectors.dimensions)
+        let (directory, path) = try olderStore("schema-empty-vectors", upTo: StoreSchema.packedPages) { database in
+            try database.write { db in
+                for num in [149, 353] {
+                    try db.execute(
+                        """
+                        INSERT INTO comic VALUES (?, 'T', 'T', 'alt', 'https://imgs.xkcd.com/comics/t.png', '', '', '', 2007, 1, 1, 0, NULL)
+                        """, [num])
+                }
+                // As a sync with a damaged model stored them: every number is NaN, every byte zero.
+                for (num, part, vector) in [(149, 0, good), (353, 0, good), (353, 1, damaged)] {
+                    try db.execute(
+                        "INSERT INTO meaning(num, part, model, comic_at, vector) VALUES (?, ?, 'm', 0, ?)",
+                        [num, part, SQLiteValue.blob(MeaningVectors.bytes(vector))])
+                }
+            }
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try ComicStore.open(at: path)
+        #expect(try store.meaningVectors(model: "m").nums == [149])
+        #expect(try store.numbersWithoutMeaning(model: "m") == [353])
+        // Such a vector is not read as one, wherever it comes from.
+        #expect(!MeaningVectors.isUsable(damaged) && MeaningVectors.isUsable(good))
+        #expect(!MeaningVectors.isUsable([Float](repeating: 0, count: MeaningVectors.dimensions)))
+    }
+
     @Test func aRescueFromAStoreOfEitherSchemaKeepsTheBrowsingState() throws {
         let directory = try temporaryDirectory("schema-rescue")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -13,6 +13,8 @@ package protocol MeaningEncoder: Sendable {
     var identity: String { get }
     /// Each text's vector, of unit length.
     func embed(_ texts: [String]) -> [[Float]]
+    /// Checks that the vectors it makes can be kept: a damaged model throws.
+    func verifyWeights() throws
 }
 
 extension SentenceEncoder: MeaningEncoder {}

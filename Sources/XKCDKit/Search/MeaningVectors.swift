@@ -49,6 +49,12 @@ struct MeaningVectors: Sendable {
         return Array(scored.prefix(count))
     }
 
+    /// Whether `vector` can stand for a text: all its numbers finite, and not all zero (what a
+    /// damaged model gives, and its cosine with anything is nothing).
+    static func isUsable(_ vector: [Float]) -> Bool {
+        vector.count == dimensions && vector.allSatisfy(\.isFinite) && vector.contains { $0 != 0 }
+    }
+
     /// How many bytes a vector takes as stored: its scale, then a byte for each number.
     static let storedSize = MemoryLayout<Float32>.size + dimensions
 
@@ -70,20 +76,21 @@ struct MeaningVectors: Sendable {
     }
 
     /// Appends the vector stored as `bytes` (by ``bytes(_:)``) to `values`, at unit length;
-    /// false, with nothing appended, when `bytes` is not one vector's ``storedSize``.
+    /// false, with nothing appended, when `bytes` is not one vector's ``storedSize`` or the
+    /// vector is not ``isUsable(_:)``.
     static func append(_ bytes: UnsafeRawBufferPointer, to values: inout [Float]) -> Bool {
         guard bytes.count == storedSize else { return false }
         let scale = Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
-        let start = values.count
         var squares: Float = 0
         for index in 0..<dimensions {
             let value = Float(Int8(bitPattern: bytes[4 + index])) * scale
             squares += value * value
-            values.append(value)
         }
+        guard squares > 0, squares.isFinite else { return false }
         // The rounding moved the length a little off 1, and cosines are dot products.
-        guard squares > 0, squares.isFinite else { return true }
         let inverse = 1 / squares.squareRoot()
+        let start = values.count
+        for index in 0..<dimensions { values.append(Float(Int8(bitPattern: bytes[4 + index])) * scale) }
         for index in start..<values.count { values[index] *= inverse }
         return true
     }

@@ -193,25 +193,28 @@ extension Session {
             return .meaning
         case nil:
             guard !exact, SearchQuery.isPlain(SearchQuery.tokens(text)), meaning.exists else { return .words }
-            let index: (encoder: any MeaningEncoder, vectors: MeaningVectors)?
             do {
-                index = try meaningIndex()
-            } catch let XKCDError.file(reason) {
-                if !modelFailureSaid { notify("note: \(reason); searching by words alone") }
-                modelFailureSaid = true
-                return .words
-            }
-            guard index != nil else {
-                if try sayHowFarTheIndexIsBuilt() { return .words }
-                if try source.store.state(.meaningHintGiven) == nil {
-                    try source.store.setState(.meaningHintGiven, "1")
-                    notify("note: 'sync' builds the index by meaning, which finds comics described in other words")
+                guard try meaningIndex() != nil else {
+                    if try sayHowFarTheIndexIsBuilt() { return .words }
+                    if try source.store.state(.meaningHintGiven) == nil {
+                        try source.store.setState(.meaningHintGiven, "1")
+                        notify("note: 'sync' builds the index by meaning, which finds comics described in other words")
+                    }
+                    return .words
                 }
+                try sayHowFarTheIndexIsBuilt()
+                return .fused
+            } catch let XKCDError.file(reason) {
+                saySearchingByWords(because: reason)
                 return .words
             }
-            try sayHowFarTheIndexIsBuilt()
-            return .fused
         }
+    }
+
+    // Says once a session that the model cannot be used, and why.
+    private func saySearchingByWords(because reason: String) {
+        if !modelFailureSaid { notify("note: \(reason); searching by words alone") }
+        modelFailureSaid = true
     }
 
     // How far a build of the index by meaning under way (here or in another process) has come.
@@ -259,6 +262,13 @@ extension Session {
         // Reading the model and encoding take the processor for a moment, deaf to Ctrl-C: a
         // search cancelled meanwhile ends here.
         if Task.isCancelled { throw XKCDError.cancelled }
+        guard MeaningVectors.isUsable(query) else {
+            let reason = "the sentence encoder's model made no usable vector of the query: its file is damaged"
+            if method == .meaning { throw XKCDError.file(reason) }
+            saySearchingByWords(because: reason)
+            let (hits, total) = try wordsHits(text, expression: expression, limit: limit)
+            return (hits, total, total)
+        }
         let near = SearchFusion.close(vectors.nearest(to: query, count: Self.meaningCandidates))
         if method == .meaning {
             let shown = limit.map { Array(near.prefix($0)) } ?? near

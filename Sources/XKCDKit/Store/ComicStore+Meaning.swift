@@ -32,6 +32,16 @@ extension ComicStore {
         }
     }
 
+    /// Drops the vectors of every comic with one of nothing but zeros (what ``MeaningVectors``
+    /// stores of a vector that is not numbers), so that a sync makes them again.
+    static func dropEmptyVectors(in db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            DELETE FROM meaning WHERE num IN (SELECT num FROM meaning WHERE substr(vector, 5) = zeroblob(\(MeaningVectors.dimensions)))
+            """)
+        try reviseMeaning(in: db)
+    }
+
     /// The stored comics whose vectors `model` has not made from their texts as they are now,
     /// in number order. A comic or explanation fetched again with the same texts keeps its
     /// vectors, marked as made from the new versions.

@@ -26,6 +26,7 @@ struct MeaningIndexer {
         }
         defer { withExtendedLifetime(lock) {} }
         let numbers = try store.numbersWithoutMeaning(model: encoder.identity)
+        if !numbers.isEmpty { try await verify(encoder) }
         var reporter = ProgressReporter(phase: .meaning, total: numbers.count, now: now, report: progress)
         var done = 0
         var pending = numbers[...]
@@ -45,11 +46,28 @@ struct MeaningIndexer {
             let encoder = encoder
             let batch = sources
             let vectors = await DetachedThread.run { encoder.embed(batch.flatMap(\.texts)) }
+            guard vectors.allSatisfy(MeaningVectors.isUsable) else {
+                throw XKCDError.file("the sentence encoder's model made vectors that are not numbers")
+            }
             try store.storeMeanings(sources, vectors: vectors, model: encoder.identity)
             done += sources.count
             summary.meaningsMade += sources.count
             reporter.update(done: done)
         }
         reporter.finish(done: done)
+    }
+
+    // The model's weights checked against their digest before any vector made with them is
+    // stored under its name, on a thread of its own: it reads every byte of them.
+    private func verify(_ encoder: any MeaningEncoder) async throws {
+        let failure = await DetachedThread.run { () -> String? in
+            do {
+                try encoder.verifyWeights()
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        if let failure { throw XKCDError.file("cannot use the sentence encoder's model: \(failure)") }
     }
 }
