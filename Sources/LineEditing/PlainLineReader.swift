@@ -16,6 +16,8 @@ package final class PlainLineReader: LineReader {
     private var scanned = 0
     private var reachedEnd = false
     private var chunk: [UInt8]
+    /// How many times it asked the system for bytes: a chunk at a time, not a line or a byte.
+    private(set) var systemReads = 0
 
     /// Creates a reader over `fileDescriptor`, which it does not close.
     package init(fileDescriptor: Int32 = STDIN_FILENO) {
@@ -78,6 +80,7 @@ package final class PlainLineReader: LineReader {
             start = 0
         }
         while true {
+            systemReads += 1
             let count = chunk.withUnsafeMutableBytes { Self.systemRead(fileDescriptor, $0.baseAddress!, $0.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[0..<count])

@@ -144,6 +144,23 @@ struct HostileServerTests {
         }
     }
 
+    @Test func aPageOfEveryTableRowTheWikiAllowsIsReadAtOnce() throws {
+        // Anyone may save such a page: an answer of 2 MiB, the most taken, of empty rows (four
+        // bytes each in JSON), each of which a reader that copied the table at every row paid
+        // for with all the rows before it (an hour for this one).
+        let loopback = try Loopback()
+        let rows = String(repeating: "|-\n", count: (2 << 20) / 4 - 1000)
+        loopback.server.setExplanation(
+            num: 353, title: "353: Python",
+            wikitext: "==Explanation==\nCueball flies by importing antigravity.\n{|\n" + rows + "|}\nThe end.\n")
+        let bound = ["/usr/bin/timeout", "-k", "5", "120"]
+        let run = try loopback.xkcd.run(["explain", "353"], through: bound)
+        #expect(run.status == 0, "\(run.status): \(run.stderr)")
+        #expect(run.stdout.contains("importing antigravity") && run.stdout.contains("The end."), "\(run.stdout)")
+        let search = try loopback.xkcd.run(["--offline", "search", "importing antigravity"], through: bound)
+        #expect(search.status == 0 && search.stdout.contains("#353"), "\(search.stderr)")
+    }
+
     @Test func errorsQuotingServerTextAreClean() throws {
         let loopback = try Loopback()
         loopback.server.setFault(

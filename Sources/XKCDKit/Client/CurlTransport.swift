@@ -219,7 +219,8 @@ package final class CurlTransport: HTTPTransport, Sendable {
         }
     }
 
-    private static func milliseconds(_ seconds: TimeInterval) -> CLong {
+    /// `seconds` as the C client's milliseconds: rounded up, as 0 there means no limit at all.
+    static func milliseconds(_ seconds: TimeInterval) -> CLong {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return CLong(min((seconds * 1000).rounded(.up), 86_400_000))
     }

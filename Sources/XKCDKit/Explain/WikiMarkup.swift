@@ -101,16 +101,16 @@ package enum WikiMarkup {
             notes: &noteSources)
         var parser = BlockParser()
         for line in lines(of: prepared) {
-            if Task.isCancelled { throw .cancelled }
+            if CancellationPoll.taskIsCancelled() { throw .cancelled }
             parser.add(line)
         }
         parser.endParagraph()
         var notes: [[WikiRun]] = []
         for note in noteSources {
-            if Task.isCancelled { throw .cancelled }
+            if CancellationPoll.taskIsCancelled() { throw .cancelled }
             notes.append(WikiInline.runs(WikiSource.expandTemplates(note, depth: 0).replacingEvery("\n", with: " ")))
         }
-        if Task.isCancelled { throw .cancelled }
+        if CancellationPoll.taskIsCancelled() { throw .cancelled }
         return WikiDocument(blocks: parser.blocks, notes: notes)
     }
 
@@ -136,13 +136,9 @@ package enum WikiMarkup {
         var numbering: [Int] = []
 
         mutating func add(_ line: Substring) {
-            if var current = table {
-                if current.add(line) {
-                    table = current
-                } else {
-                    table = nil
-                    blocks.append(contentsOf: current.blocks())
-                }
+            // Changed where it lies: a copy would copy its rows, at every line.
+            if table != nil {
+                if !table!.add(line), let ended = table.take() { blocks.append(contentsOf: ended.blocks()) }
                 return
             }
             let trimmed = line.trimmingSpaces()
