@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import XKCDKit
 
 /// Search as each surface gives it: a query is text however the shell grouped it, a phrase is
@@ -106,6 +107,19 @@ import Testing
             let run = try ChildProcess.run("/bin/bash", ["-c", "printf '%s\\n' " + QueryWords.commandLine(words)])
             #expect(run.stdout == words.map { $0 + "\n" }.joined(), "\(QueryWords.commandLine(words))")
         }
+    }
+
+    @Test func aMegabyteLongPhraseAtThePromptIsAnsweredInLittleMemory() throws {
+        // A pasted megabyte of words in quotes, on a line of its own (an argument holds at most
+        // 128 KiB): FTS5 took memory for each of its words, gigabytes in all.
+        let words = String(repeating: "the alt text of a comic ", count: 40_000)
+        let bounded = ["/bin/bash", "-c", "ulimit -v 1500000; exec /usr/bin/timeout -k 5 120 \"$@\"", "bash"]
+        let run = try xkcd.run(
+            ["--offline"], stdin: "search \"alt text \(words)\"\nsearch \"\(Self.phrase)\"\n", through: bounded)
+        #expect(run.status == 0, "\(run.status): \(run.stderr.prefix(300))")
+        #expect(run.stdout.contains("no comic matches"), "\(run.stdout.prefix(300))")
+        // The next line is answered as ever.
+        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("#") }, "\(run.stdout.suffix(300))")
     }
 
     @Test func moreWithoutASearchIsAnError() throws {

@@ -175,6 +175,19 @@ struct SearchQueryLimitTests {
         let expression = try #require(SearchQuery.ftsExpression(query))
         #expect(expression.split(separator: " ").count == SearchQuery.maxTerms)
     }
+
+    @Test func aPhraseOfAMegabyteKeepsOnlyItsFirstWords() throws {
+        let phrase = (0..<200_000).map { "w\($0 % 1000)" }.joined(separator: " ")
+        let tokens = SearchQuery.tokens("python \"\(phrase)\" \"more words\"")
+        #expect(tokens.count == 2)
+        guard case let .phrase(kept) = tokens.last else { return #expect(Bool(false), "\(tokens.prefix(2))") }
+        #expect(kept.split(separator: " ").count == SearchQuery.maxTerms - 1)
+        #expect(kept.hasPrefix("w0 w1 w2 "))
+        #expect(SearchQuery.words(of: tokens).count == SearchQuery.maxTerms)
+        // Quotes by the hundred thousand, each pair holding nothing, are read in one pass.
+        let quotes = String(repeating: "\"", count: 200_000) + " python"
+        #expect(SearchQuery.tokens(quotes) == [.word("python")])
+    }
 }
 
 @Suite struct EditDistanceTests {

@@ -8,8 +8,9 @@
 /// character (stray quotes, punctuation, an operator with nothing to join) only separates
 /// words, and every word is quoted, so FTS5 never sees syntax it cannot parse.
 package enum SearchQuery {
-    /// The most terms a query keeps: FTS5's time grows faster than the number of terms, and a
-    /// pasted megabyte of words would take minutes.
+    /// The most words a query keeps, those of its phrases included: FTS5's time grows faster
+    /// than the number of terms, its memory with the words of a phrase, and a pasted megabyte
+    /// of words would take minutes and gigabytes.
     static let maxTerms = 64
 
     /// How many hits `search` shows unless told otherwise.
@@ -108,13 +109,18 @@ package enum SearchQuery {
     static func tokens(_ text: String) -> [Token] {
         var raw: [Token] = []
         let scalars = Array(text.unicodeScalars)
-        let closingQuotes = scalars.indices.filter { scalars[$0] == "\"" }
+        let quotes = scalars.indices.filter { scalars[$0] == "\"" }
+        var nextQuote = 0
+        var kept = 0
         var i = 0
-        while i < scalars.count, raw.count < maxTerms {
+        while i < scalars.count, kept < maxTerms {
             let c = scalars[i]
-            if c == "\"", let end = closingQuotes.first(where: { $0 > i }) {
-                let words = self.words(in: scalars[(i + 1)..<end])
+            while nextQuote < quotes.count, quotes[nextQuote] <= i { nextQuote += 1 }
+            if c == "\"", nextQuote < quotes.count {
+                let end = quotes[nextQuote]
+                let words = self.words(in: scalars[(i + 1)..<end], upTo: maxTerms - kept)
                 if !words.isEmpty { raw.append(.phrase(words.joined(separator: " "))) }
+                kept += words.count
                 i = end + 1
                 continue
             }
@@ -127,6 +133,7 @@ package enum SearchQuery {
                 let text = String(word)
                 raw.append(
                     prefix ? .prefix(text) : ["AND", "OR", "NOT"].contains(text) ? .operator(text) : .word(text))
+                kept += 1
                 i = prefix ? j + 1 : j
                 continue
             }
@@ -166,7 +173,8 @@ package enum SearchQuery {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    static func words(in scalars: ArraySlice<Unicode.Scalar>) -> [String] {
+    /// The words of `scalars`, the first `limit` of them.
+    static func words(in scalars: ArraySlice<Unicode.Scalar>, upTo limit: Int = .max) -> [String] {
         var out: [String] = []
         var current = String.UnicodeScalarView()
         for c in scalars {
@@ -175,6 +183,7 @@ package enum SearchQuery {
             } else if !current.isEmpty {
                 out.append(String(current))
                 current = String.UnicodeScalarView()
+                if out.count == limit { return out }
             }
         }
         if !current.isEmpty { out.append(String(current)) }
