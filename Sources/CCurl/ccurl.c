@@ -250,6 +250,13 @@ static xkcd_http_outcome classify(CURLcode code, const transfer *t) {
         return XKCD_HTTP_TOO_LARGE;
     case CURLE_WRITE_ERROR:
         return t->too_large ? XKCD_HTTP_TOO_LARGE : XKCD_HTTP_FAILED;
+    // libcurl before 8.6 reports a header past its limit as being out of memory, with no
+    // message; its own allocations failing otherwise are far rarer.
+    case CURLE_OUT_OF_MEMORY:
+        return t->out_of_memory ? XKCD_HTTP_FAILED : XKCD_HTTP_HEADER_TOO_LARGE;
+    // CURLE_TOO_LARGE from 8.6 on, which the library loaded may be where the headers are older.
+    case (CURLcode)100:
+        return XKCD_HTTP_HEADER_TOO_LARGE;
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_PEER_FAILED_VERIFICATION:
     case CURLE_SSL_CERTPROBLEM:
@@ -283,6 +290,7 @@ static void finish(xkcd_http *http, transfer *t, CURLcode code, int forced_outco
     long status = 0;
     long os_errno = 0;
     long http_version = 0;
+    char *address = NULL;
     if (t->in_multi) {
         lib.multi_remove_handle(http->multi, t->easy);
         t->in_multi = 0;
@@ -294,6 +302,7 @@ static void finish(xkcd_http *http, transfer *t, CURLcode code, int forced_outco
         lib.easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
         lib.easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
         if (status != 0) lib.easy_getinfo(t->easy, CURLINFO_HTTP_VERSION, &http_version);
+        lib.easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &address);
     }
     xkcd_http_result result;
     memset(&result, 0, sizeof result);
@@ -310,6 +319,7 @@ static void finish(xkcd_http *http, transfer *t, CURLcode code, int forced_outco
     result.error = code == CURLE_OK ? "" : lib.easy_strerror(code);
     if (t->out_of_memory) result.error = "out of memory";
     result.detail = t->error_detail;
+    result.address = address != NULL ? address : "";
     result.body = t->body.length > 0 ? t->body.bytes : NULL;
     result.body_length = t->body.length;
     if (buffer_append(&t->headers, "", 1)) {
@@ -502,7 +512,8 @@ static int enforce_deadlines(xkcd_http *http) {
         }
         if (deadline == INT64_MAX) continue;
         if (deadline <= now) {
-            finish(http, t, CURLE_OPERATION_TIMEDOUT, XKCD_HTTP_TIMED_OUT);
+            int silent = t->timeout_ms > 0 && t->last_activity_ms + t->timeout_ms <= now;
+            finish(http, t, CURLE_OPERATION_TIMEDOUT, silent ? XKCD_HTTP_TIMED_OUT : XKCD_HTTP_TOO_SLOW);
         } else if (deadline - now < wait) {
             wait = deadline - now;
         }

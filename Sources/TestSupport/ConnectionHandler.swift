@@ -99,6 +99,15 @@ struct ConnectionHandler {
             keepAlive = false
         case .closeImmediately?:
             return .close
+        case .drip(let interval)?:
+            let answer = core.router.response(to: request, content: content)
+            guard POSIXSocket.sendAll(fd, answer.head(keepAlive: false, date: HTTPDate.now())) else { return .abort }
+            for byte in answer.body {
+                let wait = POSIXSocket.waitReadable(-1, wake: core.wakeDescriptor, timeout: Self.milliseconds(interval))
+                if case .woken = wait { return .abort }
+                guard POSIXSocket.sendAll(fd, Data([byte])) else { return .abort }
+            }
+            return .close
         }
         if response.header("Connection")?.lowercased() == "close" { keepAlive = false }
         var data = response.head(keepAlive: keepAlive, date: HTTPDate.now())

@@ -22,6 +22,9 @@ extension XKCDTestServer {
         case truncate(afterBytes: Int)
         /// Close the connection after reading the request, without answering.
         case closeImmediately
+        /// Send the normal headers, then the body a byte at a time, one each `every`: never
+        /// silent for long, never done.
+        case drip(every: Duration)
     }
 }
 

@@ -147,16 +147,23 @@ struct Main {
         }
         // The store and the network as the settings are when the session opens: `set` may have changed them.
         let openSession = { (settings: LiveSettings) in
-            do {
-                try DataDirectory.prepare(settings.current.dataDirectory)
-            } catch let XKCDError.storage(message) where settings.current[.dataDirectory].origin != .builtIn {
+            // Where the data directory was named, when not by default: settings commands need no
+            // store, so the file's line can be mended from here.
+            let named = { (error: XKCDError) -> XKCDError in
                 let origin = settings.current[.dataDirectory].origin
-                // Settings commands need no store, so the file's line can be mended from here.
+                guard case let .storage(message) = error, origin != .builtIn else { return error }
                 let mend = if case .file = origin { "; 'xkcd set --save data-dir DIR' changes it" } else { "" }
-                throw XKCDError.storage("\(message) (data-dir is from \(origin.shown)\(mend))")
+                return XKCDError.storage("\(message) (data-dir is from \(origin.shown)\(mend))")
+            }
+            let readOnly: XKCDError?
+            do {
+                readOnly = try DataDirectory.prepare(settings.current.dataDirectory).map(named)
+            } catch let error as XKCDError {
+                throw named(error)
             }
             let store = try ComicStore.open(
-                at: settings.current.dataDirectory.appendingPathComponent("xkcd.sqlite3"), notify: notify)
+                at: settings.current.dataDirectory.appendingPathComponent("xkcd.sqlite3"), readOnly: readOnly,
+                notify: notify)
             let curl = CurlTransport(
                 timeout: settings.current.timeout, caFile: CurlTransport.caBundle(in: environment))
             let client = XKCDClient(

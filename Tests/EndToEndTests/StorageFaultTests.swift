@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import XKCDKit
 
 /// The database under faults: killed writers, damaged files, unwritable directories and
@@ -206,6 +207,10 @@ import Testing
         #expect(run.status == 1)
         #expect(run.errorLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("read-only"), "\(run.stderr)")
+        // What is stored is still read, and browsing says once that it is not saved.
+        let read = try xkcd.run(["--offline", "-c", "favs; goto 5"], extraEnvironment: environment)
+        #expect(read.status == 0 && read.stdout.contains("#5 "), "\(read.stderr)")
+        #expect(read.stderr.contains("not saved: the data directory \(directory.path) is read-only"), "\(read.stderr)")
         if getuid() == 0 {
             #expect(mount("tmpfs", directory.path, "tmpfs", UInt(MS_REMOUNT), "size=4m") == 0)
         } else {

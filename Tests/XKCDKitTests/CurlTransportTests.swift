@@ -70,6 +70,33 @@ import Testing
         #expect(error?.message == "too many redirects from \(host)")
     }
 
+    @Test func aRedirectToAClosedPortNamesWhereItLed() async throws {
+        let closed = try XKCDTestServer(archive: try ComicArchive.fixtures(at: fixtures), servesImages: false)
+        let gone = "127.0.0.1:\(closed.port)"
+        closed.stop()
+        server.setFault(
+            .status(302, headers: ["Location": "http://\(gone)/353/info.0.json"]), for: "/1/info.0.json")
+        let error = await networkError { try await CurlTransport(timeout: 5).get(server.url(forComic: 1)) }
+        #expect(error?.message == "cannot connect to \(gone) (connection refused), where \(host) redirected")
+    }
+
+    @Test func aHeaderLargerThanAnyAnswerNeedsIsRefusedAsSuch() async throws {
+        server.setFault(
+            .status(200, headers: ["X-Padding": String(repeating: "p", count: 200_000)]), for: "/1/info.0.json")
+        await #expect(throws: XKCDError.badData("\(host) sent a header larger than 100 KB")) {
+            try await CurlTransport(timeout: 5).get(self.server.url(forComic: 1))
+        }
+    }
+
+    @Test func aDripThatNeverEndsIsCutAtTheWholeTransfersLimitAndSaysSo() async throws {
+        // A byte every 20 ms: never silent for the second the timeout allows.
+        server.setFault(.drip(every: .milliseconds(20)), for: "/353/info.0.json")
+        let error = await onOwnThread {
+            await networkError { try await CurlTransport(timeout: 1).get(server.url(forComic: 353)) }
+        }
+        #expect(error?.message == "\(host) sent its answer too slowly: not all of it within 3s — check your connection")
+    }
+
     @Test func refusedConnection() async throws {
         let url = server.url(forComic: 353)
         server.stop()

@@ -29,8 +29,7 @@ typedef enum xkcd_http_outcome {
     XKCD_HTTP_OK = 0,
     /** `xkcd_http_cancel` or `xkcd_http_destroy` stopped the request. */
     XKCD_HTTP_CANCELLED = 1,
-    /** Connecting took longer than the timeout, the server was silent longer than it, or
-        the whole transfer took longer than the total timeout. */
+    /** Connecting took longer than the timeout, or the server was silent longer than it. */
     XKCD_HTTP_TIMED_OUT = 2,
     /** No connection could be made; `os_errno` says why (ECONNREFUSED, EHOSTUNREACH, ...). */
     XKCD_HTTP_CANNOT_CONNECT = 3,
@@ -51,7 +50,11 @@ typedef enum xkcd_http_outcome {
     /** Anything else; see `code` and `error`. */
     XKCD_HTTP_FAILED = 11,
     /** A request header line held CR or LF; nothing was sent. */
-    XKCD_HTTP_BAD_HEADER = 12
+    XKCD_HTTP_BAD_HEADER = 12,
+    /** The server kept sending, but the whole transfer took longer than the total timeout. */
+    XKCD_HTTP_TOO_SLOW = 13,
+    /** A response header was larger than libcurl reads (CURL_MAX_HTTP_HEADER, 100 KB). */
+    XKCD_HTTP_HEADER_TOO_LARGE = 14
 } xkcd_http_outcome;
 
 /** What `done` receives. Every pointer is valid only during the callback. */
@@ -81,6 +84,8 @@ typedef struct xkcd_http_result {
     const char *headers;
     /** Bytes at `headers`, without the NUL. */
     size_t headers_length;
+    /** The URL last asked for, after any redirects; "" when unknown. */
+    const char *address;
 } xkcd_http_result;
 
 /** Called exactly once per request, on the client's thread; must not block for long. */

@@ -22,6 +22,8 @@ struct CurlReply: Sendable {
     var headers: Data
     /// The HTTP version the response came over (11, 20, ...), 0 when none arrived.
     var httpVersion = 0
+    /// The URL last asked for, after any redirects; empty when unknown.
+    var address = ""
 
     /// Whether the response came over a connection that carries many requests at once.
     var multiplexed: Bool { httpVersion >= 20 }
@@ -43,6 +45,7 @@ struct CurlReply: Sendable {
         osErrno = result.os_errno
         status = result.status
         httpVersion = Int(result.http_version)
+        address = result.address.map { String(cString: $0) } ?? ""
         body = result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data()
         if result.outcome == XKCD_HTTP_OK {
             error = ""
@@ -57,20 +60,32 @@ struct CurlReply: Sendable {
 
     func response(for url: URL, timeout: TimeInterval, maxBodyBytes: Int) throws(XKCDError) -> HTTPResponse {
         if outcome == XKCD_HTTP_OK { return HTTPResponse(status: status, headerBlock: headers, body: body) }
-        // Only failures name the host, so answers skip taking the URL apart.
-        let host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? url.absoluteString
+        // Only failures name the host, so answers skip taking the URL apart. A failure after a
+        // redirect names the host it led to, and the one that sent there.
+        let asked = Self.host(of: url)
+        let reached = URL(string: address).map(Self.host) ?? asked
+        let host = reached
+        let redirected = reached == asked ? "" : ", where \(asked) redirected"
         switch outcome {
         case XKCD_HTTP_CANCELLED:
             throw .cancelled
         case XKCD_HTTP_TIMED_OUT:
-            throw .network("\(host) did not answer within \(Self.formatSeconds(timeout)) — check your connection")
+            throw .network(
+                "\(host) did not answer within \(Self.formatSeconds(timeout))\(redirected) — check your connection")
+        case XKCD_HTTP_TOO_SLOW:
+            throw .network(
+                "\(host) sent its answer too slowly: not all of it within \(Self.formatSeconds(CurlTransport.wholeTransferLimit(timeout)))"
+                    + "\(redirected) — check your connection")
+        case XKCD_HTTP_HEADER_TOO_LARGE:
+            throw .badData("\(host) sent a header larger than 100 KB\(redirected)")
         case XKCD_HTTP_CANNOT_CONNECT:
             if osErrno == 0 || osErrno == ECONNREFUSED {
-                throw .network("cannot connect to \(host) (connection refused)")
+                throw .network("cannot connect to \(host) (connection refused)\(redirected)")
             }
-            throw .network("cannot connect to \(host) (\(Self.lowercasedFirst(String(cString: strerror(osErrno)))))")
+            throw .network(
+                "cannot connect to \(host) (\(Self.lowercasedFirst(String(cString: strerror(osErrno)))))\(redirected)")
         case XKCD_HTTP_CANNOT_RESOLVE:
-            throw .network("cannot find host \(host) — check the URL or your connection")
+            throw .network("cannot find host \(host)\(redirected) — check the URL or your connection")
         case XKCD_HTTP_CONNECTION_LOST:
             throw .network("the connection to \(host) was lost", retryable: true)
         case XKCD_HTTP_BAD_RESPONSE:
@@ -88,6 +103,10 @@ struct CurlReply: Sendable {
         default:
             throw .network("request to \(host) failed: \(Self.lowercasedFirst(error))")
         }
+    }
+
+    private static func host(of url: URL) -> String {
+        url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? url.absoluteString
     }
 
     private static func lowercasedFirst(_ text: String) -> String {

@@ -143,7 +143,8 @@ package final class CurlTransport: HTTPTransport, Sendable {
                 Self.withCStrings(lines) { headerLines, headerCount in
                     xkcd_http_get(
                         client.pointer, address, headerLines, headerCount, Self.milliseconds(timeout),
-                        Self.milliseconds(timeout * 3), CLong(clamping: maxBodyBytes), agent, done, context)
+                        Self.milliseconds(Self.wholeTransferLimit(timeout)), CLong(clamping: maxBodyBytes), agent, done,
+                        context)
                 }
             }
         }
@@ -218,6 +219,10 @@ package final class CurlTransport: HTTPTransport, Sendable {
             }
         }
     }
+
+    /// How long a whole transfer may take, however steadily the server sends, for a timeout
+    /// that bounds each silence.
+    static func wholeTransferLimit(_ timeout: TimeInterval) -> TimeInterval { timeout * 3 }
 
     /// `seconds` as the C client's milliseconds: rounded up, as 0 there means no limit at all.
     static func milliseconds(_ seconds: TimeInterval) -> CLong {

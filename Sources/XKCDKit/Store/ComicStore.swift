@@ -17,7 +17,8 @@ package struct ComicStore: Sendable {
     private let database: SQLiteDatabase
     /// The database file, nil in memory.
     let path: String?
-    /// Why every write fails at once, for a store opened only to read (on a full disk).
+    /// Why every write fails at once, for a store opened only to read (on a full disk, in a
+    /// read-only directory).
     private let unwritable: XKCDError?
 
     /// Whether every row is seen: false only for a store read as the file stands on a full
@@ -31,8 +32,19 @@ package struct ComicStore: Sendable {
     /// Opens (creating if needed) the database at `url`, in WAL mode with a busy timeout.
     /// A damaged file (not SQLite, truncated, or reported corrupt by SQLite) is moved aside,
     /// a new store is created and what can still be read is copied over; another program's
-    /// database is moved aside whole. `notify` hears one line saying so.
-    package static func open(at url: URL, notify: (String) -> Void = { _ in }) throws -> ComicStore {
+    /// database is moved aside whole. `notify` hears one line saying so. With `readOnly` (the
+    /// directory cannot be written to), the file is read as it stands and every write throws
+    /// `readOnly`; with no file to read, opening does.
+    package static func open(at url: URL, readOnly: XKCDError? = nil, notify: (String) -> Void = { _ in }) throws
+        -> ComicStore
+    {
+        if let readOnly {
+            var file = stat()
+            guard stat(url.path, &file) == 0, file.st_size > 0,
+                let database = try? SQLiteDatabase(immutable: url.path, prepare: Self.prepareSearch)
+            else { throw readOnly }
+            return try ComicStore(database: database, path: url.path, unwritable: readOnly)
+        }
         // Two processes opening a new database at once would both switch it to WAL and both
         // run the migrations (SQLite answers one "locked" or "already exists"), and two finding
         // it damaged would both move it aside. A lock beside the file makes openers take

@@ -32,18 +32,19 @@ package enum DataDirectory {
     }
 
     /// Creates the directory (mode 0700) if it does not exist; fails when it cannot be
-    /// created or written to.
-    package static func prepare(_ url: URL) throws {
+    /// created. For one that exists but cannot be written to, the error every write there
+    /// meets: what it holds can still be read.
+    package static func prepare(_ url: URL) throws -> XKCDError? {
         let shown = TerminalSanitizer.path(url.path)
         if LocalPath.exists(url.path) {
             guard LocalPath.isDirectory(url.path) else { throw XKCDError.storage("\(shown) is not a directory") }
             guard access(url.path, W_OK | X_OK) == 0 else {
-                throw XKCDError.storage(
+                return XKCDError.storage(
                     "the data directory \(shown) is read-only — fix its permissions or choose another with "
                         + "--data-dir"
                 )
             }
-            return
+            return nil
         }
         if let (link, problem) = brokenLink(on: url) {
             let subject =
@@ -60,6 +61,7 @@ package enum DataDirectory {
             throw XKCDError.storage(
                 "cannot create the data directory \(shown)\(obstacle(to: url)) — choose another with --data-dir")
         }
+        return nil
     }
 
     // The link on the way to `url` (itself or a folder above it) that leads nowhere, and why:
