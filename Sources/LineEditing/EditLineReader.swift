@@ -448,11 +448,15 @@ struct HistoryStore: Equatable, Sendable {
     }
 
     /// Writes `entries` to the file atomically (a temporary file renamed over it), with mode 0600.
+    /// A file that is a symbolic link stays one: the file it leads to is written.
     func save() throws(LineEditingError) {
-        let path = fileURL.path
+        var link = stat()
+        let path =
+            lstat(fileURL.path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+            ? fileURL.resolvingSymlinksInPath().path : fileURL.path
         do {
             try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .historyUnwritable(path: path, reason: Self.reason(error))
         }

@@ -304,6 +304,13 @@ import Testing
             let lines = run.stderr.split(separator: "\n").filter { !$0.hasPrefix("offline: ") }
             #expect(lines.count <= 1 && run.errorLines.isEmpty, "at most one line says so: \(run.stderr)")
         }
+        // What is fetched to be read is shown, and said once not to be saved.
+        loopback.server.serveGeneratedExplanations()
+        for arguments in [["explain", "3"], ["image", "3", "--renderer", "ascii", "--width", "20"]] {
+            let run = try xkcd.run(arguments, extraEnvironment: environment)
+            #expect(run.status == 0 && !run.stdout.isEmpty, "\(arguments): \(run.stderr)")
+            #expect(run.errorLines.isEmpty && run.stderr.contains("note: not saved: "), "\(arguments): \(run.stderr)")
+        }
         // A command that must store says the disk is full, once.
         let fav = try xkcd.run(["fav", "1"], extraEnvironment: environment)
         #expect(fav.status == 1 && fav.errorLines.count == 1, "\(fav.stderr)")

@@ -96,6 +96,20 @@ final class HistoryStoreTests {
         #expect(reloaded.entries == ["search café", "goto 353"])
     }
 
+    @Test func aHistoryFileThatIsALinkStaysOneAndItsTargetIsWritten() throws {
+        // As a user keeping dotfiles elsewhere links them in.
+        let elsewhere = directory.appendingPathComponent("dotfiles", isDirectory: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let target = elsewhere.appendingPathComponent("xkcd-history")
+        try Data("latest\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: target)
+        var store = HistoryStore(fileURL: file)
+        try store.append("goto 353")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "latest\ngoto 353\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["xkcd-history"])
+    }
+
     @Test func theFileIsPrivateAndNoTemporaryFileIsLeftBehind() throws {
         var store = HistoryStore(fileURL: file)
         try store.append("latest")

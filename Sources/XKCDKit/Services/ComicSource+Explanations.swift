@@ -25,7 +25,8 @@ extension ComicSource {
         }
         do {
             let page = try await client.explanation(of: num)
-            try store.saveExplanation(page, at: now())
+            // A store that cannot take it (a full disk) does not keep the page from being read.
+            try remember { try store.saveExplanation(page, at: now()) }
             return page
         } catch let error as XKCDError {
             guard let stored, Self.isUnreachable(error) else { throw error }

@@ -22,8 +22,19 @@ extension ComicSource {
     /// `comic`'s image: from the image store, else downloaded once and stored (evicting the
     /// least recently used images beyond the cap, never a favorite's). With `highResolution`
     /// (terminals that draw pixels, and `save`), its `_2x` image is asked for first, replacing
-    /// a stored 1x one; a comic without one (404) is remembered and gets its `img`.
-    func image(of comic: Comic, highResolution: Bool = false) async throws -> StoredImage {
+    /// a stored 1x one; a comic without one (404) is remembered and gets its `img`. With
+    /// `evenUnstored` (an image to show or save elsewhere), one the store cannot take (a full
+    /// disk, a read-only directory) is still given, with a note that it was not saved.
+    func image(of comic: Comic, highResolution: Bool = false, evenUnstored: Bool = false) async throws -> StoredImage {
+        let keep = { (data: Data, kind: ImageKind, doubled: Bool, previous: ImageEntry?) throws -> StoredImage in
+            do {
+                return try self.keep(data, kind: kind, doubled: doubled, of: comic.num, replacing: previous)
+            } catch let XKCDError.storage(reason) where evenUnstored {
+                self.sayNotSaved(reason)
+                let file = self.images.url(ImageFiles.fileName(num: comic.num, kind: kind))
+                return StoredImage(num: comic.num, file: file, data: data, kind: kind, doubled: doubled)
+            }
+        }
         guard comic.hasImage else { throw XKCDError.noImage(comic.num) }
         let stored = try store.image(of: comic.num)
         let asksDoubled =
@@ -31,7 +42,7 @@ extension ComicSource {
             && !store.hasSingleResolutionOnly(comic.num, since: now().addingTimeInterval(-Self.singleResolutionMaxAge))
         if let entry = stored, let data = images.read(entry.file) {
             if asksDoubled && !entry.doubled, let doubled = try await upgrade(comic) {
-                return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: entry)
+                return try keep(doubled.data, doubled.kind, true, entry)
             }
             try remember { try store.touchImage(comic.num, at: now()) }
             return StoredImage(
@@ -39,13 +50,13 @@ extension ComicSource {
         }
         if offline { throw XKCDError.imageNotStoredOffline(comic.num) }
         if asksDoubled, let doubled = try await doubledImage(of: comic) {
-            return try keep(doubled.data, kind: doubled.kind, doubled: true, of: comic.num, replacing: stored)
+            return try keep(doubled.data, doubled.kind, true, stored)
         }
         guard let url = URL(string: comic.img) else {
             throw XKCDError.badData("the image address of #\(comic.num) is not a URL")
         }
         let (data, kind) = try await client.image(at: url, of: comic.num)
-        return try keep(data, kind: kind, doubled: false, of: comic.num, replacing: stored)
+        return try keep(data, kind, false, stored)
     }
 
     // The `_2x` image in place of a stored 1x one, or nil: the stored image is shown however

@@ -35,7 +35,12 @@ extension ComicSource {
         do {
             try write()
         } catch let XKCDError.storage(reason) {
-            if unsaved.claim() { notify("note: not saved: \(reason)") }
+            sayNotSaved(reason)
         }
+    }
+
+    /// Says that something was not saved, and why, the first time in a run.
+    func sayNotSaved(_ reason: String) {
+        if unsaved.claim() { notify("note: not saved: \(reason)") }
     }
 }

@@ -392,7 +392,7 @@ extension Session {
                     + "(or --renderer blocks draws the image in text)")
         }
         let comic = try await comic(try resolve(reference))
-        let image = try await source.image(of: comic, highResolution: drawsPixels == true)
+        let image = try await source.image(of: comic, highResolution: drawsPixels == true, evenUnstored: true)
         let raster: RasterImage
         do {
             raster = try ImageDecoder.decode(image.data)
@@ -412,7 +412,7 @@ extension Session {
     func saveImage(_ reference: ComicReference?, to path: String?, force: Bool) async throws -> Outcome {
         let comic = try await comic(try resolve(reference))
         // A saved image is the best there is.
-        let image = try await source.image(of: comic, highResolution: true)
+        let image = try await source.image(of: comic, highResolution: true, evenUnstored: true)
         let name = ImageSaver.defaultName(num: comic.num, title: DisplayComic(comic).title, kind: image.kind)
         let destination = ImageSaver.destination(path: path, defaultName: name, currentDirectory: currentDirectory)
         try ImageSaver.write(image.data, to: destination, force: force)

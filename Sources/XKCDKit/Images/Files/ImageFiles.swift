@@ -4,6 +4,14 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The image files under the data directory, one per comic, each written atomically.
 package struct ImageFiles: Sendable {
     /// The directory holding them.
@@ -51,9 +59,25 @@ package struct ImageFiles: Sendable {
                     + "directory with --data-dir"
             )
         } catch {
+            if let obstacle = obstacle() {
+                throw XKCDError.storage(
+                    "cannot store images in \(TerminalSanitizer.path(directory.path)): \(obstacle) — move it away or "
+                        + "choose another data directory with --data-dir")
+            }
             throw XKCDError.storage(
                 "cannot write \(TerminalSanitizer.path(url(fileName).path)): \(XKCDError.message(for: error))")
         }
+    }
+
+    // What stands where the directory should be: a file, or a link leading nowhere.
+    private func obstacle() -> String? {
+        var info = stat()
+        guard lstat(directory.path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK, stat(directory.path, &info) != 0 {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory.path)) ?? "?"
+            return "it is a link to \(TerminalSanitizer.path(target)), which does not exist"
+        }
+        return info.st_mode & S_IFMT == S_IFDIR ? nil : "it is a file, not a directory"
     }
 
     /// The bytes of `fileName`, or nil when the file is gone.
