@@ -69,4 +69,25 @@ import Testing
         #expect(try history() == [20, 10, 21, 11])
         #expect(try oneShot("forward") == 21, "a one-shot carries on from the last process that moved")
     }
+
+    @Test func twoREPLsTypingAtOnceKeepEveryLineEitherTyped() throws {
+        let first = try repl()
+        defer { first.terminate() }
+        let second = try repl()
+        defer { second.terminate() }
+        // Typed ahead, each in one burst: each line is saved to the shared file as it is read.
+        let typed = [(first, Array(1...120)), (second, Array(201...320))]
+        for (terminal, nums) in typed {
+            terminal.send(nums.map { "goto \($0)\n" }.joined())
+        }
+        for (terminal, nums) in typed {
+            _ = try terminal.waitFor("xkcd #\(nums.last!)> ", timeout: .seconds(120))
+            terminal.send("\u{04}")
+            #expect(try terminal.waitForExit() == 0)
+        }
+        let file = xkcd.dataDirectory.appendingPathComponent("history")
+        let saved = Set(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init))
+        let lost = typed.flatMap(\.1).map { "goto \($0)" }.filter { !saved.contains($0) }
+        #expect(lost.isEmpty, "\(lost.count) of 240 lines lost: \(lost.prefix(5))")
+    }
 }

@@ -39,7 +39,7 @@ extension ComicStore {
             """
             DELETE FROM meaning WHERE num IN (SELECT num FROM meaning WHERE substr(vector, 5) = zeroblob(\(MeaningVectors.dimensions)))
             """)
-        try reviseMeaning(in: db)
+        if db.changes > 0 { try reviseMeaning(in: db) }
     }
 
     /// The stored comics whose vectors `model` has not made from their texts as they are now,
