@@ -450,10 +450,7 @@ struct HistoryStore: Equatable, Sendable {
     /// Writes `entries` to the file atomically (a temporary file renamed over it), with mode 0600.
     /// A file that is a symbolic link stays one: the file it leads to is written.
     func save() throws(LineEditingError) {
-        var link = stat()
-        let path =
-            lstat(fileURL.path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
-            ? fileURL.resolvingSymlinksInPath().path : fileURL.path
+        let path = Self.linkTarget(of: fileURL.path)
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -477,6 +474,19 @@ struct HistoryStore: Equatable, Sendable {
             unlink(temporaryPath)
             throw .historyUnwritable(path: path, reason: failure)
         }
+    }
+
+    // Where the links at `path` lead, however many and whether or not the last exists yet: a
+    // relative target is read from the link's folder.
+    private static func linkTarget(of path: String) -> String {
+        var path = path
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return path }
+            path =
+                target.hasPrefix("/")
+                ? target : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return path
     }
 
     private static func withoutTrailingWhitespace(_ line: String) -> String {

@@ -168,7 +168,7 @@ enum ModelFileProblem: Error, CustomStringConvertible, Equatable {
             "has a shape this program cannot run (\(shape.hidden) wide, \(shape.heads) heads, \(shape.layers) layers)"
         case .vocabulary(let expected): "does not hold the \(expected) tokens its header announces"
         case .trailing(let count): "has \(count) bytes past its end"
-        case .notANumber(let offset): "is damaged: the weight at byte \(offset) is not a number"
+        case .notANumber(let offset): "is damaged: the weight at byte \(offset) is not a finite number"
         case .digest(let expected, let found):
             "is damaged: its weights' digest is \(found), where its header says \(expected)"
         }

@@ -147,7 +147,7 @@ struct HostileServerTests {
     @Test func aPageOfEveryTableRowTheWikiAllowsIsReadAtOnce() throws {
         // Anyone may save such a page: an answer of 2 MiB, the most taken, of empty rows (four
         // bytes each in JSON), each of which a reader that copied the table at every row paid
-        // for with all the rows before it (an hour for this one).
+        // for with all the rows before it.
         let loopback = try Loopback()
         let rows = String(repeating: "|-\n", count: (2 << 20) / 4 - 1000)
         loopback.server.setExplanation(

@@ -129,7 +129,7 @@ struct MeaningEndToEndTests {
         let words = try xkcd.run(["--offline", "search", "python"], extraEnvironment: ["XKCD_MODEL": notNumbers.path])
         #expect(words.status == 0 && words.stdout.contains("#353"), "\(words.stderr)")
         #expect(
-            words.stderr.contains("\(notNumbers.path) is damaged: the weight at byte \(scales) is not a number"),
+            words.stderr.contains("\(notNumbers.path) is damaged: the weight at byte \(scales) is not a finite number"),
             "\(words.stderr)")
 
         // The good model indexes every comic, and finds them by meaning.

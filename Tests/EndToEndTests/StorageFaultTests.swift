@@ -211,6 +211,14 @@ import Testing
         let read = try xkcd.run(["--offline", "-c", "favs; goto 5"], extraEnvironment: environment)
         #expect(read.status == 0 && read.stdout.contains("#5 "), "\(read.stderr)")
         #expect(read.stderr.contains("not saved: the data directory \(directory.path) is read-only"), "\(read.stderr)")
+        // A comic fetched is shown unstored; a search with a model but no index by meaning
+        // cannot note its hint, and searches.
+        let model = ProcessInfo.processInfo.environment["XKCD_TEST_MODEL"] ?? ""
+        for arguments in [["goto", "7"], ["--offline", "search", "comic"]] {
+            let run = try xkcd.run(arguments, extraEnvironment: environment.merging(["XKCD_MODEL": model]) { $1 })
+            #expect(run.status == 0 && run.stdout.contains("#"), "\(arguments): \(run.stderr)")
+            #expect(run.errorLines.isEmpty, "\(arguments): \(run.stderr)")
+        }
         if getuid() == 0 {
             #expect(mount("tmpfs", directory.path, "tmpfs", UInt(MS_REMOUNT), "size=4m") == 0)
         } else {

@@ -108,6 +108,14 @@ final class HistoryStoreTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8) == "latest\ngoto 353\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["xkcd-history"])
+
+        // A link, relative, to a file not made yet.
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "dotfiles/new-history")
+        var fresh = HistoryStore(fileURL: file)
+        try fresh.append("latest")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == "dotfiles/new-history")
+        #expect(try String(contentsOf: elsewhere.appendingPathComponent("new-history"), encoding: .utf8) == "latest\n")
     }
 
     @Test func theFileIsPrivateAndNoTemporaryFileIsLeftBehind() throws {

@@ -64,7 +64,7 @@ struct PlainLineReaderTests {
         let expected = lines.map(LineEvent.line) + [.endOfFile]
         let result = try read(Array((lines.joined(separator: "\n") + "\n").utf8))
         #expect(result.events == expected)
-        // Their 10 KB in one read, and one more that finds the end.
+        // All of them in one read of a chunk, and one more that finds the end.
         #expect(result.systemReads == 2)
     }
 

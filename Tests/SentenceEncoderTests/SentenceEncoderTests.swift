@@ -221,7 +221,7 @@ struct SentenceEncoderUnitTests {
         notANumber.replaceSubrange(bytes.count - 4..<bytes.count, with: [0, 0, 0xc0, 0x7f])
         #expect(
             try loadError(of: notANumber).error?.problem
-                == "is damaged: the weight at byte \(bytes.count - 4) is not a number")
+                == "is damaged: the weight at byte \(bytes.count - 4) is not a finite number")
     }
 
     @Test func identityFollowsTheWeights() throws {

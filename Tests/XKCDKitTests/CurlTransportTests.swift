@@ -83,18 +83,18 @@ import Testing
     @Test func aHeaderLargerThanAnyAnswerNeedsIsRefusedAsSuch() async throws {
         server.setFault(
             .status(200, headers: ["X-Padding": String(repeating: "p", count: 200_000)]), for: "/1/info.0.json")
-        await #expect(throws: XKCDError.badData("\(host) sent a header larger than 100 KB")) {
+        await #expect(throws: XKCDError.badData("\(host) sent headers too large to read")) {
             try await CurlTransport(timeout: 5).get(self.server.url(forComic: 1))
         }
     }
 
     @Test func aDripThatNeverEndsIsCutAtTheWholeTransfersLimitAndSaysSo() async throws {
-        // A byte every 20 ms: never silent for the second the timeout allows.
+        // A byte every 20 ms: never silent for as long as the timeout allows, however busy.
         server.setFault(.drip(every: .milliseconds(20)), for: "/353/info.0.json")
         let error = await onOwnThread {
-            await networkError { try await CurlTransport(timeout: 1).get(server.url(forComic: 353)) }
+            await networkError { try await CurlTransport(timeout: 2).get(server.url(forComic: 353)) }
         }
-        #expect(error?.message == "\(host) sent its answer too slowly: not all of it within 3s — check your connection")
+        #expect(error?.message == "\(host) sent its answer too slowly: not all of it within 6s — check your connection")
     }
 
     @Test func refusedConnection() async throws {

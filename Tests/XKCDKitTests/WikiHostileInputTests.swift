@@ -112,7 +112,8 @@ import Testing
 
     @Test func aCancelledTaskStopsReadingEarly() async throws {
         let page = try Self.hugePage()
-        // Work is counted by the times the read asks whether to stop, about one in 1,024 steps.
+        // Work is counted by the times the read asks whether to stop: once a line, and once in
+        // 1,024 steps of the loops within a line.
         let whole = Lock(0)
         try CancellationPoll.$asked.withValue(whole) { _ = try WikiMarkup.document(from: page) }
         let cancelled = Lock(0)

@@ -53,7 +53,7 @@ typedef enum xkcd_http_outcome {
     XKCD_HTTP_BAD_HEADER = 12,
     /** The server kept sending, but the whole transfer took longer than the total timeout. */
     XKCD_HTTP_TOO_SLOW = 13,
-    /** A response header was larger than libcurl reads (CURL_MAX_HTTP_HEADER, 100 KB). */
+    /** The response's headers were larger than libcurl reads. */
     XKCD_HTTP_HEADER_TOO_LARGE = 14
 } xkcd_http_outcome;
 

@@ -63,9 +63,8 @@ struct CurlReply: Sendable {
         // Only failures name the host, so answers skip taking the URL apart. A failure after a
         // redirect names the host it led to, and the one that sent there.
         let asked = Self.host(of: url)
-        let reached = URL(string: address).map(Self.host) ?? asked
-        let host = reached
-        let redirected = reached == asked ? "" : ", where \(asked) redirected"
+        let host = URL(string: address).map(Self.host) ?? asked
+        let redirected = host == asked ? "" : ", where \(asked) redirected"
         switch outcome {
         case XKCD_HTTP_CANCELLED:
             throw .cancelled
@@ -77,7 +76,7 @@ struct CurlReply: Sendable {
                 "\(host) sent its answer too slowly: not all of it within \(Self.formatSeconds(CurlTransport.wholeTransferLimit(timeout)))"
                     + "\(redirected) — check your connection")
         case XKCD_HTTP_HEADER_TOO_LARGE:
-            throw .badData("\(host) sent a header larger than 100 KB\(redirected)")
+            throw .badData("\(host) sent headers too large to read\(redirected)")
         case XKCD_HTTP_CANNOT_CONNECT:
             if osErrno == 0 || osErrno == ECONNREFUSED {
                 throw .network("cannot connect to \(host) (connection refused)\(redirected)")

@@ -9,8 +9,7 @@
 /// words, and every word is quoted, so FTS5 never sees syntax it cannot parse.
 package enum SearchQuery {
     /// The most words a query keeps, those of its phrases included: FTS5's time grows faster
-    /// than the number of terms, its memory with the words of a phrase, and a pasted megabyte
-    /// of words would take minutes and gigabytes.
+    /// than the number of terms, and its memory with the words of a phrase.
     static let maxTerms = 64
 
     /// How many hits `search` shows unless told otherwise.

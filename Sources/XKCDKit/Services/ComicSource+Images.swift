@@ -121,8 +121,9 @@ extension ComicSource {
             throw error
         }
         if let previous, previous.file != fileName { images.remove(previous.file) }
-        for file in try store.evictImages(toFit: imageCacheLimit, keeping: num) {
-            images.remove(file)
+        // Stored by now: a cap not kept this time (a full disk) is kept by the next image.
+        try remember {
+            for file in try store.evictImages(toFit: imageCacheLimit, keeping: num) { images.remove(file) }
         }
         return StoredImage(num: num, file: images.url(fileName), data: data, kind: kind, doubled: doubled)
     }

@@ -149,11 +149,11 @@ package struct ComicSource: Sendable {
         }
         switch try await client.comic(num) {
         case let .found(comic):
-            try store.save(comic, at: now())
+            try remember { try store.save(comic, at: now()) }
             return comic
         case .notFound:
             let newest = try knownNewestNumber()
-            if let newest, num < newest { try store.markAbsent(num, at: now()) }
+            if let newest, num < newest { try remember { try store.markAbsent(num, at: now()) } }
             throw XKCDError.noSuchComic(num, newest: newest)
         }
     }

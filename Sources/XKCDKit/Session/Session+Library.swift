@@ -197,7 +197,7 @@ extension Session {
                 guard try meaningIndex() != nil else {
                     if try sayHowFarTheIndexIsBuilt() { return .words }
                     if try source.store.state(.meaningHintGiven) == nil {
-                        try source.store.setState(.meaningHintGiven, "1")
+                        try source.remember { try source.store.setState(.meaningHintGiven, "1") }
                         notify("note: 'sync' builds the index by meaning, which finds comics described in other words")
                     }
                     return .words

@@ -40,10 +40,19 @@ package struct ComicStore: Sendable {
     {
         if let readOnly {
             var file = stat()
-            guard stat(url.path, &file) == 0, file.st_size > 0,
-                let database = try? SQLiteDatabase(immutable: url.path, prepare: Self.prepareSearch)
+            var log = stat()
+            guard stat(url.path, &file) == 0, file.st_size > 0 else { throw readOnly }
+            // A log left by a writer holds commits the file lacks: read with it, and SQLite's
+            // locks, where it can be. Without one, the file as it is is the whole store.
+            let hasLog = stat(url.path + "-wal", &log) == 0 && log.st_size > 0
+            guard
+                let database = hasLog
+                    ? try? SQLiteDatabase(readOnly: url.path, prepare: Self.prepareSearch)
+                    : try? SQLiteDatabase(immutable: url.path, prepare: Self.prepareSearch),
+                let store = try? ComicStore(database: database, path: url.path, unwritable: readOnly),
+                try store.read(StoreIdentity.stamp).version == StoreSchema.migrations.count
             else { throw readOnly }
-            return try ComicStore(database: database, path: url.path, unwritable: readOnly)
+            return store
         }
         // Two processes opening a new database at once would both switch it to WAL and both
         // run the migrations (SQLite answers one "locked" or "already exists"), and two finding

@@ -528,6 +528,14 @@ final class SQLiteDatabase: @unchecked Sendable {
         reader = nil
     }
 
+    /// Reads the database at `path` through one connection that cannot write, with SQLite's
+    /// locks and its write-ahead log, which must exist already; `prepare` is run on it.
+    init(readOnly path: String, prepare: (SQLiteConnection) throws -> Void) throws {
+        writer = try SQLiteConnection(path: path, create: false, readOnly: true)
+        try prepare(writer)
+        reader = nil
+    }
+
     /// Opens the database at `path` (nil: in memory), `prepare` run on each connection.
     init(path: String?, prepare: (SQLiteConnection) throws -> Void) throws {
         guard let path else {

@@ -47,7 +47,8 @@ struct MeaningIndexer {
             let batch = sources
             let vectors = await DetachedThread.run { encoder.embed(batch.flatMap(\.texts)) }
             guard vectors.allSatisfy(MeaningVectors.isUsable) else {
-                throw XKCDError.file("the sentence encoder's model made vectors that are not numbers")
+                throw XKCDError.file(
+                    "the sentence encoder's model made vectors that stand for nothing: its file is damaged")
             }
             try store.storeMeanings(sources, vectors: vectors, model: encoder.identity)
             done += sources.count
