@@ -137,6 +137,20 @@ struct MeaningEndToEndTests {
         #expect(again.status == 0 && again.stdout.contains("comics indexed by meaning"), "\(again.stdout)")
         let found = try hits(xkcd, ["search", "--by", "meaning", "python"], ["XKCD_MODEL": Self.model])
         #expect(found.first?["num"] as? Int == 353)
+
+        // Searching with the damaged one, its numbers all numbers, is refused too: by meaning
+        // with one error line, the usual search by words with a note.
+        let byMeaning = try xkcd.run(
+            ["--offline", "search", "--by", "meaning", "python"], extraEnvironment: ["XKCD_MODEL": scrambled.path])
+        #expect(byMeaning.status == 1 && byMeaning.errorLines.count == 1, "\(byMeaning.stderr)")
+        #expect(byMeaning.stderr.contains("is damaged: its weights' digest is "), "\(byMeaning.stderr)")
+        let fused = try xkcd.run(["--offline", "search", "python"], extraEnvironment: ["XKCD_MODEL": scrambled.path])
+        #expect(fused.status == 0 && fused.stdout.contains("#353"), "\(fused.stderr)")
+        #expect(fused.stderr.contains("is damaged") && fused.stderr.contains("searching by words alone"))
+        // The good model is still known good.
+        #expect(
+            try hits(xkcd, ["search", "--by", "meaning", "python"], ["XKCD_MODEL": Self.model]).first?["num"] as? Int
+                == 353)
     }
 
     @Test(.enabled(if: !model.isEmpty, "XKCD_TEST_MODEL is unset: make test builds the model and names it"))

@@ -1,5 +1,13 @@
 import SentenceEncoder
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -85,6 +93,20 @@ package final class MeaningModel: Sendable {
             }
             return try result.get()
         }
+    }
+
+    /// The model file as it stands on disk (device, inode, size and change time, which any
+    /// write to it changes); nil where there is no file, or it cannot be looked at.
+    func fileIdentity() -> String? {
+        guard case let .file(file) = source else { return nil }
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let changed = status.st_ctimespec
+        #else
+            let changed = status.st_ctim
+        #endif
+        return "\(status.st_dev):\(status.st_ino):\(status.st_size):\(changed.tv_sec).\(changed.tv_nsec)"
     }
 
     /// The name of the model file the package installs and a source build makes.

@@ -239,12 +239,30 @@ extension Session {
     private func meaningIndex() throws -> (encoder: any MeaningEncoder, vectors: MeaningVectors)? {
         guard meaning.exists, let revision = try source.store.meaningRevision(), let encoder = try meaning.encoder()
         else { return nil }
+        try verifyOnce(encoder)
         if let cached = meaningVectors, cached.model == encoder.identity, cached.revision == revision {
             return cached.isEmpty ? nil : (encoder, cached)
         }
         let vectors = try source.store.meaningVectors(model: encoder.identity)
         meaningVectors = vectors
         return vectors.isEmpty ? nil : (encoder, vectors)
+    }
+
+    // The model's weights checked against their digest before its vectors of a query are
+    // trusted: once for each model file, which is known again by its identity on disk, so that
+    // later runs read one value instead of every weight. Damaged weights give vectors like any
+    // others that mean nothing.
+    private func verifyOnce(_ encoder: any MeaningEncoder) throws {
+        guard !modelVerified, let identity = meaning.fileIdentity() else { return }
+        if try source.store.state(.verifiedModel) != identity {
+            do {
+                try encoder.verifyWeights()
+            } catch {
+                throw XKCDError.file("cannot use the sentence encoder's model: \(error)")
+            }
+            try source.remember { try source.store.setState(.verifiedModel, identity) }
+        }
+        modelVerified = true
     }
 
     // The best `limit` hits of `text` (nil: every one) as `method` ranks them, each with the

@@ -23,6 +23,9 @@ package actor Session {
     var meaningVectors: MeaningVectors?
     /// Whether this session said that the model cannot be used.
     var modelFailureSaid = false
+    /// Whether the model's weights were found to match their digest, in this session or, for
+    /// the same file, before.
+    var modelVerified = false
     /// Whether a sync leaves the index by meaning to build in the background and ends once the
     /// comics and explanations are stored (the REPL's: the prompt never waits for the index).
     let indexesInBackground: Bool

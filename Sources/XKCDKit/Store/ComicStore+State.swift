@@ -19,6 +19,9 @@ enum StateKey: Hashable, Sendable {
     case meaningRevision
     /// Set once a search has said how to build the index by meaning.
     case meaningHintGiven
+    /// The model file whose weights were last found to match their digest, as
+    /// ``MeaningModel/fileIdentity`` names it.
+    case verifiedModel
 
     var name: String {
         switch self {
@@ -31,6 +34,7 @@ enum StateKey: Hashable, Sendable {
         case .browsingStateWithVisits: "session.state.v2"
         case .meaningRevision: "meaning.revision"
         case .meaningHintGiven: "meaning.hint_given"
+        case .verifiedModel: "meaning.verified_model"
         }
     }
 }
