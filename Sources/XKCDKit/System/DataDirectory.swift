@@ -66,7 +66,7 @@ package enum DataDirectory {
 
     // The link on the way to `url` (itself or a folder above it) that leads nowhere, and why:
     // where it points does not exist, or it loops.
-    private static func brokenLink(on url: URL) -> (path: String, problem: String)? {
+    static func brokenLink(on url: URL) -> (path: String, problem: String)? {
         var path = url
         while path.path != "/" {
             var info = stat()

@@ -4,14 +4,6 @@
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The image files under the data directory, one per comic, each written atomically.
 package struct ImageFiles: Sendable {
     /// The directory holding them.
@@ -71,13 +63,11 @@ package struct ImageFiles: Sendable {
 
     // What stands where the directory should be: a file, or a link leading nowhere.
     private func obstacle() -> String? {
-        var info = stat()
-        guard lstat(directory.path, &info) == 0 else { return nil }
-        if info.st_mode & S_IFMT == S_IFLNK, stat(directory.path, &info) != 0 {
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory.path)) ?? "?"
-            return "it is a link to \(TerminalSanitizer.path(target)), which does not exist"
+        if let (link, problem) = DataDirectory.brokenLink(on: directory) {
+            return link == directory.path ? "it \(problem)" : "\(TerminalSanitizer.path(link)) \(problem)"
         }
-        return info.st_mode & S_IFMT == S_IFDIR ? nil : "it is a file, not a directory"
+        return LocalPath.exists(directory.path) && !LocalPath.isDirectory(directory.path)
+            ? "it is a file, not a directory" : nil
     }
 
     /// The bytes of `fileName`, or nil when the file is gone.
