@@ -27,6 +27,10 @@ package final class EditLineReader: LineReader {
     /// The most recent failure to read or write the history file; nil after a success.
     private(set) var historyError: LineEditingError?
 
+    /// Keys typed ahead that the program read off the terminal (among a terminal's answer),
+    /// taken before each prompt and edited as if typed there, ahead of what the terminal holds.
+    package var typedAhead: (@Sendable () -> [UInt8])?
+
     private var editLine: OpaquePointer?
     private var libeditHistory: OpaquePointer?
     private var history: HistoryStore
@@ -137,6 +141,9 @@ package final class EditLineReader: LineReader {
         // el_gets prints the prompt before it switches to raw mode; keys typed in between
         // would be echoed twice by the terminal (and a Ctrl-D lost), so switch first.
         _ = cel_prepare_terminal(editLine, 1)
+        if let keys = typedAhead?().filter({ $0 != 0 }), !keys.isEmpty {
+            el_push(editLine, String(decoding: keys, as: UTF8.self))
+        }
         var count: Int32 = 0
         let text = el_gets(editLine, &count)
         let failure = errno

@@ -131,6 +131,8 @@ final class CommandRunner {
     }
 
     private func run(_ command: Command) async -> Result {
+        // A question to the terminal on the way held echo off until the output is written.
+        defer { terminal.typedKeys.releaseEcho() }
         var outcome: Outcome
         do {
             // Help, quit and the settings need no store: they work even when the data directory
@@ -146,6 +148,7 @@ final class CommandRunner {
                 outcome = try await waitingOn(command) { try await session.run(command) }
             }
             if case let .confirmation(confirmation) = outcome, let session = opened {
+                terminal.typedKeys.releaseEcho()
                 guard await answer(confirmation) else {
                     output.notice(confirmation.declined)
                     return Result()
@@ -204,6 +207,7 @@ final class CommandRunner {
                 output.write(text)
                 return true
             }
+            terminal.typedKeys.releaseEcho()
             switch interrupts.handingOverTheTerminal({ handoff.page(text) }) {
             case .paged:
                 break
@@ -253,6 +257,7 @@ final class CommandRunner {
     // Opens `url`; where nothing can, prints `text` (when given) and says how to make it work.
     // Returns false when a program was there and failed.
     private func open(_ url: String, printing text: String?) -> Bool {
+        terminal.typedKeys.releaseEcho()
         switch interrupts.handingOverTheTerminal({ handoff.open(url) }) {
         case .opened:
             output.notice("opened \(url)")

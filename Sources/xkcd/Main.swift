@@ -194,6 +194,8 @@ struct Main {
                     programName: "xkcd", historyFile: options.settings.dataDirectory.appendingPathComponent("history"),
                     completion: CompletionBridge.handler(Completer(), titles: session.titles))
                 {
+                    terminal.typedKeys.keepForLineEditor()
+                    reader.typedAhead = { [keys = terminal.typedKeys] in keys.take() }
                     repl = (session, reader)
                 }
             } catch {

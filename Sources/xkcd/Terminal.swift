@@ -25,12 +25,17 @@ struct Terminal: TerminalDescribing {
     /// follows: only in the REPL, which asks once and keeps the answer; elsewhere (a one-shot
     /// `next`, a script) the environment decides.
     private(set) var asksBeforeMoves = false
+    /// The keys typed while the program talks to the terminal, shared by the copies.
+    let typedKeys: TypedKeys
     // Shared by the copies: the terminal is asked once for all of them.
-    private let probe = Lock(GraphicsProbe())
+    private let probe: Lock<GraphicsProbe>
 
     /// The terminal on the standard descriptors, described by `environment`.
     init(environment: Environment) {
         self.environment = environment
+        let keys = TypedKeys()
+        typedKeys = keys
+        probe = Lock(GraphicsProbe(keys: keys))
     }
 
     /// This terminal, asked before a move only when `asks`.
@@ -241,14 +246,18 @@ final class Output: Sendable {
     /// before it is written first and, on a terminal, its answer awaited (for a moment at
     /// most) before the rest; elsewhere the question is left out.
     func write(_ text: String) {
-        guard text.contains(TmuxPassthrough.settle) else { return writeWhole(text) }
+        guard text.contains(TmuxPassthrough.settle) else {
+            return terminal.stdoutIsTTY ? terminal.typedKeys.unechoed { writeWhole(text) } : writeWhole(text)
+        }
         let parts = text.split(separator: TmuxPassthrough.settle, omittingEmptySubsequences: false)
         let asks = terminal.stdoutIsTTY
-        for (index, part) in parts.enumerated() {
-            writeWhole(String(part))
-            guard asks, index < parts.count - 1 else { continue }
-            _ = GraphicsProbe.exchange(
-                TmuxPassthrough.settle, timeoutMilliseconds: 500, isComplete: TmuxPassthrough.isCursorReport)
+        terminal.typedKeys.unechoed {
+            for (index, part) in parts.enumerated() {
+                writeWhole(String(part))
+                guard asks, index < parts.count - 1 else { continue }
+                _ = terminal.typedKeys.exchange(
+                    TmuxPassthrough.settle, timeoutMilliseconds: 500, isComplete: TmuxPassthrough.isCursorReport)
+            }
         }
     }
 

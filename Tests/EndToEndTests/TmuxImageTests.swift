@@ -100,6 +100,52 @@ import Testing
         }
     }
 
+    @Test(arguments: ["top", "bottom"])
+    func aPictureInASplitPaneLandsUnderItsCommandLine(status: String) throws {
+        try withServer { try pictureInASplitPane(status: status) }
+    }
+
+    // A REPL in the lower right of four panes, with tmux's status line on top or at the
+    // bottom: the picture's first row on the terminal is the one under the command line, as
+    // the client's screen has it (status line included).
+    private func pictureInASplitPane(status: String) throws {
+        try tmux(["set", "-g", "allow-passthrough", "on"])
+        try tmux(["set", "-g", "status", "on"])
+        try tmux(["set", "-g", "status-position", status])
+        let client = try attachedClient()
+        defer { client.terminate() }
+        let variables = assignments(["TERM": "xterm-256color"])
+        try tmux(["new-window", "-t", "xkcd", "-n", "split", "sleep 600"])
+        try tmux(["split-window", "-v", "-t", "xkcd:split", "sleep 600"])
+        try tmux(["split-window", "-h", "-t", "xkcd:split", "env \(variables) '\(XKCDBinary.url.path)'; sleep 600"])
+        _ = try client.waitFor("xkcd> ")
+        try tmux(["send-keys", "-t", "xkcd:split", "image 353 --renderer kitty --width 12", "Enter"])
+        let origin = try #require(
+            try client.waitFor("\u{1B}_Ga=T").firstMatch(of: /\x1B\[(\d+);(\d+)H\x1B_Ga=T/), "the picture is placed")
+        let pane = try capture("xkcd:split").split(separator: "\n", omittingEmptySubsequences: false)
+        let commandStart = try #require(pane.firstIndex { $0.contains("image 353") }, "\(pane)")
+        // The command wraps in a narrow pane; the picture's rows, left empty, follow its last.
+        let commandRow = try #require(pane[commandStart...].firstIndex { $0.isEmpty }, "\(pane)") - 1
+        let place = try paneCorner("xkcd:split")
+        let statusAbove = status == "top" ? 1 : 0
+        // 1-based: the row under the command line, in the pane's first column.
+        #expect(Int(origin.1) == statusAbove + place.top + commandRow + 2, "status \(status)")
+        #expect(Int(origin.2) == place.left + 1, "status \(status)")
+    }
+
+    // Where `target`'s pane is in its window, as tmux says.
+    private func paneCorner(_ target: String) throws -> (top: Int, left: Int) {
+        let file = socket + ".corner"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let query = "tmux -S '\(socket)' display -p -t '\(target)' '#{pane_top} #{pane_left}' > '\(file)'"
+        try tmux(["run-shell", "-t", target, query])
+        let numbers = try String(contentsOfFile: file, encoding: .utf8).split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard numbers.count == 2 else { throw TmuxError("no pane corner for \(target)") }
+        return (numbers[0], numbers[1])
+    }
+
     @Test func aDarkTerminalOutsideTmuxIsAskedThroughIt() throws { try withServer(backgroundThroughTmux) }
 
     // A client on a terminal of the test's own, which answers the background question tmux

@@ -30,8 +30,9 @@ package enum TmuxPassthrough {
         return out.string
     }
 
-    /// Where a tmux pane is in the terminal outside, its cursor (in cells from 0), and the
-    /// outside terminal's cell size in pixels when tmux knows it.
+    /// Where a tmux pane is on the terminal outside (its client's screen, status lines
+    /// included), its cursor (in cells from 0), and the outside terminal's cell size in pixels
+    /// when tmux knows it.
     package struct Pane: Sendable, Equatable {
         var top: Int
         var left: Int
@@ -40,9 +41,12 @@ package enum TmuxPassthrough {
         package var cellWidth: Int?
         package var cellHeight: Int?
 
-        /// The format `tmux display -p` is asked to print for ``init(display:)``.
+        /// The format `tmux display -p` is asked to print for ``init(display:)``: the pane in
+        /// its window, the cell size, and the status lines, which sit above the window when
+        /// `status-position` is top.
         package static let format =
-            "#{pane_top} #{pane_left} #{pane_height} #{cursor_y} #{client_cell_width} #{client_cell_height}"
+            "#{pane_top},#{pane_left},#{pane_height},#{cursor_y},#{client_cell_width},#{client_cell_height},"
+            + "#{status},#{status-position}"
 
         init(top: Int, left: Int, height: Int, cursorRow: Int, cellWidth: Int? = nil, cellHeight: Int? = nil) {
             (self.top, self.left, self.height, self.cursorRow) = (top, left, height, cursorRow)
@@ -52,12 +56,21 @@ package enum TmuxPassthrough {
         /// The pane as `tmux display -p` prints ``format`` (a tmux without the cell size
         /// prints nothing for it).
         package init?(display: String) {
-            let numbers = display.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-            guard numbers.count >= 4, numbers.allSatisfy({ $0 >= 0 }), numbers[2] > 0 else { return nil }
-            let cell = numbers.count == 6 && numbers[4] > 0 && numbers[5] > 0 ? (numbers[4], numbers[5]) : nil
+            let fields = display.trimmingSpacesAndNewlines().split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count >= 4 else { return nil }
+            let numbers = fields.prefix(4).compactMap { Int($0) }
+            guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 }), numbers[2] > 0 else { return nil }
+            let cell = fields.count >= 6 ? (Int(fields[4]) ?? 0, Int(fields[5]) ?? 0) : (0, 0)
+            // `status` is off, on, or the number of lines (2 to 5).
+            let statusLines: Int =
+                switch fields.count >= 7 ? fields[6] : "off" {
+                case "on": 1
+                case let lines: Int(lines).map { min(max($0, 0), 5) } ?? 0
+                }
+            let above = fields.count >= 8 && fields[7] == "top" ? statusLines : 0
             self.init(
-                top: numbers[0], left: numbers[1], height: numbers[2], cursorRow: numbers[3], cellWidth: cell?.0,
-                cellHeight: cell?.1)
+                top: above + numbers[0], left: numbers[1], height: numbers[2], cursorRow: numbers[3],
+                cellWidth: cell.0 > 0 && cell.1 > 0 ? cell.0 : nil, cellHeight: cell.0 > 0 && cell.1 > 0 ? cell.1 : nil)
         }
     }
 
