@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Black-on-white comics on a dark background: whether an image is all greys, and the image with
 /// its lightness turned over. Pure functions of the pixels.
 enum ImageTone {
@@ -44,6 +50,33 @@ enum ImageTone {
             pixels[index] = UInt8(pr + min(255, max(0, r + shift)) * (255 - pr) / 255)
             pixels[index + 1] = UInt8(pg + min(255, max(0, g + shift)) * (255 - pg) / 255)
             pixels[index + 2] = UInt8(pb + min(255, max(0, b + shift)) * (255 - pb) / 255)
+            index += 4
+        }
+        return RasterImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// The exponent half blocks darken line art with: a stroke averaged into mid grey comes
+    /// out near black again, as it looks at full size.
+    static let strokeExponent = 0.5
+
+    /// `image` (opaque, line art shrunk by averaging) with each pixel's darkness raised to
+    /// `exponent` (below 1): a stroke thinner than a pixel, averaged with the paper around it
+    /// into a light grey, comes out about as dark as it looks at full size, while the paper
+    /// stays white and solid black stays black. Channels move alike, keeping what hue there is.
+    static func strokesDarkened(_ image: RasterImage, exponent: Double) -> RasterImage {
+        let curve: [Int] = (0...255).map { light in
+            let darkness = Double(255 - light) / 255
+            return 255 - Int((pow(darkness, exponent) * 255).rounded())
+        }
+        var pixels = image.pixels
+        var index = 0
+        while index + 3 < pixels.count {
+            let (r, g, b) = (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
+            let lightness = (r * 2126 + g * 7152 + b * 722) / 10_000
+            let shift = curve[lightness] - lightness
+            pixels[index] = UInt8(min(255, max(0, r + shift)))
+            pixels[index + 1] = UInt8(min(255, max(0, g + shift)))
+            pixels[index + 2] = UInt8(min(255, max(0, b + shift)))
             index += 4
         }
         return RasterImage(width: image.width, height: image.height, pixels: pixels)

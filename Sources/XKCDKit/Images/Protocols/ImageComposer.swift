@@ -101,7 +101,10 @@ package struct ImageComposer: Sendable {
         if chosen == .blocks && facts.background == nil && ImageTone.isGrey(raster) {
             return HalfBlocks.defaultColorLines(prepared(raster, fit, inverts: false)).joined(separator: "\n") + "\n"
         }
-        let image = prepared(raster, fit, inverts: inverts && chosen != .ascii)
+        // Two pixels a cell average a comic's thin strokes into light grey: darkened back.
+        let image = prepared(
+            raster, fit, inverts: inverts && chosen != .ascii,
+            darkensStrokes: chosen == .blocks && ImageTone.isGrey(raster))
         let lines =
             chosen == .ascii
             ? AsciiShading.lines(image)
@@ -126,13 +129,19 @@ package struct ImageComposer: Sendable {
 
     // Scaled to the fit and put on white, as the comics are drawn; then turned over for a dark
     // background when `inverts`.
-    private func prepared(_ raster: RasterImage, _ fit: ImageFit, inverts: Bool) -> RasterImage {
-        tone(ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), inverts)
+    private func prepared(_ raster: RasterImage, _ fit: ImageFit, inverts: Bool, darkensStrokes: Bool = false)
+        -> RasterImage
+    {
+        tone(
+            ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), inverts,
+            darkensStrokes: darkensStrokes)
     }
 
-    // `raster` on white, its lightness turned over onto the terminal's background when `inverts`.
-    private func tone(_ raster: RasterImage, _ inverts: Bool) -> RasterImage {
+    // `raster` on white, its strokes darkened when `darkensStrokes`, its lightness turned over
+    // onto the terminal's background when `inverts`.
+    private func tone(_ raster: RasterImage, _ inverts: Bool, darkensStrokes: Bool = false) -> RasterImage {
         let flat = ImageScaler.flatten(raster, on: (255, 255, 255))
-        return inverts ? ImageTone.inverted(flat, paper: facts.background) : flat
+        let drawn = darkensStrokes ? ImageTone.strokesDarkened(flat, exponent: ImageTone.strokeExponent) : flat
+        return inverts ? ImageTone.inverted(drawn, paper: facts.background) : drawn
     }
 }
