@@ -167,7 +167,9 @@ struct Terminal: TerminalDescribing {
         }
         let wouldBe = ImageProtocolChoice.choose(forced: forced, facts: facts)
         // Inside tmux the terminal outside is asked through tmux's passthrough, where tmux allows it.
-        let asksTmux = asking != .nothing && (forced?.drawsPixels == true || theme == .auto)
+        let asksTmux =
+            asking != .nothing && (forced?.drawsPixels == true || theme == .auto)
+            || (asking == .everything && wouldBe == .blocks)
         let tmux =
             facts.environment["TMUX"] == nil || !asksTmux
             ? nil : ExternalProgram.find("tmux", environment: environment)
@@ -191,6 +193,17 @@ struct Terminal: TerminalDescribing {
         if asking == .everything {
             facts.darkBackground = theme.isDark(reported: answer?.background, environment: facts.environment)
             facts.background = answer?.background
+        }
+        if asking == .everything, wouldBe == .blocks, let tmux, stdoutIsTTY {
+            let pane = facts.environment["TMUX_PANE"].map { ["-t", $0] } ?? []
+            if let client = tmux.output(["display", "-p"] + pane + [TmuxPassthrough.clientColours]),
+                let name = TmuxPassthrough.clientTerminal(display: client)
+            {
+                // tmux draws as the client's terminfo says; tput reads the same entry.
+                let colours = ExternalProgram.find("tput", environment: environment)?.output(["-T", name, "colors"])
+                    .flatMap { Int($0.trimmingSpacesAndNewlines()) }
+                facts.tmuxColourNote = TmuxPassthrough.colourNote(display: client, colours: colours)
+            }
         }
         if forced?.drawsPixels == true, let tmux, facts.tmuxPassthrough == true, stdoutIsTTY {
             let pane = facts.environment["TMUX_PANE"].map { ["-t", $0] } ?? []

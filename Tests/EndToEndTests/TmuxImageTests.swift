@@ -146,6 +146,35 @@ import Testing
         return (numbers[0], numbers[1])
     }
 
+    @Test func aClientTmuxKnowsForFewColoursIsNamed() throws { try withServer(fewColours) }
+
+    // Half blocks in a pane whose client's terminal tmux knows for 8 colours (`xterm`'s
+    // terminfo), then for 256: one line says what to set, the first time only.
+    private func fewColours() throws {
+        try tmux(["set", "-g", "status", "off"])
+        for (term, noted) in [("xterm", true), ("xterm-256color", false)] {
+            let client = try PseudoTerminal(
+                executable: URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-S", socket, "attach", "-t", "xkcd"],
+                environment: ["TERM": term], columns: 100, rows: 30)
+            defer { client.terminate() }
+            let command =
+                "env \(assignments([:])) '\(XKCDBinary.url.path)' image 353 --renderer blocks --width 20; "
+                + "echo DONE; sleep 600"
+            try tmux(["new-window", "-t", "xkcd", "-n", term, command])
+            var screen = ""
+            for _ in 0..<200 {
+                screen = try capture("xkcd:\(term)")
+                if screen.contains("DONE") { break }
+                usleep(50_000)
+            }
+            let line = "note: tmux knows this terminal (\(term)) for 8 colours only"
+            #expect(screen.contains(line) == noted, "\(term)\n\(screen)")
+            // Wrapped at spaces to the pane's width.
+            let joined = screen.split(separator: "\n").joined(separator: " ")
+            if noted { #expect(joined.contains("set -as terminal-features ',xterm*:RGB'"), "\(screen)") }
+        }
+    }
+
     @Test func aDarkTerminalOutsideTmuxIsAskedThroughIt() throws { try withServer(backgroundThroughTmux) }
 
     // A client on a terminal of the test's own, which answers the background question tmux

@@ -24,4 +24,17 @@ struct TmuxPaneTests {
             #expect(TmuxPassthrough.Pane(display: display) == nil, "\(display)")
         }
     }
+
+    @Test func aClientKnownForFewColoursIsNamedInOneLine() throws {
+        let note = try #require(TmuxPassthrough.colourNote(display: "mlterm,title,ccolour\n", colours: 8))
+        #expect(note.hasPrefix("note: tmux knows this terminal (mlterm) for 8 colours only"))
+        #expect(note.contains("set -as terminal-features ',mlterm*:RGB'") && !note.contains("\n"))
+        #expect(TmuxPassthrough.colourNote(display: "mlterm,RGB,title", colours: 8) == nil, "RGB set for it")
+        #expect(TmuxPassthrough.colourNote(display: "xterm-256color,title", colours: 256) == nil)
+        #expect(TmuxPassthrough.colourNote(display: "xterm,", colours: 8)?.contains("',xterm*:RGB'") == true)
+        #expect(TmuxPassthrough.colourNote(display: "xterm,", colours: nil) == nil, "its terminfo is not here")
+        #expect(TmuxPassthrough.colourNote(display: ",", colours: 8) == nil, "no client")
+        #expect(TmuxPassthrough.clientTerminal(display: "") == nil)
+        #expect(TmuxPassthrough.clientTerminal(display: "mlterm,title\n") == "mlterm")
+    }
 }

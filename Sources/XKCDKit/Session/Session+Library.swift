@@ -400,8 +400,11 @@ extension Session {
         options.renderer = options.renderer ?? settings.renderer
         options.width = options.width ?? settings.width
         let facts = terminal?.facts(forced: options.renderer?.forced, theme: settings.theme, noColor: !settings.color)
-        let drawsPixels = facts.map {
-            ImageProtocolChoice.choose(forced: options.renderer?.forced, facts: $0).drawsPixels
+        let chosen = facts.map { ImageProtocolChoice.choose(forced: options.renderer?.forced, facts: $0) }
+        let drawsPixels = chosen?.drawsPixels
+        if chosen == .blocks, let note = facts?.tmuxColourNote, !tmuxColoursSaid {
+            tmuxColoursSaid = true
+            notify(note)
         }
         // Inside tmux a picture reaches the terminal only through passthrough.
         if drawsPixels == true, let facts, facts.environment["TMUX"] != nil, facts.tmuxPassthrough == false {

@@ -23,6 +23,8 @@ package actor Session {
     var meaningVectors: MeaningVectors?
     /// Whether this session said that the model cannot be used.
     var modelFailureSaid = false
+    /// Whether the note on tmux's colours for this terminal was given (once a session).
+    var tmuxColoursSaid = false
     /// Whether the model's weights were found to match their digest, in this session or, for
     /// the same file, before.
     var modelVerified = false

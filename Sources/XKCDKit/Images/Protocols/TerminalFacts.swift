@@ -49,6 +49,8 @@ package struct TerminalFacts: Sendable, Equatable {
     /// Inside tmux, where the pane is in the terminal outside and its cursor; nil when not
     /// asked or tmux could not say.
     package var tmuxPane: TmuxPassthrough.Pane?
+    /// What to set where tmux draws colours in fewer than 256 for the terminal outside it.
+    package var tmuxColourNote: String?
 
     /// Facts about a terminal; what was not found out stays nil.
     package init(

@@ -95,6 +95,29 @@ package enum TmuxPassthrough {
         return ImageComposer.inReservedRows(rows, drawn) { settle + wrap($0, leading: origin) }
     }
 
+    /// The format `tmux display -p` is asked to print for ``colourNote(display:colours:)``:
+    /// the client's terminal and the features tmux knows it has.
+    package static let clientColours = "#{client_termname},#{client_termfeatures}"
+
+    /// The client's terminal name in what ``clientColours`` printed; nil where there is none.
+    package static func clientTerminal(display: String) -> String? {
+        let name = display.trimmingSpacesAndNewlines().prefix { $0 != "," }
+        return name.isEmpty || !display.contains(",") ? nil : String(name)
+    }
+
+    /// A one-line note where tmux draws its client's terminal in fewer than 256 colours: its
+    /// terminfo names `colours` of them (mlterm's says 8, though mlterm draws millions) and no
+    /// `RGB` feature was set for it, so a picture in half blocks comes out in a few flat
+    /// colours. nil where it knows more, or says nothing.
+    package static func colourNote(display: String, colours: Int?) -> String? {
+        guard let name = clientTerminal(display: display), let colours, colours < 256 else { return nil }
+        let features = display.trimmingSpacesAndNewlines().split(separator: ",").dropFirst()
+        guard !features.contains("RGB") else { return nil }
+        let pattern = name.split(separator: "-").first.map(String.init) ?? name
+        return "note: tmux knows this terminal (\(name)) for \(colours) colours only, and pictures come out flat; "
+            + "add \"set -as terminal-features ',\(pattern)*:RGB'\" to ~/.tmux.conf and attach again"
+    }
+
     /// Where the writer waits for tmux to have drawn what came before it: the question for
     /// the cursor's position (CSI 6n), which tmux answers once it has taken in all before it.
     /// On a terminal the writer asks it and reads the answer; elsewhere it leaves it out.
