@@ -18,7 +18,7 @@ import Testing
     // and the escape would be dropped with the address's scheme.
     @Test func tmuxWithoutTheHyperlinksFeatureGetsTheAddressWhole() throws {
         let sent = try card(in: ["set", "-as", "terminal-features", "*:hyperlinks"])
-        #expect(sent.contains("\u{1B}[36m#353"), "in colour: \(sent.debugDescription)")
+        #expect(sent.contains("\u{1B}[38;5;63m#353"), "in colour: \(sent.debugDescription)")
         #expect(!sent.contains("\u{1B}]8;"), "no OSC 8: \(sent.debugDescription)")
         #expect(sent.contains("https://xkcd.com/353/"), "the address with its scheme: \(sent.debugDescription)")
     }

@@ -136,7 +136,7 @@ import Testing
         let view = try #require(explanation(try await library.session().run(.explain(.number(353), all: false))))
         let text = Renderer(width: 80, color: true, json: false).render(.explanation(view))
         let ours = text.replacingOccurrences(of: "\u{1B}[0m", with: "").replacingOccurrences(of: "\u{1B}[1m", with: "")
-            .replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[36m", with: "")
+            .replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[38;5;63m", with: "")
         #expect(!ours.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
     }
 

@@ -21,6 +21,54 @@ import Testing
         #expect(!text.contains("\u{1B}"))
     }
 
+    // WCAG's contrast ratio between two sRGB colours.
+    private func contrast(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
+        func luminance(_ c: (Int, Int, Int)) -> Double {
+            func linear(_ v: Int) -> Double {
+                let s = Double(v) / 255
+                return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    @Test func comicNumbersAreReadableOnWhiteAndOnBlack() {
+        let index = Style.accentIndex - 16
+        let levels = [0, 95, 135, 175, 215, 255]
+        let accent = (levels[index / 36], levels[index / 6 % 6], levels[index % 6])
+        #expect(Style.accentIndex >= 16 && Style.accentIndex < 232, "a colour of the cube, not one a user redefines")
+        #expect(contrast(accent, (255, 255, 255)) >= 4.5, "on white")
+        #expect(contrast(accent, (0, 0, 0)) >= 4.5, "on black")
+        // What it replaces: xterm's and mlterm's cyan on their default white.
+        #expect(contrast((0, 205, 205), (255, 255, 255)) < 2.5)
+        let text = Renderer(width: 80, color: true, json: false).render(.comic(DisplayComic(python)))
+        #expect(text.hasPrefix("\u{1B}[38;5;63m#353\u{1B}[0m"), "\(text.prefix(30).debugDescription)")
+    }
+
+    @Test func sharedTextWrapsAtWordsOnATerminalAndStaysWholeElsewhere() {
+        let text = ShareText.text(DisplayComic(python))
+        let shared = Outcome.shared(
+            ShareResult(num: 353, format: .text, text: text, openURL: python.pageURL, copy: true, open: false))
+        var renderer = Renderer(width: 40, color: false, json: false)
+        #expect(renderer.render(shared) == text + "\n", "a pipe gets the paragraph as it is")
+        renderer.wrapsMessages = true
+        let lines = renderer.render(shared).split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
+        #expect(
+            lines.contains { $0.hasSuffix("yesterday.") || $0.hasPrefix("yesterday.") }, "broken at words: \(lines)")
+        #expect(
+            lines.joined(separator: " ").replacingOccurrences(of: "  ", with: " ")
+                .contains("in Python yesterday. It was"))
+        #expect(lines.contains("https://xkcd.com/353/") && lines.last == "leaving you.", "\(lines)")
+        let link = Outcome.shared(
+            ShareResult(
+                num: 353, format: .markdown, text: ShareText.markdown(DisplayComic(python)), openURL: "", copy: false,
+                open: false))
+        #expect(renderer.render(link) == ShareText.markdown(DisplayComic(python)) + "\n", "a link is copied whole")
+    }
+
     @Test func aSyncSaysWhatCouldNotBeFetchedAndHowToRetry() {
         var summary = SyncSummary(
             newest: 3000, stored: 2998, fetched: 8, missing: [404], failed: [7, 9], imagesFetched: 5,
@@ -185,7 +233,7 @@ import Testing
         #expect(
             text.withoutEscapes
                 == "★ #1234 Douglas Engelbart\n  (1925-2013) is a favorite\n  now (no image stored)\n")
-        #expect(text.hasPrefix("★ \u{1B}[36m#1234\u{1B}[0m Douglas"))
+        #expect(text.hasPrefix("★ \u{1B}[38;5;63m#1234\u{1B}[0m Douglas"))
     }
 
     @Test func aNewComicsAddressGetsItsOwnLineWhenTheLineIsTooNarrow() {

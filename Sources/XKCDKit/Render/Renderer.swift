@@ -99,7 +99,15 @@ package struct Renderer: Sendable {
             let body = wikiLayout.lines(view.document)
             return block(explanationHeader(view) + [""] + (body.isEmpty ? ["(the page has no text yet)"] : body))
         case let .shared(result):
-            return result.text + "\n"
+            // Text on a terminal is wrapped at words, its address left whole; the clipboard and
+            // the opener get it unwrapped, and a `mailto:` or Markdown link is one to copy whole.
+            guard wrapsMessages, result.format == .text else { return result.text + "\n" }
+            let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+                let line = String(line)
+                return DisplayWidth.of(line) > width && !line.contains("://")
+                    ? TextWrapper.wrap(line, width: width) : [line]
+            }
+            return lines.joined(separator: "\n") + "\n"
         case let .open(url):
             return url + "\n"
         case let .newComics(report, _):
@@ -317,7 +325,9 @@ package struct Style: Sendable {
         static let bold = "\u{1B}[1m"
         static let italic = "\u{1B}[3m"
         static let dim = "\u{1B}[2m"
-        static let cyan = "\u{1B}[36m"
+        // From the 256-colour cube, the same in every terminal that has it: a blue of 4.5:1 or
+        // more against both a white and a black background (cyan is 2:1 on white in xterm).
+        static let accent = "\u{1B}[38;5;\(Style.accentIndex)m"
         // Bold in the terminal's own foreground: yellow is unreadable on white, and any fixed
         // colour is hard to read on some background.
         static let notice = "\u{1B}[1m"
@@ -334,7 +344,10 @@ package struct Style: Sendable {
     /// Dimmed text.
     func dim(_ s: String) -> String { wrap(s, Escape.dim) }
     /// A comic number or other accent.
-    func accent(_ s: String) -> String { wrap(s, Escape.cyan) }
+    func accent(_ s: String) -> String { wrap(s, Escape.accent) }
+
+    /// The accent's index in the 256-colour palette: #5f5fff in its 6x6x6 cube.
+    static let accentIndex = 63
     /// A warning or notice.
     func notice(_ s: String) -> String { wrap(s, Escape.notice) }
     /// An error label.
