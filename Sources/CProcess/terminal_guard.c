@@ -95,3 +95,9 @@ void xkcd_wait_if_ending_by_signal(void) {
        the process with the signal's status, which an exit from here would otherwise win. */
     while (ending_signal != 0) pause();
 }
+
+void xkcd_restore_terminal(void) {
+    if (kept_terminal >= 0 && tcgetpgrp(kept_terminal) == getpgrp()) {
+        tcsetattr(kept_terminal, TCSANOW, &kept_modes);
+    }
+}

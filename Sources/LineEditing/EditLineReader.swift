@@ -31,6 +31,10 @@ package final class EditLineReader: LineReader {
     /// taken before each prompt and edited as if typed there, ahead of what the terminal holds.
     package var typedAhead: (@Sendable () -> [UInt8])?
 
+    /// Called as soon as a line is read, before the terminal is handed on: keys typed from then
+    /// on are not echoed where it turns echo off, but shown at the next prompt.
+    package var lineRead: (@Sendable () -> Void)?
+
     private var editLine: OpaquePointer?
     private var libeditHistory: OpaquePointer?
     private var history: HistoryStore
@@ -151,6 +155,7 @@ package final class EditLineReader: LineReader {
             return .interrupt
         }
         if let text, count > 0 {
+            lineRead?()
             var line = String(cString: text)
             if line.hasSuffix("\n") { line.removeLast() }
             return .line(line)

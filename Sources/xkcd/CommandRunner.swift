@@ -53,6 +53,9 @@ final class CommandRunner {
     /// and the last line, which the answer follows; nil when there is no one to ask (scripts),
     /// and the command goes ahead.
     var ask: ((_ before: [String], _ last: String) async -> Bool)?
+    /// Whether echo is off while a command runs (the REPL's, whose line editor shows what was
+    /// typed meanwhile at the next prompt).
+    var holdsEchoWhileRunning = false
 
     /// Whether `answer`, typed to an ``ask`` question, says yes (`y` or `yes`, any case).
     static func saysYes(_ answer: String?) -> Bool {
@@ -131,8 +134,10 @@ final class CommandRunner {
     }
 
     private func run(_ command: Command) async -> Result {
-        // A question to the terminal on the way held echo off until the output is written.
-        defer { terminal.typedKeys.releaseEcho() }
+        // In the REPL the command owns the terminal while it runs; elsewhere a question to the
+        // terminal on the way holds echo off until the output is written.
+        if holdsEchoWhileRunning { terminal.typedKeys.holdEcho(forCommand: true) }
+        defer { terminal.typedKeys.releaseEcho(endingCommand: true) }
         var outcome: Outcome
         do {
             // Help, quit and the settings need no store: they work even when the data directory
@@ -148,7 +153,7 @@ final class CommandRunner {
                 outcome = try await waitingOn(command) { try await session.run(command) }
             }
             if case let .confirmation(confirmation) = outcome, let session = opened {
-                terminal.typedKeys.releaseEcho()
+                terminal.typedKeys.releaseEcho(endingCommand: true)
                 guard await answer(confirmation) else {
                     output.notice(confirmation.declined)
                     return Result()
@@ -207,7 +212,7 @@ final class CommandRunner {
                 output.write(text)
                 return true
             }
-            terminal.typedKeys.releaseEcho()
+            terminal.typedKeys.releaseEcho(endingCommand: true)
             switch interrupts.handingOverTheTerminal({ handoff.page(text) }) {
             case .paged:
                 break
@@ -257,7 +262,7 @@ final class CommandRunner {
     // Opens `url`; where nothing can, prints `text` (when given) and says how to make it work.
     // Returns false when a program was there and failed.
     private func open(_ url: String, printing text: String?) -> Bool {
-        terminal.typedKeys.releaseEcho()
+        terminal.typedKeys.releaseEcho(endingCommand: true)
         switch interrupts.handingOverTheTerminal({ handoff.open(url) }) {
         case .opened:
             output.notice("opened \(url)")

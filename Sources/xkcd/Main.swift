@@ -196,6 +196,8 @@ struct Main {
                 {
                     terminal.typedKeys.keepForLineEditor()
                     reader.typedAhead = { [keys = terminal.typedKeys] in keys.take() }
+                    // The command the line runs owns the terminal from the moment it is read.
+                    reader.lineRead = { [keys = terminal.typedKeys] in keys.holdEcho(forCommand: true) }
                     repl = (session, reader)
                 }
             } catch {
@@ -210,6 +212,7 @@ struct Main {
             handoff: SystemHandoff(terminal: terminal, environment: environment),
             waiting: waiting)
         if let repl {
+            runner.holdsEchoWhileRunning = true
             return await InteractiveLoop(
                 runner: runner, reader: LineFeed(repl.reader), output: output, session: repl.session,
                 interrupts: interrupts, checkInterval: options.settings.checkInterval

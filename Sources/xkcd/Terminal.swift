@@ -382,6 +382,7 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 enum ProcessExit {
     static func now(_ status: Int32) -> Never {
         xkcd_wait_if_ending_by_signal()
+        xkcd_restore_terminal()
         CurlTransport.waitForPreload()
         exit(status)
     }

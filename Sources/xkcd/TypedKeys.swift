@@ -24,6 +24,8 @@ final class TypedKeys: Sendable {
     private let forLineEditor = Lock(false)
     // Whether echo was turned off by a question and is due back once the output is written.
     private let echoHeld = Lock(false)
+    // Whether it stays off until the command ends, whatever is written meanwhile.
+    private let heldForCommand = Lock(false)
 
     /// From now on, keys read among answers are kept for ``take()`` instead of given back to
     /// the terminal: the REPL's line editor takes them before each prompt.
@@ -43,7 +45,7 @@ final class TypedKeys: Sendable {
     /// `isComplete` says the answers hold all, or `timeoutMilliseconds` have passed (a terminal
     /// that never answers costs no more); nil when there is no terminal to ask, or we are not in
     /// its foreground. The keys typed meanwhile are kept, and the terminal's modes come back
-    /// without discarding its input, but for echo, which ``releaseEcho()`` gives back.
+    /// without discarding its input, but for echo, which ``releaseEcho(endingCommand:)`` gives back.
     func exchange(_ query: String, timeoutMilliseconds timeout: Int32, isComplete: ([UInt8]) -> Bool) -> [UInt8]? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -92,23 +94,38 @@ final class TypedKeys: Sendable {
     /// Runs `body` (which writes output) with the terminal's echo off, where the program is in
     /// the terminal's foreground, then gives echo back, also where a question held it off.
     func unechoed<T>(_ body: () throws -> T) rethrows -> T {
+        holdEcho()
         defer { releaseEcho() }
-        guard !echoHeld.withLock({ $0 }) else { return try body() }
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return try body() }
-        defer { close(fd) }
-        var modes = termios()
-        guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &modes) == 0, modes.c_lflag & tcflag_t(ECHO) != 0 else {
-            return try body()
-        }
-        modes.c_lflag &= ~tcflag_t(ECHO)
-        if tcsetattr(fd, TCSANOW, &modes) == 0 { echoHeld.withLock { $0 = true } }
         return try body()
     }
 
-    /// Gives back the echo a question or a write turned off; only echo: the rest of the modes
-    /// may have changed on purpose since.
-    func releaseEcho() {
+    /// Turns echo off until ``releaseEcho(endingCommand:)``, where the program is in the
+    /// terminal's foreground; `forCommand`: until the command ends (the REPL's command owns the
+    /// terminal while it runs, and what is typed meanwhile shows at the next prompt instead of
+    /// among its output), whatever is written meanwhile.
+    func holdEcho(forCommand: Bool = false) {
+        if forCommand { heldForCommand.withLock { $0 = true } }
+        guard !echoHeld.withLock({ $0 }) else { return }
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var modes = termios()
+        guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &modes) == 0, modes.c_lflag & tcflag_t(ECHO) != 0 else {
+            return
+        }
+        modes.c_lflag &= ~tcflag_t(ECHO)
+        if tcsetattr(fd, TCSANOW, &modes) == 0 { echoHeld.withLock { $0 = true } }
+    }
+
+    /// Gives back the echo a question or a write turned off, unless it is held for the command
+    /// and `endingCommand` is false; only echo: the rest of the modes may have changed on
+    /// purpose since.
+    func releaseEcho(endingCommand: Bool = false) {
+        let forCommand = heldForCommand.withLock { held in
+            if endingCommand { held = false }
+            return held
+        }
+        guard !forCommand else { return }
         let held = echoHeld.withLock { held in
             defer { held = false }
             return held

@@ -54,6 +54,13 @@ void xkcd_guard_terminal_child(pid_t pid);
  */
 void xkcd_wait_if_ending_by_signal(void);
 
+/**
+ * Puts back the terminal modes xkcd_guard_terminal kept, where the process is in the terminal's
+ * foreground, without discarding its input: an exit in the middle of a command (output that
+ * cannot be written) leaves the terminal as the program found it, echo included.
+ */
+void xkcd_restore_terminal(void);
+
 #ifdef __cplusplus
 }
 #endif
