@@ -137,7 +137,10 @@ final class CommandRunner {
         // In the REPL the command owns the terminal while it runs; elsewhere a question to the
         // terminal on the way holds echo off until the output is written.
         if holdsEchoWhileRunning { terminal.typedKeys.holdEcho(forCommand: true) }
-        defer { terminal.typedKeys.releaseEcho(endingCommand: true) }
+        defer {
+            terminal.typedKeys.settleLateAnswers()
+            terminal.typedKeys.releaseEcho(endingCommand: true)
+        }
         var outcome: Outcome
         do {
             // Help, quit and the settings need no store: they work even when the data directory

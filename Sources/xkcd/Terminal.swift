@@ -263,11 +263,14 @@ final class Output: Sendable {
             return terminal.stdoutIsTTY ? terminal.typedKeys.unechoed { writeWhole(text) } : writeWhole(text)
         }
         let parts = text.split(separator: TmuxPassthrough.settle, omittingEmptySubsequences: false)
-        let asks = terminal.stdoutIsTTY
+        guard terminal.stdoutIsTTY else {
+            for part in parts { writeWhole(String(part)) }
+            return
+        }
         terminal.typedKeys.unechoed {
             for (index, part) in parts.enumerated() {
                 writeWhole(String(part))
-                guard asks, index < parts.count - 1 else { continue }
+                guard index < parts.count - 1 else { continue }
                 _ = terminal.typedKeys.exchange(
                     TmuxPassthrough.settle, timeoutMilliseconds: 500, isComplete: TmuxPassthrough.isCursorReport)
             }

@@ -22,10 +22,12 @@ import XKCDKit
 final class TypedKeys: Sendable {
     private let kept = Lock<[UInt8]>([])
     private let forLineEditor = Lock(false)
-    // Whether echo was turned off by a question and is due back once the output is written.
-    private let echoHeld = Lock(false)
-    // Whether it stays off until the command ends, whatever is written meanwhile.
-    private let heldForCommand = Lock(false)
+    // Whether echo was turned off here and is due back once the output is written, and
+    // whether it stays off until the command ends, whatever is written meanwhile; one lock for
+    // both and for the change of modes, so two threads never both turn it off.
+    private let echo = Lock((held: false, forCommand: false))
+    // Whether a question went unanswered in its wait: its answer may come later, among keys.
+    private let answerOwed = Lock(false)
 
     /// From now on, keys read among answers are kept for ``take()`` instead of given back to
     /// the terminal: the REPL's line editor takes them before each prompt.
@@ -64,12 +66,15 @@ final class TypedKeys: Sendable {
         var replies = TerminalReplies()
         defer {
             replies.finish()
-            keep(replies.typed, on: fd)
-            if saved.c_lflag & tcflag_t(ECHO) != 0 {
-                saved.c_lflag &= ~tcflag_t(ECHO)
-                echoHeld.withLock { $0 = true }
+            echo.withLock { echo in
+                if saved.c_lflag & tcflag_t(ECHO) != 0 {
+                    saved.c_lflag &= ~tcflag_t(ECHO)
+                    echo.held = true
+                }
+                tcsetattr(fd, TCSANOW, &saved)
             }
-            tcsetattr(fd, TCSANOW, &saved)
+            // Put back once the line discipline edits again, so an Erase typed among them edits.
+            keep(replies.typed, on: fd)
         }
         let query = Array(query.utf8)
         guard query.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == query.count else { return nil }
@@ -88,7 +93,30 @@ final class TypedKeys: Sendable {
             guard n > 0 else { break }
             replies.take(buffer[0..<n])
         }
+        if !isComplete(replies.answers) { answerOwed.withLock { $0 = true } }
+        // What stopped mid-sequence at the deadline gets a moment for its rest, already on its way.
+        for _ in 0..<8 where replies.isCutShort {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 25) > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            replies.take(buffer[0..<n])
+        }
         return replies.answers
+    }
+
+    /// Takes in what the terminal holds where a question went unanswered in its wait (a slow
+    /// link): an answer that came late is dropped, and the keys around it kept as in
+    /// ``exchange(_:timeoutMilliseconds:isComplete:)``. Done as a command ends, before the next
+    /// prompt reads the terminal.
+    func settleLateAnswers() {
+        let owed = answerOwed.withLock { owed in
+            defer { owed = false }
+            return owed
+        }
+        guard owed else { return }
+        _ = exchange("", timeoutMilliseconds: 30, isComplete: { _ in false })
+        answerOwed.withLock { $0 = false }
     }
 
     /// Runs `body` (which writes output) with the terminal's echo off, where the program is in
@@ -104,40 +132,37 @@ final class TypedKeys: Sendable {
     /// terminal while it runs, and what is typed meanwhile shows at the next prompt instead of
     /// among its output), whatever is written meanwhile.
     func holdEcho(forCommand: Bool = false) {
-        if forCommand { heldForCommand.withLock { $0 = true } }
-        guard !echoHeld.withLock({ $0 }) else { return }
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var modes = termios()
-        guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &modes) == 0, modes.c_lflag & tcflag_t(ECHO) != 0 else {
-            return
+        echo.withLock { echo in
+            if forCommand { echo.forCommand = true }
+            guard !echo.held else { return }
+            let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            defer { close(fd) }
+            var modes = termios()
+            guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &modes) == 0, modes.c_lflag & tcflag_t(ECHO) != 0 else {
+                return
+            }
+            modes.c_lflag &= ~tcflag_t(ECHO)
+            if tcsetattr(fd, TCSANOW, &modes) == 0 { echo.held = true }
         }
-        modes.c_lflag &= ~tcflag_t(ECHO)
-        if tcsetattr(fd, TCSANOW, &modes) == 0 { echoHeld.withLock { $0 = true } }
     }
 
     /// Gives back the echo a question or a write turned off, unless it is held for the command
     /// and `endingCommand` is false; only echo: the rest of the modes may have changed on
     /// purpose since.
     func releaseEcho(endingCommand: Bool = false) {
-        let forCommand = heldForCommand.withLock { held in
-            if endingCommand { held = false }
-            return held
+        echo.withLock { echo in
+            if endingCommand { echo.forCommand = false }
+            guard !echo.forCommand, echo.held else { return }
+            echo.held = false
+            let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            defer { close(fd) }
+            var modes = termios()
+            guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &modes) == 0 else { return }
+            modes.c_lflag |= tcflag_t(ECHO)
+            tcsetattr(fd, TCSANOW, &modes)
         }
-        guard !forCommand else { return }
-        let held = echoHeld.withLock { held in
-            defer { held = false }
-            return held
-        }
-        guard held else { return }
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var modes = termios()
-        guard tcgetpgrp(fd) == getpgrp(), tcgetattr(fd, &modes) == 0 else { return }
-        modes.c_lflag |= tcflag_t(ECHO)
-        tcsetattr(fd, TCSANOW, &modes)
     }
 
     // Keys read among the answers: kept for the line editor, or put back into the terminal's

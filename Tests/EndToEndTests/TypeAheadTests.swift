@@ -34,6 +34,22 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test func anAnswerThatComesAfterItsWaitIsNotTakenForKeys() throws {
+        // The comic comes slowly: the command is still running when the terminal's answer,
+        // too late for the question's wait, arrives with the next line typed behind it.
+        loopback.server.setFault(.delay(.seconds(4)), for: "/353/info.0.json")
+        let terminal = try PseudoTerminal(executable: XKCDBinary.url, environment: xkcd.environment)
+        _ = try terminal.waitFor("xkcd> ")
+        terminal.send("image 353 --renderer sixel\r")
+        _ = try terminal.waitFor("\u{1B}[c")
+        usleep(1_500_000)
+        terminal.send("\u{1B}[?1;0;256S\u{1B}[?2;0;1000;1000S\u{1B}[?63;4calt 1\r")
+        let shown = try terminal.waitFor("Don't we all.", timeout: .seconds(20)).withoutEscapes
+        #expect(!shown.contains("unknown command") && !shown.contains("63;4c"), "\(shown.suffix(300))")
+        terminal.send("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func keysTypedAmongTheAnswerOfAOneShotCommandReachTheShell() throws {
         // A shell that runs the command and then reads the line typed during it, as the next
         // prompt would.

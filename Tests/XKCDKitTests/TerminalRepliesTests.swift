@@ -46,7 +46,8 @@ struct TerminalRepliesTests {
 
     @Test func whatIsCutShortAtTheEndIsKeptOnlyWhereAKeyCouldHaveBegunIt() {
         #expect(split(["a\u{1B}"]).typed == "a\u{1B}", "Escape pressed last")
-        #expect(split(["a\u{1B}[1;"]).typed == "a\u{1B}[1;", "a key with modifiers, still coming")
+        #expect(split(["a\u{1B}O"]).typed == "a\u{1B}O", "a function key's SS3")
+        #expect(split(["a\u{1B}[12;"]).typed == "a", "a cursor report, cut short")
         #expect(split(["a\u{1B}[?63;"]).typed == "a", "the device attributes, cut short")
         #expect(split(["a\u{1B}]11;rgb:ff"]).typed == "a", "the background, cut short")
         let unfinished = split(["a\u{1B}[?63;"], finish: false)
@@ -60,5 +61,19 @@ struct TerminalRepliesTests {
         let reply = GraphicsReply(parsing: replies.answers)
         #expect(reply.sixel && reply.colorRegisters == 256)
         #expect(TmuxPassthrough.isCursorReport(Array("\u{1B}[3;1R".utf8)))
+    }
+
+    @Test func aCharacterOrSequenceCutAtTheEndIsSaidToBe() {
+        var replies = TerminalReplies()
+        replies.take(Array("é".utf8).prefix(1))
+        #expect(replies.isCutShort, "half of é")
+        replies.take(Array("é".utf8).dropFirst())
+        #expect(!replies.isCutShort && replies.typed == Array("é".utf8))
+        replies.take(Array("\u{1B}[?6".utf8))
+        #expect(replies.isCutShort, "an answer still coming")
+        replies.take(Array("2c".utf8))
+        #expect(!replies.isCutShort)
+        replies.take(Array("🙂".utf8).prefix(3))
+        #expect(replies.isCutShort)
     }
 }

@@ -43,9 +43,19 @@ package struct TerminalReplies: Sendable, Equatable {
         pending.removeAll()
     }
 
-    /// Ends the reading: the start of a sequence that never finished is dropped where it can
-    /// only be an answer cut short, and typed where a key could have begun it (Escape alone,
-    /// `ESC [` and numbers).
+    /// Whether what was read so far stops inside something: an escape sequence, or a typed
+    /// character of several bytes, whose rest is still on its way.
+    package var isCutShort: Bool {
+        if !pending.isEmpty { return true }
+        // The last lead byte of UTF-8 and how many bytes it needs.
+        guard let lead = typed.lastIndex(where: { $0 & 0xC0 != 0x80 }) else { return false }
+        let byte = typed[lead]
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        return typed.count - lead < length
+    }
+
+    /// Ends the reading: the start of a sequence that never finished is dropped, as it can
+    /// only be an answer cut short, but for Escape alone (or `ESC O`), which is a key.
     package mutating func finish() {
         if !pending.isEmpty, Self.mayBeKey(pending[...]) { typed += pending }
         pending.removeAll()
@@ -101,12 +111,10 @@ package struct TerminalReplies: Sendable, Equatable {
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }
     }
 
-    // Whether an unfinished sequence could still have been a key.
+    // Whether an unfinished sequence is a key: Escape pressed last, or a function key's SS3.
+    // A cut CSI (`ESC [ 1 2 ;`) is far likelier a cursor report whose rest comes late than a
+    // key cut at the very moment the wait ended.
     private static func mayBeKey(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard bytes.count > 1 else { return true }
-        let kind = bytes[bytes.startIndex + 1]
-        if kind == UInt8(ascii: "O") { return true }
-        guard kind == UInt8(ascii: "[") else { return false }
-        return bytes.dropFirst(2).allSatisfy { $0 == UInt8(ascii: ";") || (0x30...0x39).contains($0) }
+        bytes.count == 1 || bytes[bytes.startIndex + 1] == UInt8(ascii: "O")
     }
 }
