@@ -139,7 +139,11 @@ final class CommandRunner {
         if holdsEchoWhileRunning { terminal.typedKeys.holdEcho(forCommand: true) }
         defer {
             terminal.typedKeys.settleLateAnswers()
-            terminal.typedKeys.releaseEcho(endingCommand: true)
+            if holdsEchoWhileRunning {
+                terminal.typedKeys.handEchoToLineEditor()
+            } else {
+                terminal.typedKeys.releaseEcho(endingCommand: true)
+            }
         }
         var outcome: Outcome
         do {

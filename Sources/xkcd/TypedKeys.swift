@@ -147,6 +147,13 @@ final class TypedKeys: Sendable {
         }
     }
 
+    /// Leaves echo as it is and forgets it was held: the REPL's line editor takes the terminal
+    /// next, in modes of its own, and comes back from them with echo on. Given back here, it
+    /// would echo what is typed in the moment before the prompt.
+    func handEchoToLineEditor() {
+        echo.withLock { $0 = (held: false, forCommand: false) }
+    }
+
     /// Gives back the echo a question or a write turned off, unless it is held for the command
     /// and `endingCommand` is false; only echo: the rest of the modes may have changed on
     /// purpose since.

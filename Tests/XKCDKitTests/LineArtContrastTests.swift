@@ -54,8 +54,9 @@ import Testing
     @Test func paperStaysWhiteAndBlackStaysBlack() {
         let pixels: [UInt8] = [255, 255, 255, 255, 0, 0, 0, 255, 128, 128, 128, 255]
         let darkened = ImageTone.strokesDarkened(
-            RasterImage(width: 3, height: 1, pixels: pixels), exponent: ImageTone.strokeExponent)
+            RasterImage(width: 3, height: 1, pixels: pixels), exponent: ImageTone.strokeExponent(shrink: 7.4))
         #expect(Array(darkened.pixels[0..<8]) == Array(pixels[0..<8]))
         #expect(darkened.pixels[8] < 90, "mid grey darkened: \(darkened.pixels[8])")
+        #expect(ImageTone.strokeExponent(shrink: 1) == 0.6 && ImageTone.strokeExponent(shrink: 10) == 0.3)
     }
 }

@@ -55,9 +55,17 @@ enum ImageTone {
         return RasterImage(width: image.width, height: image.height, pixels: pixels)
     }
 
-    /// The exponent half blocks darken line art with: a stroke averaged into mid grey comes
-    /// out near black again, as it looks at full size.
-    static let strokeExponent = 0.5
+    /// The exponent half blocks darken line art with where it is shrunk `shrink` times: a
+    /// stroke of a few pixels, averaged with the paper into a grey the lighter the more it is
+    /// shrunk, comes out near black again, as it looks at full size; between 0.3, short of
+    /// turning every faint edge black, and 0.6, which only deepens the edges of a drawing
+    /// barely shrunk.
+    static func strokeExponent(shrink: Double) -> Double {
+        min(0.6, max(0.3, strokeWidth / max(shrink, 1)))
+    }
+
+    // About how wide, in pixels, a pen stroke is in a comic's image.
+    private static let strokeWidth = 2.5
 
     /// `image` (opaque, line art shrunk by averaging) with each pixel's darkness raised to
     /// `exponent` (below 1): a stroke thinner than a pixel, averaged with the paper around it

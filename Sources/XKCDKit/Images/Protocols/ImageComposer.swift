@@ -134,14 +134,17 @@ package struct ImageComposer: Sendable {
     {
         tone(
             ImageScaler.scale(raster, width: fit.pixelWidth, height: fit.pixelHeight), inverts,
-            darkensStrokes: darkensStrokes)
+            darkensStrokes: darkensStrokes,
+            exponent: ImageTone.strokeExponent(shrink: Double(raster.width) / Double(max(1, fit.pixelWidth))))
     }
 
     // `raster` on white, its strokes darkened when `darkensStrokes`, its lightness turned over
     // onto the terminal's background when `inverts`.
-    private func tone(_ raster: RasterImage, _ inverts: Bool, darkensStrokes: Bool = false) -> RasterImage {
+    private func tone(_ raster: RasterImage, _ inverts: Bool, darkensStrokes: Bool = false, exponent: Double = 1)
+        -> RasterImage
+    {
         let flat = ImageScaler.flatten(raster, on: (255, 255, 255))
-        let drawn = darkensStrokes ? ImageTone.strokesDarkened(flat, exponent: ImageTone.strokeExponent) : flat
+        let drawn = darkensStrokes ? ImageTone.strokesDarkened(flat, exponent: exponent) : flat
         return inverts ? ImageTone.inverted(drawn, paper: facts.background) : drawn
     }
 }
