@@ -135,6 +135,9 @@ struct Main {
         async -> Int32
     {
         let isREPL = options.commandString == nil && options.words.isEmpty && terminal.stdinIsTTY
+        // One command that is not a sync reads nothing while it writes: one connection does.
+        let runsOneShortCommand =
+            !options.words.isEmpty && options.words.first.flatMap(CommandSpec.named)?.name != "sync"
         let terminal = terminal.askingBeforeMoves(isREPL)
         // Only a person at a terminal waits to be told; a pipe or a JSON reader never is.
         let waiting =
@@ -163,7 +166,7 @@ struct Main {
             }
             let store = try ComicStore.open(
                 at: settings.current.dataDirectory.appendingPathComponent("xkcd.sqlite3"), readOnly: readOnly,
-                notify: notify)
+                readerBeside: !runsOneShortCommand, notify: notify)
             let curl = CurlTransport(
                 timeout: settings.current.timeout, caFile: CurlTransport.caBundle(in: environment))
             let client = XKCDClient(

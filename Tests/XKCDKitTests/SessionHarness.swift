@@ -20,10 +20,10 @@ struct SessionHarness {
     /// explainxkcd pages' wikitext by comic; other comics have none.
     var explanationPages: [Int: String] = [:]
 
-    /// Serves `archive`.
-    init(archive: ComicArchive) throws {
+    /// Serves `archive`, keeping what it stores in `store` (one in memory when nil).
+    init(archive: ComicArchive, store: ComicStore? = nil) throws {
         transport = ScriptedTransport(archive: archive)
-        store = try ComicStore.inMemory()
+        self.store = try store ?? ComicStore.inMemory()
         directory = try ScratchDirectory("session")
         transport.serveImages(image)
     }

@@ -65,7 +65,8 @@ import Testing
         for num in [1, 2, 3, 2, 4] { try store.recordVisit(num, at: Date(), state: "\(num)|||", keeping: 1000) }
         #expect(try store.visitedComics(limit: nil) == ([4, 2, 3, 1], 4))
         #expect(try store.visitedComics(limit: 2).numbers == [4, 2])
-        #expect(try store.browsingState() == "4|||", "the state of the last move")
+        #expect(try store.state(.browsingState) == "4|||", "the state of the last move")
+        #expect(try store.seenNumbers() == [1, 2, 3, 4], "a visit marks the comic read")
     }
 
     @Test func visitsAreListedInTheOrderMadeWhateverTheClockSays() throws {

@@ -202,7 +202,7 @@ struct StoreSchemaTests {
         #expect(try store.read { db in try db.rows(stateRows("state")) { "\($0.values)" } } == stateBefore)
         // The visits the browsing state held are rows now, and the rest of the state is kept.
         #expect(try store.state(.browsingStateWithVisits) == nil)
-        #expect(try store.browsingState() == "353|1333,327||327,343,353,1333")
+        #expect(try store.state(.browsingState) == "353|1333,327||327,343,353,1333")
         #expect(try store.visitedComics(limit: nil).numbers == [353, 327, 343, 1333])
         #expect(
             try store.read(StoreIdentity.stamp)
@@ -294,7 +294,7 @@ struct StoreSchemaTests {
             at: ComicArchive.locateFixtures().appendingPathComponent("stores/v10.sqlite3"), to: old)
         let fromOld = try ComicStore.open(at: directory.appendingPathComponent("from-old.sqlite3"))
         _ = StoreRecovery.rescue(from: old.path, into: fromOld)
-        #expect(try fromOld.browsingState() == "353|1333,327||327,343,353,1333")
+        #expect(try fromOld.state(.browsingState) == "353|1333,327||327,343,353,1333")
         #expect(try fromOld.visitedComics(limit: nil).numbers == [353, 327, 343, 1333])
 
         let current = try ComicStore.open(at: directory.appendingPathComponent("current.sqlite3"))
@@ -303,7 +303,7 @@ struct StoreSchemaTests {
         let fromCurrent = try ComicStore.open(at: directory.appendingPathComponent("from-current.sqlite3"))
         _ = StoreRecovery.rescue(from: directory.appendingPathComponent("current.sqlite3").path, into: fromCurrent)
         #expect(try fromCurrent.state(.reportedNewest(.check)) == "2900")
-        #expect(try fromCurrent.browsingState() == "1|||")
+        #expect(try fromCurrent.state(.browsingState) == "1|||")
         #expect(try fromCurrent.state(.reportedNewest(.visit)) == nil)
     }
 }

@@ -5,7 +5,7 @@
 #endif
 
 /// One comic exactly as the xkcd API describes it (raw server text, validated shape).
-package struct Comic: Sendable, Equatable, Codable {
+package struct Comic: Sendable, Equatable {
     /// The comic's number, 1 and up.
     var num: Int
     /// The title as served; may hold HTML markup and entities.

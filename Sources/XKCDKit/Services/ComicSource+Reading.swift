@@ -16,15 +16,24 @@ extension ComicSource {
         try store.seenNumbers()
     }
 
-    /// The browsing state the last process to move left, in ``SessionState/encoded`` form.
-    func savedState() throws -> String? {
-        try store.browsingState()
-    }
-
-    /// Records a visit to `num` now, `state` being the browsing state it left.
+    /// Records a visit to `num` now (which marks it read), `state` being the browsing state it left.
     func recordVisit(_ num: Int, state: SessionState) throws {
         try remember {
             try store.recordVisit(num, at: now(), state: state.encoded, keeping: SessionState.historyLimit)
+        }
+    }
+
+    /// The stored comic `num`, visited now in the one transaction that reads it, the browsing
+    /// state to save being what `moving` makes of it; nil when it is not stored. Where the store
+    /// takes no writes, the comic is read and the visit only noted as not saved.
+    func visitStored(_ num: Int, moving: (Comic) -> SessionState) throws -> Comic? {
+        do {
+            return try store.visitStored(num, at: now(), keeping: SessionState.historyLimit) { moving($0).encoded }
+        } catch let XKCDError.storage(reason) {
+            guard let comic = try store.comic(num) else { return nil }
+            _ = moving(comic)
+            sayNotSaved(reason)
+            return comic
         }
     }
 

@@ -77,21 +77,15 @@ package actor Session {
         self.terminal = terminal
         live = settings
         shownColor = Lock(settings.current.color)
-        let saved = try? source.savedState()
-        state = saved.flatMap { SessionState(encoded: $0) } ?? SessionState()
+        state = (try? source.store.browsingState()).flatMap { SessionState(encoded: $0) } ?? SessionState()
         shown = Lock(state.current)
     }
-
-    package func now() -> Date { source.now() }
 
     /// The comic on screen, if any.
     package nonisolated var current: Int? { shown.withLock { $0 } }
 
     /// Whether the `color` setting, as it is now, allows colour.
     package nonisolated var allowsColor: Bool { shownColor.withLock { $0 } }
-
-    /// A copy of the browsing state.
-    var snapshot: SessionState { state }
 
     /// Runs `command`; a move brings the comic's picture where the `images` setting says.
     package func run(_ command: Command) async throws -> Outcome {
@@ -169,12 +163,6 @@ package actor Session {
         case .quit: return .quit
         }
     }
-
-    /// Records a visit to `num`, which the state has just moved to: in the history every
-    /// process shares, and as the state the next run carries on from.
-    func recordVisit(_ num: Int) throws {
-        try source.recordVisit(num, state: state)
-    }
 }
 
 extension Session {
@@ -187,9 +175,16 @@ extension Session {
         return outcome
     }
 
-    /// Goes to the comic `reference` names.
+    /// Goes to the comic `reference` names: a stored one in the one transaction that reads it
+    /// and records the visit.
     func goTo(_ reference: ComicReference) async throws -> Outcome {
-        try navigate(to: try await source.comic(try resolve(reference)))
+        let num = try resolve(reference)
+        let visited = try source.visitStored(num) { comic in
+            state.visit(comic.num)
+            return state
+        }
+        if let visited { return .comic(DisplayComic(visited)) }
+        return try navigate(to: try await source.comic(num))
     }
 
     /// Returns to the comic before the current one.
@@ -198,8 +193,8 @@ extension Session {
         let comic = try await source.comic(target)
         // Another command may have moved while the comic was fetched.
         guard state.goBack() == target else { throw XKCDError.historyChanged }
-        try recordVisit(target)
-        return shown(comic)
+        try source.recordVisit(target, state: state)
+        return .comic(DisplayComic(comic))
     }
 
     /// Returns to the comic left with `back`.
@@ -207,8 +202,8 @@ extension Session {
         guard let target = state.forwardStack.last else { throw XKCDError.nothingToGo(back: false) }
         let comic = try await source.comic(target)
         guard state.goForward() == target else { throw XKCDError.historyChanged }
-        try recordVisit(target)
-        return shown(comic)
+        try source.recordVisit(target, state: state)
+        return .comic(DisplayComic(comic))
     }
 
     /// The comics visited by any process, most recent first: the latest `limit` (nil: all).
@@ -229,8 +224,8 @@ extension Session {
     /// gone elsewhere since. A visit the store cannot take is a note, not a failure.
     func navigate(to comic: Comic) throws -> Outcome {
         state.visit(comic.num)
-        try recordVisit(comic.num)
-        return shown(comic)
+        try source.recordVisit(comic.num, state: state)
+        return .comic(DisplayComic(comic))
     }
 
     // Every comic shown counts as read, best effort: a busy store must not fail the command.
@@ -455,7 +450,7 @@ extension Session {
         let before = state.current
         guard let report = await newComicsQuietly(), let newest = report.comics.last else { return nil }
         // A check that took long must not move a user who has started browsing meanwhile.
-        if state.current == before, state.visit(newest.num) { try? recordVisit(newest.num) }
+        if state.current == before, state.visit(newest.num) { try? source.recordVisit(newest.num, state: state) }
         return report
     }
 

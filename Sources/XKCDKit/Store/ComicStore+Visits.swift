@@ -7,26 +7,38 @@
 /// The comics visited, one row a visit whichever process made it, and the browsing state of
 /// the process that moved last, which the next run carries on from.
 extension ComicStore {
-    /// The browsing state the last process to move saved, in ``SessionState/encoded`` form.
-    func browsingState() throws -> String? {
-        try state(.browsingState)
+    /// Records a visit to `num` made at `date`, unless the last visit of any process was to it,
+    /// marks it seen, and saves `state` as the browsing state to carry on from, in one
+    /// transaction. Only the latest `limit` visits are kept.
+    func recordVisit(_ num: Int, at date: Date, state: String, keeping limit: Int) throws {
+        try write { db in try Self.recordVisit(num, at: date, state: state, keeping: limit, in: db) }
     }
 
-    /// Records a visit to `num` made at `date`, unless the last visit of any process was to it,
-    /// and saves `state` as the browsing state to carry on from, in one transaction. Only the
-    /// latest `limit` visits are kept.
-    func recordVisit(_ num: Int, at date: Date, state: String, keeping limit: Int) throws {
+    /// The stored comic `num`, visited as ``recordVisit(_:at:state:keeping:)`` visits it, the
+    /// state to save being what `moving` makes of the browsing state for the comic; all in one
+    /// transaction that reads the comic too. nil (nothing written) when it is not stored.
+    func visitStored(_ num: Int, at date: Date, keeping limit: Int, moving: (Comic) -> String) throws -> Comic? {
         try write { db in
-            let last = try db.cached("SELECT num FROM visit ORDER BY id DESC LIMIT 1").value(as: Int.self)
-            if last != num {
-                try db.cached("INSERT INTO visit(num, visited_at) VALUES (?, ?)").execute([
-                    num, date.timeIntervalSince1970,
-                ])
-                try db.cached("DELETE FROM visit WHERE id <= (SELECT id FROM visit ORDER BY id DESC LIMIT 1 OFFSET ?)")
-                    .execute([limit])
-            }
-            try Self.setState(.browsingState, state, in: db)
+            guard let comic = try db.cached("SELECT * FROM comic WHERE num = ?").firstRow([num], ComicRecord.comic)
+            else { return nil }
+            try Self.recordVisit(num, at: date, state: moving(comic), keeping: limit, in: db)
+            return comic
         }
+    }
+
+    private static func recordVisit(
+        _ num: Int, at date: Date, state: String, keeping limit: Int, in db: SQLiteConnection
+    ) throws {
+        let last = try db.cached("SELECT num FROM visit ORDER BY id DESC LIMIT 1").value(as: Int.self)
+        if last != num {
+            try db.cached("INSERT INTO visit(num, visited_at) VALUES (?, ?)").execute([
+                num, date.timeIntervalSince1970,
+            ])
+            try db.cached("DELETE FROM visit WHERE id <= (SELECT id FROM visit ORDER BY id DESC LIMIT 1 OFFSET ?)")
+                .execute([limit])
+        }
+        try markSeen(num, at: date, in: db)
+        try setState(.browsingState, state, in: db)
     }
 
     /// The comics visited, most recent first, each once: the latest `limit` (nil: all), and

@@ -20,6 +20,8 @@ package struct ComicStore: Sendable {
     /// Why every write fails at once, for a store opened only to read (on a full disk, in a
     /// read-only directory).
     private let unwritable: XKCDError?
+    // The browsing state as the store opened, read with the schema's version, until taken.
+    private let stateAtOpen: Lock<String?>
 
     /// Whether every row is seen: false only for a store read as the file stands on a full
     /// disk (every write failing) while its write-ahead log holds rows that reading misses.
@@ -35,9 +37,11 @@ package struct ComicStore: Sendable {
     /// database is moved aside whole. `notify` hears one line saying so. With `readOnly` (the
     /// directory cannot be written to), the file is read as it stands and every write throws
     /// `readOnly`; with no file to read, opening does.
-    package static func open(at url: URL, readOnly: XKCDError? = nil, notify: (String) -> Void = { _ in }) throws
-        -> ComicStore
-    {
+    /// A run of one short command opens it without a reading connection beside the writing
+    /// one (`readerBeside` false): one connection does all.
+    package static func open(
+        at url: URL, readOnly: XKCDError? = nil, readerBeside: Bool = true, notify: (String) -> Void = { _ in }
+    ) throws -> ComicStore {
         if let readOnly {
             var file = stat()
             var log = stat()
@@ -79,7 +83,7 @@ package struct ComicStore: Sendable {
             return try StoreRecovery.setAside(at: url, reason: reason, notify: notify)
         }
         do {
-            return try openPool(at: url)
+            return try openPool(at: url, readerBeside: readerBeside)
         } catch let error as SQLiteError where StoreRecovery.isDamage(error) {
             return try StoreRecovery.recover(at: url, reason: error.message, notify: notify)
         }
@@ -104,7 +108,7 @@ package struct ComicStore: Sendable {
     static let checkpointPages = 200
 
     /// Opens the pool at `url` and brings its schema up to date (callers hold the open lock).
-    static func openPool(at url: URL) throws -> ComicStore {
+    static func openPool(at url: URL, readerBeside: Bool = true) throws -> ComicStore {
         // Before the first connection, or it changes nothing: SQLite's memory statistics take
         // a global mutex around each of the million allocations a sync's indexing makes.
         _ = Self.withoutMemoryStatistics
@@ -114,7 +118,7 @@ package struct ComicStore: Sendable {
             // The log is copied back more often than SQLite's default of every 1,000 pages: a sync
             // then does most of that work while comics arrive, and the close after the last one has
             // little left (4 ms instead of 14).
-            let database = try SQLiteDatabase(path: url.path) { db in
+            let database = try SQLiteDatabase(path: url.path, readerBeside: readerBeside) { db in
                 try db.execute("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
                 try Self.prepareSearch(db)
             }
@@ -136,16 +140,33 @@ package struct ComicStore: Sendable {
         self.database = database
         self.path = path
         self.unwritable = unwritable
+        // The schema's version and, where it is this program's, the browsing state: one read.
+        let (stamp, browsing) = try database.read { db in
+            let stamp = try StoreIdentity.stamp(of: db)
+            return (stamp, StoreSchema.isCurrent(stamp) ? try Self.state(.browsingState, in: db) : nil)
+        }
         // A newer program's store may name its columns otherwise: this one neither reads nor
         // writes it.
-        let stamp = try database.read(StoreIdentity.stamp)
         if stamp.applicationID == StoreIdentity.applicationID, stamp.version > StoreSchema.migrations.count {
             throw XKCDError.storage(
                 "\(TerminalSanitizer.path(path ?? "the database")) was written by a newer xkcd (schema "
                     + "\(stamp.version); this one knows \(StoreSchema.migrations.count)) — update xkcd, or choose "
                     + "another data directory with --data-dir; nothing in it was changed")
         }
-        if unwritable == nil { try StoreSchema.migrate(database) }
+        if unwritable == nil, !StoreSchema.isCurrent(stamp) { try StoreSchema.migrate(database, from: stamp) }
+        stateAtOpen = Lock(StoreSchema.isCurrent(stamp) ? browsing : nil)
+    }
+
+    /// The browsing state the last process to move saved, in ``SessionState/encoded`` form: the
+    /// first time, as the store opened (read with the schema's version, so a run that opens
+    /// the store to move makes one read of it); afterwards read anew, as another process may
+    /// have moved since.
+    func browsingState() throws -> String? {
+        let atOpen = stateAtOpen.withLock { state in
+            defer { state = nil }
+            return state
+        }
+        return try atOpen ?? state(.browsingState)
     }
 
     /// The stored comic `num`, if any.
@@ -380,10 +401,12 @@ extension ComicStore {
 extension ComicStore {
     /// Marks comic `num` seen (the first time counts; later views change nothing).
     func markSeen(_ num: Int, at date: Date) throws {
-        try write { db in
-            try db.cached("INSERT INTO seen(num, first_seen) VALUES (?, ?) ON CONFLICT(num) DO NOTHING")
-                .execute([num, date.timeIntervalSince1970])
-        }
+        try write { db in try Self.markSeen(num, at: date, in: db) }
+    }
+
+    static func markSeen(_ num: Int, at date: Date, in db: SQLiteConnection) throws {
+        try db.cached("INSERT INTO seen(num, first_seen) VALUES (?, ?) ON CONFLICT(num) DO NOTHING")
+            .execute([num, date.timeIntervalSince1970])
     }
 
     /// Every comic seen.

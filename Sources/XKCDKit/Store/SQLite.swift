@@ -317,6 +317,12 @@ package final class SQLiteConnection {
     /// SQLite's handle.
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    // Kept while the connection is open: SQLite calls it with each statement.
+    private let trace: SQLiteTrace?
+
+    /// Where the connections opened in a task are told of (tests that count a command's work);
+    /// nil: none is.
+    @TaskLocal package static var trace: SQLiteTrace?
 
     /// Opens the database at `path` (`:memory:` for one in memory), creating it unless
     /// `create` is false, with foreign keys enforced and a busy timeout. A `readOnly` one
@@ -352,6 +358,8 @@ package final class SQLiteConnection {
             throw error
         }
         self.handle = handle
+        trace = Self.trace
+        trace?.observe(handle)
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 5000)
         try execute("PRAGMA foreign_keys = ON")
@@ -536,8 +544,10 @@ final class SQLiteDatabase: @unchecked Sendable {
         reader = nil
     }
 
-    /// Opens the database at `path` (nil: in memory), `prepare` run on each connection.
-    init(path: String?, prepare: (SQLiteConnection) throws -> Void) throws {
+    /// Opens the database at `path` (nil: in memory), `prepare` run on each connection; with
+    /// a reading connection beside the writing one unless `readerBeside` is false (a run of
+    /// one short command, whose reads need not go on beside a write).
+    init(path: String?, readerBeside: Bool = true, prepare: (SQLiteConnection) throws -> Void) throws {
         guard let path else {
             writer = try SQLiteConnection(path: ":memory:")
             try prepare(writer)
@@ -547,6 +557,10 @@ final class SQLiteDatabase: @unchecked Sendable {
         writer = try SQLiteConnection(path: path)
         try writer.execute("PRAGMA journal_mode = WAL")
         try prepare(writer)
+        guard readerBeside else {
+            reader = nil
+            return
+        }
         let reading = try SQLiteConnection(path: path, create: false)
         try prepare(reading)
         reader = reading
@@ -574,5 +588,34 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// `body` with the writing connection and no transaction of its own.
     func writeWithoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try writerLock.withLock { _ in try body(writer) }
+    }
+}
+
+/// The connections opened, and every statement each runs as SQLite starts it, for tests that
+/// count what a command costs (see ``SQLiteConnection/trace``).
+package final class SQLiteTrace: Sendable {
+    private let log = Lock((connections: 0, statements: [String]()))
+
+    package init() {}
+
+    /// How many connections were opened.
+    package var connections: Int { log.withLock { $0.connections } }
+
+    /// The statements run, in order, as written (without their values).
+    package var statements: [String] { log.withLock { $0.statements } }
+
+    fileprivate func observe(_ handle: OpaquePointer) {
+        log.withLock { $0.connections += 1 }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_trace_v2(
+            handle, UInt32(SQLITE_TRACE_STMT),
+            { _, context, _, sql in
+                guard let context, let sql else { return 0 }
+                let text = String(cString: sql.assumingMemoryBound(to: CChar.self))
+                Unmanaged<SQLiteTrace>.fromOpaque(context).takeUnretainedValue().log.withLock {
+                    $0.statements.append(text)
+                }
+                return 0
+            }, context)
     }
 }

@@ -2,12 +2,20 @@
 /// the table `grdb_migrations`, where the stores made so far keep them; the file's header
 /// carries the project's application_id and, in user_version, how many were applied.
 enum StoreSchema {
+    /// Whether `stamp` is this program's store with every migration applied.
+    static func isCurrent(_ stamp: StoreIdentity.Stamp) -> Bool {
+        stamp.applicationID == StoreIdentity.applicationID && stamp.version == migrations.count
+    }
+
     /// Brings the schema of `database` up to date, each migration in a transaction of its own,
     /// and stamps it as xkcd's store; one stamped as up to date is only read. A store that a
-    /// migration made smaller is rewritten afterwards, which gives the space back.
-    static func migrate(_ database: SQLiteDatabase, upTo last: String? = nil) throws {
+    /// migration made smaller is rewritten afterwards, which gives the space back. `known`: its
+    /// stamp, where the caller has just read it.
+    static func migrate(_ database: SQLiteDatabase, upTo last: String? = nil, from known: StoreIdentity.Stamp? = nil)
+        throws
+    {
         let upTo = migrations.firstIndex { $0.0 == last } ?? migrations.count - 1
-        let stamp = try database.read(StoreIdentity.stamp)
+        let stamp = try known ?? database.read(StoreIdentity.stamp)
         if stamp.applicationID == StoreIdentity.applicationID, stamp.version > upTo { return }
         let applied = try database.write { db in
             try db.execute("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
