@@ -99,6 +99,8 @@ import Testing
         // Beyond the first five, only titles already stored (the newest is).
         #expect(report?.comics.dropFirst(5).map(\.title) == [nil, "New 2672"])
         #expect(next.current == 2672)
+        // The newest is current, not shown: still unread.
+        #expect(try !library.source().seenNumbers().contains(2672))
         let notice = Renderer(width: 200, color: false, json: false).newComicsNotice(
             report!, since: "since your last visit")
         #expect(

@@ -16,10 +16,12 @@ extension ComicSource {
         try store.seenNumbers()
     }
 
-    /// Records a visit to `num` now (which marks it read), `state` being the browsing state it left.
-    func recordVisit(_ num: Int, state: SessionState) throws {
+    /// Records a visit to `num` now, which marks it read unless `seen` is false (a move that
+    /// shows nothing), `state` being the browsing state it left.
+    func recordVisit(_ num: Int, state: SessionState, seen: Bool = true) throws {
         try remember {
-            try store.recordVisit(num, at: now(), state: state.encoded, keeping: SessionState.historyLimit)
+            try store.recordVisit(
+                num, at: now(), state: state.encoded, keeping: SessionState.historyLimit, seen: seen)
         }
     }
 

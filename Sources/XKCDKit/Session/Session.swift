@@ -450,7 +450,10 @@ extension Session {
         let before = state.current
         guard let report = await newComicsQuietly(), let newest = report.comics.last else { return nil }
         // A check that took long must not move a user who has started browsing meanwhile.
-        if state.current == before, state.visit(newest.num) { try? source.recordVisit(newest.num, state: state) }
+        // Made current, not shown: it stays unread until it is.
+        if state.current == before, state.visit(newest.num) {
+            try? source.recordVisit(newest.num, state: state, seen: false)
+        }
         return report
     }
 

@@ -8,10 +8,11 @@
 /// the process that moved last, which the next run carries on from.
 extension ComicStore {
     /// Records a visit to `num` made at `date`, unless the last visit of any process was to it,
-    /// marks it seen, and saves `state` as the browsing state to carry on from, in one
-    /// transaction. Only the latest `limit` visits are kept.
-    func recordVisit(_ num: Int, at date: Date, state: String, keeping limit: Int) throws {
-        try write { db in try Self.recordVisit(num, at: date, state: state, keeping: limit, in: db) }
+    /// marks it seen (unless `seen` is false: a move that shows nothing), and saves `state` as
+    /// the browsing state to carry on from, in one transaction. Only the latest `limit` visits
+    /// are kept.
+    func recordVisit(_ num: Int, at date: Date, state: String, keeping limit: Int, seen: Bool = true) throws {
+        try write { db in try Self.recordVisit(num, at: date, state: state, keeping: limit, seen: seen, in: db) }
     }
 
     /// The stored comic `num`, visited as ``recordVisit(_:at:state:keeping:)`` visits it, the
@@ -21,13 +22,13 @@ extension ComicStore {
         try write { db in
             guard let comic = try db.cached("SELECT * FROM comic WHERE num = ?").firstRow([num], ComicRecord.comic)
             else { return nil }
-            try Self.recordVisit(num, at: date, state: moving(comic), keeping: limit, in: db)
+            try Self.recordVisit(num, at: date, state: moving(comic), keeping: limit, seen: true, in: db)
             return comic
         }
     }
 
     private static func recordVisit(
-        _ num: Int, at date: Date, state: String, keeping limit: Int, in db: SQLiteConnection
+        _ num: Int, at date: Date, state: String, keeping limit: Int, seen: Bool, in db: SQLiteConnection
     ) throws {
         let last = try db.cached("SELECT num FROM visit ORDER BY id DESC LIMIT 1").value(as: Int.self)
         if last != num {
@@ -37,7 +38,7 @@ extension ComicStore {
             try db.cached("DELETE FROM visit WHERE id <= (SELECT id FROM visit ORDER BY id DESC LIMIT 1 OFFSET ?)")
                 .execute([limit])
         }
-        try markSeen(num, at: date, in: db)
+        if seen { try markSeen(num, at: date, in: db) }
         try setState(.browsingState, state, in: db)
     }
 
